@@ -1,0 +1,42 @@
+# Two commands for a new user: `make run` and `make test`.
+SHELL := /bin/bash
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 0.0.0.0
+PORT ?= 5000
+
+.PHONY: run test install install-test browser clean
+
+# The virtual environment is rebuilt whenever pyproject.toml changes.
+$(BIN)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(BIN)/.installed-test: $(BIN)/.installed
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+install: $(BIN)/.installed
+install-test: $(BIN)/.installed-test
+
+run: install
+	@echo "The web app is coming with the next issue; for now: $(BIN)/python -m scorer --help"
+
+# Debian's Chromium for the browser tests (Playwright cannot download its own browser here),
+# and poppler-utils for looking at printed pages.
+browser:
+	@if ! command -v chromium >/dev/null 2>&1 || ! command -v pdftoppm >/dev/null 2>&1; then \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium poppler-utils fonts-dejavu-core >/dev/null; \
+	fi
+	@command -v chromium >/dev/null || { echo "Chromium is missing and could not be installed" >&2; exit 1; }
+
+test: install-test browser
+	$(BIN)/python -m pytest
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis
