@@ -1,0 +1,26 @@
+"""The scoring core of Ninety-Nine: standard library only, no web imports.
+
+Where to look: the contract bonus and premiums in ``scoring``, the next trump in ``trump``, games and
+match formats in ``match``, every ruleset's facts in ``rulesets``, bid cards in ``bids``, the messages
+for bad input in ``validation``, the JSON document in ``document``, the shuffle and deal in ``dealing``.
+"""
+
+from .bids import bid_from_cards, bid_values, is_made, possible_bids
+from .cards import JOKER, NO_TRUMP, SUIT_NAMES, SUIT_SYMBOLS, parse_card, sort_hand
+from .dealing import DealtCards, PackPreparation, deal_cards, pack_preparation
+from .document import FORMAT, parse_match, score, score_document
+from .errors import MatchError
+from .match import DealScore, GameScore, Match, MatchScore, NextDeal, score_match
+from .premiums import PremiumAward, award_premium
+from .rulesets import MATCH_FORMATS, NOT_SUPPORTED, RULESETS, Ruleset, Setup, get_ruleset, make_setup
+from .scoring import Breakdown, DealOutcome, score_deal
+from .validation import DealRecord, Premium
+
+__all__ = [
+    "FORMAT", "JOKER", "MATCH_FORMATS", "NOT_SUPPORTED", "NO_TRUMP", "RULESETS", "SUIT_NAMES", "SUIT_SYMBOLS",
+    "Breakdown", "DealOutcome", "DealRecord", "DealScore", "DealtCards", "GameScore", "Match", "MatchError",
+    "MatchScore", "NextDeal", "PackPreparation", "Premium", "PremiumAward", "Ruleset", "Setup",
+    "award_premium", "bid_from_cards", "bid_values", "deal_cards", "get_ruleset", "is_made", "make_setup",
+    "pack_preparation", "parse_card", "parse_match", "possible_bids", "score", "score_deal",
+    "score_document", "score_match", "sort_hand",
+]

@@ -1,0 +1,65 @@
+"""Bids: three bid cards make a number, some numbers have an alias, and a bid is made or missed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from .cards import BID_VALUE, JOKER, parse_bid_card, suit_of
+from .errors import MatchError
+
+
+def bid_from_cards(cards: Sequence[object], turn_up: str | None = None) -> int:
+    """The bid three cards make: ♦ 0, ♠ 1, ♥ 2, ♣ 3 each; a Joker counts as the turn-up's suit.
+
+    >>> bid_from_cards(["H", "H", "C"])
+    7
+    """
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence) or len(cards) != 3:
+        raise MatchError(f"bids: a bid is three cards, not {cards!r}", field="bids")
+    total = 0
+    for text in cards:
+        try:
+            card = parse_bid_card(text)
+        except ValueError as err:
+            raise MatchError(f"bids: {err}", field="bids") from None
+        if card == JOKER:
+            if turn_up is None or turn_up == JOKER:
+                raise MatchError("bids: a Joker bid card needs the turn-up card to count as", field="bids")
+            card = turn_up
+        total += BID_VALUE[suit_of(card)]
+    return total
+
+
+def bid_values(bid: int, tricks: int) -> tuple[int, ...]:
+    """The trick counts that make a bid: 0–3 also mean 10–13 where that many tricks exist."""
+    base = bid % 10
+    values = [base]
+    if base + 10 <= tricks:
+        values.append(base + 10)
+    return tuple(values)
+
+
+def highest_bid(tricks: int) -> int:
+    """The highest number a bid may be given as (9, or 13 in a 13-trick deal)."""
+    return max(9, 10 + min(3, tricks - 10)) if tricks >= 10 else 9
+
+
+def is_made(bid: int | None, took: int, tricks: int) -> bool:
+    """A bid is made with exactly its tricks, or its alias; a hidden bid was missed."""
+    return bid is not None and took in bid_values(bid, tricks)
+
+
+def missed_by(bid: int, took: int, tricks: int) -> int:
+    """How many tricks a bid was missed by; an aliased bid is given the benefit of the doubt."""
+    return min(abs(took - value) for value in bid_values(bid, tricks))
+
+
+def possible_bids(hand: Sequence[str], turn_up: str | None = None) -> dict[int, list[tuple[str, str, str]]]:
+    """Every bid a hand can make, with the three-card choices that make it (for the bid helper)."""
+    found: dict[int, list[tuple[str, str, str]]] = {}
+    for three in combinations(hand, 3):
+        if JOKER in three and (turn_up is None or turn_up == JOKER):
+            continue
+        found.setdefault(bid_from_cards(list(three), turn_up), []).append(three)
+    return dict(sorted(found.items()))

@@ -1,0 +1,144 @@
+"""Dealing the cards for every ruleset (RULES.md §4): the pack, the shuffle, the hands, the turn-up.
+
+A seed makes a deal repeatable; without one the seed is drawn from the operating system's
+randomness (``secrets``), so nobody can predict the deal, and it is returned so the deal can be
+replayed afterwards.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import JOKER, STANDARD_PACK, multiset_difference, sort_hand
+from .errors import MatchError
+from .rulesets import DUMMY, MISSES, PILE, TURN_UP, Setup, make_setup
+from .trump import trump_of_card
+from .validation import EIGHTEEN_PILE
+
+MAX_SEED = 2**63 - 1
+
+
+@dataclass(frozen=True)
+class PackPreparation:
+    """How to make a ruleset's pack from a standard 52-card pack."""
+
+    ruleset: str
+    pack: tuple[str, ...]    # every card dealt from (the turn-up among them)
+    remove: tuple[str, ...]  # take these out of a standard pack
+    add: tuple[str, ...]     # and add these
+    aside: tuple[str, ...]   # kept apart to set trump (long's Nines, eighteen's pile)
+    note: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"pack_size": len(self.pack), "remove": list(self.remove), "add": list(self.add),
+                "aside": list(self.aside), "note": self.note}
+
+
+_NOTES = {
+    "eighteen": "Use a 54-card pack with two Jokers: the 2s to 5s and both Jokers make the 18-card trump "
+                "pile; the 36 cards from 6 to Ace are dealt.",
+    "long": "Take out the four Nines and lay them apart: they show the trump.",
+    "five": "Add the 11s and 12s of a 60-card Five Hundred pack, or two extra ranks from an identical "
+            "pack (Sevens and Eights are best) to stand in for them.",
+}
+
+
+def pack_preparation(ruleset_id: str, options: Mapping[str, Any] | None = None) -> PackPreparation:
+    setup = make_setup(ruleset_id, options)
+    aside: tuple[str, ...] = ()
+    if setup.trump_rule == PILE:
+        aside = EIGHTEEN_PILE
+    elif setup.trump_rule == MISSES:
+        aside = tuple(c for c in STANDARD_PACK if c.startswith("9"))
+    remove = tuple(c for c in STANDARD_PACK if c not in setup.pack)
+    add = tuple(multiset_difference(setup.pack + aside, STANDARD_PACK))
+    note = _NOTES.get(setup.id) or _plain_note(remove, add, len(setup.pack))
+    return PackPreparation(setup.id, setup.pack, remove, add, aside, note)
+
+
+def _plain_note(remove: tuple[str, ...], add: tuple[str, ...], size: int) -> str:
+    parts = []
+    if remove:
+        ranks = sorted({c[:-1] for c in remove}, key=lambda r: int(r) if r.isdigit() else 99)
+        parts.append(f"take out the {ranks[0]}s to {ranks[-1]}s" if len(ranks) > 1 else f"take out the {ranks[0]}s")
+    if add:
+        parts.append("add a Joker" if add == (JOKER,) else "add " + ", ".join(add))
+    action = " and ".join(parts) if parts else "use a standard pack as it is"
+    return f"{action[0].upper()}{action[1:]}: {size} cards."
+
+
+@dataclass(frozen=True)
+class DealtCards:
+    ruleset: str
+    seed: int
+    dealer: int
+    hands: tuple[tuple[str, ...], ...]   # one per seat, the dummy last, each sorted
+    turn_up: str | None
+    trump: str | None
+    dummy_bid: tuple[str, ...] | None
+    preparation: PackPreparation
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ruleset": self.ruleset, "seed": self.seed, "dealer": self.dealer,
+                "hands": [list(h) for h in self.hands], "turn_up": self.turn_up, "trump": self.trump,
+                "dummy_bid": list(self.dummy_bid) if self.dummy_bid is not None else None,
+                "pack": self.preparation.to_json()}
+
+
+def new_seed() -> int:
+    return secrets.randbits(63)
+
+
+def deal_cards(ruleset_id: str, seed: int | None = None, dealer: int = 0,
+               options: Mapping[str, Any] | None = None) -> DealtCards:
+    """Shuffle the ruleset's pack and deal one card at a time from the dealer's left."""
+    setup = make_setup(ruleset_id, options)
+    rules = setup.ruleset
+    if seed is None:
+        seed = new_seed()
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise MatchError(f"seed: must be a whole number from 0 to {MAX_SEED}, not {seed!r}", field="seed")
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
+        raise MatchError(f"dealer: must be a seat from 0 to {rules.players - 1}, not {dealer!r}", field="dealer")
+
+    rng = random.Random(seed)
+    pack = list(setup.pack)
+    rng.shuffle(pack)
+    seats = rules.seats
+    order = [(dealer + 1 + i) % seats for i in range(seats)]
+    hands: list[list[str]] = [[] for _ in range(seats)]
+    dealt = rules.hand_size * seats
+    for position, card in enumerate(pack[:dealt]):
+        hands[order[position % seats]].append(card)
+    left = pack[dealt:]
+
+    turn_up, dummy_bid = _set_aside(setup, rng, hands, left)
+    trump = trump_of_card(setup, turn_up) if turn_up is not None else None
+    return DealtCards(rules.id, seed, dealer, tuple(tuple(sort_hand(h)) for h in hands), turn_up, trump,
+                      tuple(sort_hand(dummy_bid)) if dummy_bid is not None else None,
+                      pack_preparation(rules.id, setup.options_json()))
+
+
+def _set_aside(setup: Setup, rng: random.Random, hands: list[list[str]],
+               left: list[str]) -> tuple[str | None, list[str] | None]:
+    """The card turned for trump, and the dummy's three bid cards, as the ruleset lays them aside."""
+    if setup.trump_rule == TURN_UP:
+        assert len(left) == 1, "a turn-up ruleset leaves exactly one card"
+        return left[0], None
+    if setup.trump_rule == PILE:
+        pile = list(EIGHTEEN_PILE)
+        rng.shuffle(pile)
+        return pile[0], None
+    if setup.trump_rule == DUMMY:
+        # The dummy's hand is a face-down pile: its top card (the last dealt) is turned for trump
+        # and stays in its hand; the next three are set aside unseen as its bid.
+        dummy = hands[-1]
+        top, bid = dummy[-1], dummy[-4:-1]
+        hands[-1] = dummy[:-4] + [top]
+        return top, bid
+    assert not left, "every card is dealt"
+    return None, None

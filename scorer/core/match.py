@@ -1,0 +1,271 @@
+"""A match deal by deal: dealer and leader, trump, scores, games, formats and winners (RULES.md §3)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import NO_TRUMP
+from .errors import MatchError
+from .rulesets import NAMED, Setup
+from .scoring import Breakdown, DealOutcome, score_deal
+from .trump import following_trump
+from .validation import DealRecord
+
+GAME_POINTS_RULESET = "eighteen"
+
+
+@dataclass(frozen=True)
+class Match:
+    """A checked match document: the setup (ruleset + options), names and the deals played."""
+
+    setup: Setup
+    players: tuple[str, ...]
+    first_dealer: int = 0
+    deals: tuple[DealRecord, ...] = ()
+
+    @property
+    def units(self) -> int:
+        """Who scores: sides in four-partners, else every seat (the dummy included)."""
+        return 2 if self.setup.ruleset.has_sides else self.setup.ruleset.seats
+
+    @property
+    def contenders(self) -> tuple[int, ...]:
+        """Who can end a game and win: never the dummy."""
+        return tuple(range(2 if self.setup.ruleset.has_sides else self.setup.ruleset.players))
+
+
+def dealer_of(match: Match, index: int) -> int:
+    """The deal passes to the left every deal, across games; the dummy never deals."""
+    return (match.first_dealer + index) % match.setup.ruleset.players
+
+
+def leader_of(setup: Setup, dealer: int) -> int:
+    """Dealer's left leads; with two players that is the non-dealer."""
+    return (dealer + 1) % setup.ruleset.players
+
+
+@dataclass(frozen=True)
+class DealScore:
+    game: int
+    number: int
+    dealer: int
+    leader: int
+    trump: str
+    bids: tuple[int | None, ...]
+    made: tuple[bool, ...]
+    points: tuple[int, ...]
+    breakdown: tuple[Breakdown, ...]
+    totals: tuple[int, ...]
+    premiums: tuple[tuple[int, str], ...] = ()
+    side_breakdown: tuple[Breakdown, ...] | None = None
+    all_trump: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "game": self.game, "number": self.number, "dealer": self.dealer, "leader": self.leader,
+            "trump": self.trump, "bids": list(self.bids), "made": list(self.made), "points": list(self.points),
+            "breakdown": [b.to_json() for b in self.breakdown], "totals": list(self.totals),
+        }
+        if self.side_breakdown is not None:
+            data["side_breakdown"] = [b.to_json() for b in self.side_breakdown]
+        if self.all_trump:
+            data["play"] = "all-trump"
+        return data
+
+
+@dataclass(frozen=True)
+class GameScore:
+    number: int
+    totals: tuple[int, ...]
+    bonus: tuple[int, ...]
+    winners: tuple[int, ...] = ()
+    finished: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"number": self.number, "totals": list(self.totals), "bonus": list(self.bonus),
+                "winners": list(self.winners), "finished": self.finished}
+
+
+@dataclass(frozen=True)
+class NextDeal:
+    game: int
+    number: int
+    dealer: int
+    leader: int
+    trump: str | None
+    trump_source: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "number": self.number, "dealer": self.dealer, "leader": self.leader,
+                "trump": self.trump, "trump_source": self.trump_source}
+
+
+@dataclass(frozen=True)
+class MatchScore:
+    deals: tuple[DealScore, ...]
+    games: tuple[GameScore, ...]
+    grand_totals: tuple[int, ...]
+    games_won: tuple[int, ...]
+    next: NextDeal | None
+    finished: bool
+    winners: tuple[int, ...]
+    game_points: tuple[int, ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "deals": [d.to_json() for d in self.deals], "games": [g.to_json() for g in self.games],
+            "grand_totals": list(self.grand_totals), "games_won": list(self.games_won),
+            "next": self.next.to_json() if self.next else None,
+            "finished": self.finished, "winners": list(self.winners),
+        }
+        if self.game_points is not None:
+            data["game_points"] = list(self.game_points)
+        return data
+
+
+def leaders(scores: Sequence[int], among: Sequence[int]) -> tuple[int, ...]:
+    """The contenders with the highest score (more than one is a tie)."""
+    best = max(scores[u] for u in among)
+    return tuple(u for u in among if scores[u] == best)
+
+
+def game_points(totals: Sequence[int], among: Sequence[int]) -> tuple[int, ...]:
+    """eighteen: first place 1 per full 100, second one fewer than its own, the rest none.
+
+    Tied players share the higher place (decision 12)."""
+    points = [0] * len(totals)
+    for u in among:
+        place = 1 + sum(1 for o in among if totals[o] > totals[u])
+        hundreds = max(totals[u], 0) // 100
+        points[u] = hundreds if place == 1 else max(hundreds - 1, 0) if place == 2 else 0
+    return tuple(points)
+
+
+@dataclass
+class _Game:
+    """The game under way while a match is scored (mutable scratch state, never returned)."""
+
+    number: int
+    units: int
+    seats: int
+    deals: int = 0
+    totals: list[int] = field(default_factory=list)
+    streaks: list[int] = field(default_factory=list)
+    last: DealOutcome | None = None
+    last_trump: str | None = None
+
+    def __post_init__(self) -> None:
+        self.totals = [0] * self.units
+        self.streaks = [0] * self.seats
+
+
+def _deal_trump(setup: Setup, record: DealRecord, game: _Game, number: int) -> str:
+    """The trump this deal was played at: from its card, its premium bidder, or the last deal."""
+    expected, _ = following_trump(setup, game.deals == 0, game.last.successes if game.last else 0,
+                                  game.last.missed if game.last else 0, game.last_trump)
+    if expected is None:  # a turned card decides, and validation has resolved it
+        assert record.trump is not None
+        return record.trump
+    if setup.trump_rule == NAMED and record.named_trump is not None:
+        return record.named_trump
+    if record.trump is not None and record.trump != expected:
+        why = ("only a declarer or revealer names another" if setup.trump_rule == NAMED
+               else "it follows the rules for this deal")
+        raise MatchError(f"trump: this deal's trump is {expected}, not {record.trump} ({why})",
+                         field="trump", deal=number)
+    return expected
+
+
+def _game_over(match: Match, game: _Game, outcome: DealOutcome) -> tuple[bool, tuple[int, ...], list[int]]:
+    """Did this deal end the game? Returns (ended, game winners, game bonus per unit)."""
+    setup, among = match.setup, match.contenders
+    totals = game.totals
+    bonus = [0] * match.units
+    fmt = setup.match
+    if fmt == "deals":
+        return game.deals >= setup.deals, leaders(totals, among), bonus
+    goal = setup.target if fmt == "target" else 100
+    if not any(totals[u] >= goal for u in among):
+        return False, (), bonus
+    if fmt == "game-bonus":
+        made = _unit_made(match, outcome)
+        winners = tuple(u for u in among if totals[u] >= 100 and made[u])
+        for u in winners:
+            bonus[u] = 100
+        return True, winners, bonus
+    top = leaders(totals, among)
+    if len(top) > 1:  # a tie for the lead plays on
+        return False, (), bonus
+    return True, top, bonus
+
+
+def _unit_made(match: Match, outcome: DealOutcome) -> list[bool]:
+    if outcome.side_breakdown is not None:
+        return [side.contract > 0 for side in outcome.side_breakdown]
+    return list(outcome.made)
+
+
+def score_match(match: Match) -> MatchScore:
+    """Score every deal in order, ending games and the match as the format says."""
+    setup, units, among = match.setup, match.units, match.contenders
+    seats = setup.ruleset.seats
+    game = _Game(1, units, seats)
+    deals: list[DealScore] = []
+    games: list[GameScore] = []
+    games_won = [0] * units
+    finished, winners = False, ()
+
+    for index, record in enumerate(match.deals):
+        number = index + 1
+        if finished:
+            raise MatchError(f"deals: the match ended after deal {index}; no deal can follow",
+                             field="deals", deal=number)
+        dealer = dealer_of(match, index)
+        trump = _deal_trump(setup, record, game, number)
+        premiums = tuple((p.seat, p.kind) for p in record.premiums)
+        outcome = score_deal(setup, record.numbers, record.tricks, premiums, game.streaks)
+        game.deals += 1
+        game.totals = [t + p for t, p in zip(game.totals, outcome.points)]
+        game.streaks = [s + 1 if ok else 0 for s, ok in zip(game.streaks, outcome.made)]
+        game.last, game.last_trump = outcome, trump
+        deals.append(DealScore(
+            game=game.number, number=game.deals, dealer=dealer, leader=leader_of(setup, dealer), trump=trump,
+            bids=record.numbers, made=outcome.made, points=outcome.points, breakdown=outcome.breakdown,
+            totals=tuple(game.totals), premiums=premiums, side_breakdown=outcome.side_breakdown,
+            all_trump=trump == NO_TRUMP and setup.no_trump_play == "all-trump"))
+
+        ended, game_winners, bonus = _game_over(match, game, outcome)
+        if not ended:
+            continue
+        games.append(GameScore(game.number, tuple(game.totals), tuple(bonus), game_winners, True))
+        for u in game_winners:
+            games_won[u] += 1
+        if setup.match in ("deals", "target"):
+            finished, winners = True, game_winners
+        elif setup.match == "hundred" and max(games_won) >= setup.games_to_win:
+            finished, winners = True, tuple(u for u in among if games_won[u] >= setup.games_to_win)
+        elif setup.match == "game-bonus" and max(games_won) >= setup.games_to_win:
+            finished = True
+        game = _Game(game.number + 1, units, seats)
+
+    if game.deals:
+        games.append(GameScore(game.number, tuple(game.totals), (0,) * units))
+    grand = tuple(sum(g.totals[u] + g.bonus[u] for g in games) for u in range(units))
+    if finished and setup.match == "game-bonus":
+        winners = leaders(grand, among)
+
+    points_for_games = None
+    if setup.id == GAME_POINTS_RULESET and setup.match == "deals":  # standings so far until the end
+        points_for_games = game_points(grand, among)
+
+    upcoming = None
+    if not finished:
+        dealer = dealer_of(match, len(match.deals))
+        trump, source = following_trump(setup, game.deals == 0, game.last.successes if game.last else 0,
+                                        game.last.missed if game.last else 0, game.last_trump)
+        upcoming = NextDeal(game.number, game.deals + 1, dealer, leader_of(setup, dealer), trump, source)
+
+    return MatchScore(deals=tuple(deals), games=tuple(games), grand_totals=grand, games_won=tuple(games_won),
+                      next=upcoming, finished=finished, winners=tuple(winners), game_points=points_for_games)

@@ -1,0 +1,148 @@
+"""Scoring one deal: trick points, the contract bonus and premiums (RULES.md §1–2).
+
+Each rule is one small function; ``score_deal`` puts them together for a ruleset's scoring style.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .bids import bid_values, is_made, missed_by
+from .rulesets import LONG, PARTNERS, SELF_PREMIUM, STREAK, Setup
+
+Bids = Sequence[int | None]
+Premiums = Sequence[tuple[int, str]]  # (seat, "declare" | "reveal")
+
+DUMMY_EXACT_BONUS = 30  # two-dummy: a dummy that makes its bid exactly "declared" successfully
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    tricks: int
+    contract: int
+    premium: int
+
+    @property
+    def total(self) -> int:
+        return self.tricks + self.contract + self.premium
+
+    def to_json(self) -> dict[str, int]:
+        return {"tricks": self.tricks, "contract": self.contract, "premium": self.premium}
+
+
+@dataclass(frozen=True)
+class DealOutcome:
+    made: tuple[bool, ...]                # per seat (the dummy: it did not exceed its bid)
+    breakdown: tuple[Breakdown, ...]      # per seat
+    points: tuple[int, ...]               # per seat, or per side in four-partners
+    successes: int                        # k: how many seats made their bid
+    missed: int                           # long: total tricks all seats missed by
+    side_breakdown: tuple[Breakdown, ...] | None = None
+
+
+def sides_of(seats: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """four-partners: side 0 is seats 0 and 2, side 1 is seats 1 and 3."""
+    assert seats == 4
+    return ((0, 2), (1, 3))
+
+
+def made_flags(setup: Setup, bids: Bids, tricks: Sequence[int]) -> tuple[bool, ...]:
+    flags = [is_made(bid, took, setup.ruleset.tricks) for bid, took in zip(bids, tricks)]
+    if setup.ruleset.has_dummy:
+        # The dummy rarely makes its bid exactly, so it succeeds unless it took more [P][W].
+        dummy_bid = bids[-1]
+        flags[-1] = dummy_bid is not None and tricks[-1] <= dummy_bid
+    return tuple(flags)
+
+
+def contract_bonus(setup: Setup, made: Sequence[bool]) -> list[int]:
+    """Each player who made the bid adds the bonus for k players having made theirs."""
+    k = sum(made)
+    return [setup.bonus.get(k, 0) if ok else 0 for ok in made]
+
+
+def long_contract(setup: Setup, bids: Bids, tricks: Sequence[int], made: Sequence[bool]) -> list[int]:
+    """long: 30/20/10 for a made bid, minus the tricks missed by for a missed one [P]."""
+    bonus = contract_bonus(setup, made)
+    return [bonus[s] if made[s] else -missed_by(bids[s], tricks[s], setup.ruleset.tricks)  # type: ignore[arg-type]
+            for s in range(len(made))]
+
+
+def streak_bonus(made: Sequence[bool], streaks: Sequence[int]) -> list[int]:
+    """two-open: 10 for a first success, 20 for a second in a row, and so on [P]."""
+    return [10 * (streaks[s] + 1) if made[s] else 0 for s in range(len(made))]
+
+
+def premium_points(setup: Setup, premiums: Premiums, made: Sequence[bool]) -> list[int]:
+    """Declare 30 / reveal 60: to the bidder if made, else to each opponent [P][F][G][W].
+
+    five and long: the bidder alone wins or loses it. two-dummy: a failed declarer pays the other
+    seats except a fellow failed declarer, so two failed declarers pay the dummy 60 between them.
+    """
+    seats = len(made)
+    points = [0] * seats
+    failed = {seat for seat, _ in premiums if not made[seat]}
+    for seat, kind in premiums:
+        value = setup.ruleset.premium_value[kind]
+        if setup.ruleset.scoring in (LONG, SELF_PREMIUM):
+            points[seat] += value if made[seat] else -value
+        elif made[seat]:
+            points[seat] += value
+        else:
+            for other in range(seats):
+                if other != seat and other not in failed:
+                    points[other] += value
+    return points
+
+
+def dummy_exact_bonus(setup: Setup, bids: Bids, tricks: Sequence[int]) -> list[int]:
+    """two-dummy: the dummy 'declared' when it took exactly its bid, and earns a declarer's 30."""
+    points = [0] * len(tricks)
+    if setup.ruleset.has_dummy and bids[-1] is not None and tricks[-1] == bids[-1]:
+        points[-1] = DUMMY_EXACT_BONUS
+    return points
+
+
+def side_bonus(setup: Setup, bids: Bids, tricks: Sequence[int], made: Sequence[bool], side: Sequence[int]) -> int:
+    """four-partners: 30 both made, 20 neither but the side's tricks equal its bids, 10 one made [P]."""
+    a, b = side
+    if made[a] and made[b]:
+        return 30
+    if made[a] or made[b]:
+        return 10
+    total = tricks[a] + tricks[b]
+    if bids[a] is not None and bids[b] is not None:
+        per = setup.ruleset.tricks
+        sums = {x + y for x in bid_values(bids[a], per) for y in bid_values(bids[b], per)}
+        if total in sums:
+            return 20
+    return 0
+
+
+def score_deal(setup: Setup, bids: Bids, tricks: Sequence[int], premiums: Premiums,
+               streaks: Sequence[int] = ()) -> DealOutcome:
+    """Score one deal from resolved bids (numbers, None where hidden), tricks and premiums."""
+    seats = len(tricks)
+    style = setup.ruleset.scoring
+    made = made_flags(setup, bids, tricks)
+    k = sum(made)
+    missed = sum(0 if made[s] or bids[s] is None else missed_by(bids[s], tricks[s], setup.ruleset.tricks)
+                 for s in range(seats))
+
+    if style == PARTNERS:
+        per_seat = tuple(Breakdown(tricks[s], 0, 0) for s in range(seats))
+        sides = tuple(Breakdown(sum(tricks[s] for s in side), side_bonus(setup, bids, tricks, made, side), 0)
+                      for side in sides_of(seats))
+        return DealOutcome(made, per_seat, tuple(b.total for b in sides), k, missed, sides)
+
+    trick_points = [0] * seats if style == LONG else list(tricks)
+    if style == LONG:
+        contract = long_contract(setup, bids, tricks, made)
+    elif style == STREAK:
+        contract = streak_bonus(made, streaks or [0] * seats)
+    else:
+        contract = contract_bonus(setup, made)
+    premium = [p + d for p, d in zip(premium_points(setup, premiums, made), dummy_exact_bonus(setup, bids, tricks))]
+    breakdown = tuple(Breakdown(trick_points[s], contract[s], premium[s]) for s in range(seats))
+    return DealOutcome(made, breakdown, tuple(b.total for b in breakdown), k, missed)

@@ -1,0 +1,264 @@
+"""Checking one deal of a match document, with messages that name the deal, the field and the player.
+
+The web app shows these same messages next to the field at fault, so they are written for people:
+``deal 3: tricks add up to 8, a deal of this ruleset has 9``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .bids import bid_from_cards, highest_bid
+from .cards import JOKER, NO_TRUMP, SUIT_NAMES, parse_bid_card, parse_card, parse_trump
+from .errors import MatchError
+from .rulesets import DUMMY, NAMED, PILE, TURN_UP, Setup
+from .trump import trump_of_card
+
+BidAsPlayed = int | tuple[str, ...] | None
+SUIT_LETTER_OF = {name: letter for letter, name in SUIT_NAMES.items()}
+EIGHTEEN_PILE = tuple(rank + suit for suit in "CDHS" for rank in ("5", "4", "3", "2")) + (JOKER, JOKER)
+
+
+@dataclass(frozen=True)
+class Premium:
+    seat: int
+    kind: str
+    trump: str | None = None  # declared: the suit the premium bidder named
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"seat": self.seat, "kind": self.kind}
+        if self.trump is not None:
+            data["trump"] = self.trump
+        return data
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """One deal as played, checked: bids as given (number, bid cards, or None for hidden)."""
+
+    bids: tuple[BidAsPlayed, ...]
+    numbers: tuple[int | None, ...]   # the bids resolved to numbers
+    tricks: tuple[int, ...]
+    premiums: tuple[Premium, ...] = ()
+    turn_up: str | None = None
+    trump: str | None = None          # the trump as recorded (given, or set by the turn-up)
+    named_trump: str | None = None    # declared: named by the premium bidder
+
+
+class _Deal:
+    """Helpers bound to one deal, so each message can say which deal and which player."""
+
+    def __init__(self, setup: Setup, players: Sequence[str], number: int):
+        self.setup, self.players, self.number = setup, players, number
+
+    def error(self, field: str, message: str, seat: int | None = None) -> MatchError:
+        return MatchError(f"{field}: {message}", field=field, deal=self.number, seat=seat)
+
+    def who(self, seat: int) -> str:
+        return self.players[seat] if seat < len(self.players) else "the dummy"
+
+    def per_seat(self, raw: Mapping[str, Any], field: str) -> list[Any]:
+        seats = self.setup.ruleset.seats
+        values = raw.get(field)
+        if values is None:
+            raise self.error(field, f"missing; give one entry per seat ({seats})")
+        if not isinstance(values, list):
+            raise self.error(field, f"must be a list with one entry per seat ({seats})")
+        if len(values) != seats:
+            raise self.error(field, f"{len(values)} entries given, this ruleset has {seats} seats"
+                             + (" (the dummy last)" if self.setup.ruleset.has_dummy else ""))
+        return values
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_deal(setup: Setup, players: Sequence[str], raw: Any, number: int) -> DealRecord:
+    """Check one deal of a document against the ruleset; raise MatchError naming what is wrong."""
+    d = _Deal(setup, players, number)
+    if not isinstance(raw, Mapping):
+        raise MatchError("must be an object with bids and tricks", field="deals", deal=number)
+
+    tricks = _tricks(d, raw)
+    premiums = _premiums(d, raw.get("premiums", []))
+    turn_up = _turn_up(d, raw.get("turn_up"))
+    trump = None
+    if raw.get("trump") is not None:
+        try:
+            trump = parse_trump(raw["trump"])
+        except ValueError as err:
+            raise d.error("trump", str(err)) from None
+    if turn_up is not None:
+        from_card = trump_of_card(setup, turn_up)
+        if trump is not None and trump != from_card:
+            raise d.error("trump", f"{trump} does not agree with the turned card {turn_up} ({from_card})")
+        trump = from_card
+    elif setup.turns_card and trump is None:
+        card = "pile card" if setup.trump_rule == PILE else "turned card"
+        raise d.error("turn_up", f"give the {card} (turn_up) or the trump it set")
+
+    named = _named_trump(d, premiums, trump)
+    bids, numbers = _bids(d, raw, premiums, turn_up, trump)
+    _no_card_twice(d, bids, turn_up)
+    if named is not None:
+        trump = named
+    return DealRecord(bids=bids, numbers=numbers, tricks=tricks, premiums=premiums,
+                      turn_up=turn_up, trump=trump, named_trump=named)
+
+
+def _tricks(d: _Deal, raw: Mapping[str, Any]) -> tuple[int, ...]:
+    per_deal = d.setup.ruleset.tricks
+    values = d.per_seat(raw, "tricks")
+    for seat, value in enumerate(values):
+        if not _whole(value) or not 0 <= value <= per_deal:
+            raise d.error("tricks", f"{d.who(seat)}'s tricks must be a whole number from 0 to {per_deal}, "
+                          f"not {value!r}", seat)
+    total = sum(values)
+    if total != per_deal:
+        raise MatchError(f"tricks add up to {total}, a deal of this ruleset has {per_deal}",
+                         field="tricks", deal=d.number)
+    return tuple(values)
+
+
+def _premiums(d: _Deal, raw: Any) -> tuple[Premium, ...]:
+    rules = d.setup.ruleset
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise d.error("premiums", 'must be a list like [{"seat": 0, "kind": "declare"}]')
+    if raw and not rules.premium_kinds:
+        raise d.error("premiums", f"{rules.name} has no premium bids")
+    found: list[Premium] = []
+    for item in raw:
+        if not isinstance(item, Mapping) or not _whole(item.get("seat")):
+            raise d.error("premiums", f'each premium is {{"seat": N, "kind": "declare" or "reveal"}}, not {item!r}')
+        seat, kind = item["seat"], item.get("kind")
+        if not 0 <= seat < rules.seats:
+            raise d.error("premiums", f"seat {seat} does not exist (0 to {rules.seats - 1})")
+        if seat >= rules.players:
+            raise d.error("premiums", "the dummy cannot declare", seat)
+        if kind not in rules.premium_kinds:
+            allowed = " or ".join(rules.premium_kinds)
+            raise d.error("premiums", f"{d.who(seat)} cannot {kind!r}: {rules.name} allows {allowed}", seat)
+        if any(p.seat == seat for p in found):
+            raise d.error("premiums", f"{d.who(seat)} has two premiums", seat)
+        named = item.get("trump")
+        if named is not None:
+            if d.setup.trump_rule != NAMED:
+                raise d.error("premiums", "only in declared does the premium bidder name the trump", seat)
+            try:
+                named = parse_trump(named)
+            except ValueError as err:
+                raise d.error("premiums", str(err), seat) from None
+        found.append(Premium(seat, kind, named))
+    if len(found) > 1 and not rules.several_premiums:
+        names = " and ".join(d.who(p.seat) for p in found)
+        raise d.error("premiums", f"only one player may declare or reveal in a deal, not {names}")
+    return tuple(found)
+
+
+def _turn_up(d: _Deal, raw: Any) -> str | None:
+    setup = d.setup
+    if raw is None:
+        return None
+    if not setup.turns_card:
+        raise d.error("turn_up", f"{setup.ruleset.name} turns no card"
+                      + (" when trump follows successes" if setup.ruleset.trump_rule == TURN_UP else ""))
+    try:
+        card = parse_card(raw)
+    except ValueError as err:
+        raise d.error("turn_up", str(err)) from None
+    if setup.trump_rule == PILE:
+        if card not in EIGHTEEN_PILE:
+            raise d.error("turn_up", f"{card} is not in the trump pile (the 2s to 5s and two Jokers)")
+    elif card not in setup.pack:
+        raise d.error("turn_up", f"{card} is not in the {setup.ruleset.name} pack")
+    if setup.trump_rule == DUMMY and card == JOKER:
+        raise d.error("turn_up", "there is no Joker in this pack")
+    return card
+
+
+def _named_trump(d: _Deal, premiums: tuple[Premium, ...], deal_trump: str | None) -> str | None:
+    """declared: the premium bidder names the trump (on the premium or the deal's trump)."""
+    if d.setup.trump_rule != NAMED or not premiums:
+        return None
+    named = premiums[0].trump or deal_trump
+    if named is None:
+        raise d.error("premiums", f"{d.who(premiums[0].seat)} declared, so name the trump they chose",
+                      premiums[0].seat)
+    if premiums[0].trump and deal_trump and premiums[0].trump != deal_trump:
+        raise d.error("trump", f"{deal_trump} is not the {premiums[0].trump} the premium bidder named")
+    if named == NO_TRUMP and not d.setup.allow_no_trump_call:
+        raise d.error("premiums", "naming no trump is not allowed in this match (option allow_no_trump_call)",
+                      premiums[0].seat)
+    return named
+
+
+def _joker_suit(d: _Deal, seat: int, turn_up: str | None, trump: str | None) -> str:
+    if not d.setup.has_joker:
+        raise d.error("bids", f"{d.who(seat)} bid with a Joker, but {d.setup.ruleset.name} is played without one", seat)
+    if turn_up == JOKER:
+        raise d.error("bids", f"{d.who(seat)} bid with the Joker, but the Joker was the turned card", seat)
+    if turn_up is not None:
+        return turn_up
+    if trump is not None and trump != NO_TRUMP:
+        return SUIT_LETTER_OF[trump]
+    raise d.error("bids", f"{d.who(seat)} bid with the Joker: record the turned card (turn_up) "
+                  "so it can count as that card's suit", seat)
+
+
+def _bids(d: _Deal, raw: Mapping[str, Any], premiums: tuple[Premium, ...], turn_up: str | None,
+          trump: str | None) -> tuple[tuple[BidAsPlayed, ...], tuple[int | None, ...]]:
+    setup, rules = d.setup, d.setup.ruleset
+    top = highest_bid(rules.tricks)
+    premium_seats = {p.seat for p in premiums}
+    played: list[BidAsPlayed] = []
+    numbers: list[int | None] = []
+    for seat, value in enumerate(d.per_seat(raw, "bids")):
+        who = d.who(seat)
+        if value is None:
+            if seat >= rules.players:
+                raise d.error("bids", "the dummy's bid cards are always turned up, so its bid cannot be hidden", seat)
+            if not rules.hidden_bids:
+                raise d.error("bids", f"{who}'s bid is hidden, but in {rules.name} every bid is shown", seat)
+            if seat in premium_seats:
+                raise d.error("bids", f"{who} holds the premium, so the bid cannot be hidden", seat)
+            played.append(None)
+            numbers.append(None)
+        elif _whole(value):
+            if not 0 <= value <= top or (value >= 10 and value - 10 > 3):
+                alias = "" if top == 9 else (", or 10 for 0" if top == 10 else f", or 10-{top} for 0-{top - 10}")
+                raise d.error("bids", f"{who}'s bid {value} is out of range (0-9{alias})", seat)
+            played.append(value)
+            numbers.append(value)
+        elif isinstance(value, list):
+            if len(value) != 3:
+                raise d.error("bids", f"{who}'s bid cards are {len(value)} cards; a bid is three cards", seat)
+            cards = []
+            for text in value:
+                try:
+                    card = parse_bid_card(text)
+                except ValueError as err:
+                    raise d.error("bids", f"{who}'s bid: {err}", seat) from None
+                if len(card) > 1 and card not in setup.pack:
+                    raise d.error("bids", f"{who}'s bid card {card} is not in the {rules.name} pack", seat)
+                cards.append(card)
+            joker = _joker_suit(d, seat, turn_up, trump) if JOKER in cards else None
+            played.append(tuple(cards))
+            numbers.append(bid_from_cards(cards, joker))
+        else:
+            raise d.error("bids", f"{who}'s bid must be a number, three bid cards or null (hidden), not {value!r}", seat)
+    return tuple(played), tuple(numbers)
+
+
+def _no_card_twice(d: _Deal, bids: tuple[BidAsPlayed, ...], turn_up: str | None) -> None:
+    cards = [c for bid in bids if isinstance(bid, tuple) for c in bid if len(c) > 1]
+    if turn_up is not None and d.setup.trump_rule != PILE:
+        cards.append(turn_up)
+    twice = [card for card, count in Counter(cards).items() if count > 1]
+    if twice:
+        raise d.error("bids", f"{twice[0]} appears twice in this deal; each card is in the pack once")
