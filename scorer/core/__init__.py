@@ -7,7 +7,7 @@ for bad input in ``validation``, the JSON document in ``document``, the shuffle 
 
 from .bids import bid_from_cards, bid_values, is_made, possible_bids
 from .cards import JOKER, NO_TRUMP, SUIT_NAMES, SUIT_SYMBOLS, parse_card, sort_hand
-from .dealing import DealtCards, PackPreparation, deal_cards, pack_preparation
+from .dealing import DealtCards, PackPreparation, deal_cards, pack_preparation, pile_order, virtual_turn_up
 from .document import FORMAT, parse_match, score, score_document
 from .errors import MatchError
 from .match import DealScore, GameScore, Match, MatchScore, NextDeal, score_match
@@ -21,6 +21,6 @@ __all__ = [
     "Breakdown", "DealOutcome", "DealRecord", "DealScore", "DealtCards", "GameScore", "Match", "MatchError",
     "MatchScore", "NextDeal", "PackPreparation", "Premium", "PremiumAward", "Ruleset", "Setup",
     "award_premium", "bid_from_cards", "bid_values", "deal_cards", "get_ruleset", "is_made", "make_setup",
-    "pack_preparation", "parse_card", "parse_match", "possible_bids", "score", "score_deal",
+    "pack_preparation", "parse_card", "pile_order", "virtual_turn_up", "parse_match", "possible_bids", "score", "score_deal",
     "score_document", "score_match", "sort_hand",
 ]

@@ -93,6 +93,28 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
+def virtual_turn_up(ruleset_id: str, seed: int | None = None, options: Mapping[str, Any] | None = None) -> str:
+    """A turned card for a table whose real pack lacks the Joker or the spare card.
+
+    The card is drawn from the whole of the rules' pack, so no trump (a Nine or the Joker) and each
+    suit come up exactly as often as with the rules' own pack.
+    """
+    setup = make_setup(ruleset_id, options)
+    if not setup.turns_card:
+        raise MatchError(f"turn_up: {setup.ruleset.name} turns no card", field="turn_up")
+    rng = random.Random(new_seed() if seed is None else seed)
+    if setup.trump_rule == PILE:
+        return rng.choice(EIGHTEEN_PILE)
+    return rng.choice(setup.pack)
+
+
+def pile_order(seed: int) -> tuple[str, ...]:
+    """eighteen: the 18-card trump pile, shuffled once; deal n of the game turns card n."""
+    pile = list(EIGHTEEN_PILE)
+    random.Random(seed).shuffle(pile)
+    return tuple(pile)
+
+
 def deal_cards(ruleset_id: str, seed: int | None = None, dealer: int = 0,
                options: Mapping[str, Any] | None = None) -> DealtCards:
     """Shuffle the ruleset's pack and deal one card at a time from the dealer's left."""
