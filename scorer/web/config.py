@@ -1,0 +1,73 @@
+"""Where the app's settings come from: defaults, ``instance/config.py``, the environment, tests.
+
+Two settings matter for a new user and need no setup: the database (SQLite in the instance
+folder unless ``DATABASE_URL`` names another) and the secret key (read from the environment or
+``instance/config.py``; otherwise generated once into ``instance/secret_key`` and reused, so
+sessions and CSRF tokens survive a restart without a key ever being written into the code).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+SECRET_KEY_FILE = "secret_key"
+DATABASE_FILE = "scorer.sqlite"
+
+
+def normalise_database_url(url: str) -> str:
+    """Point PostgreSQL URLs at psycopg 3, the driver of the ``postgres`` extra.
+
+    Heroku-style ``postgres://`` is not a name SQLAlchemy knows, and a bare ``postgresql://``
+    would ask for psycopg2, which is not installed.
+    """
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def load_secret_key(instance_path: str | Path) -> str:
+    """Read the generated key from the instance folder, creating it (owner-only) on first run."""
+    path = Path(instance_path) / SECRET_KEY_FILE
+    try:
+        key = path.read_text(encoding="ascii").strip()
+    except FileNotFoundError:
+        key = ""
+    if key:
+        return key
+    key = secrets.token_hex(32)
+    # O_EXCL: if two workers start at once, the second one reads the first one's key.
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text(encoding="ascii").strip()
+    with os.fdopen(fd, "w", encoding="ascii") as handle:
+        handle.write(key + "\n")
+    return key
+
+
+def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
+    """Fill ``app.config``: defaults, then the instance file or the test's dict, then fill-ins."""
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI="sqlite:///" + os.path.join(app.instance_path, DATABASE_FILE),
+        # A form being filled in at the table can sit for a long time between deals.
+        WTF_CSRF_TIME_LIMIT=None,
+        MAX_CONTENT_LENGTH=64 * 1024,
+        TEMPLATES_AUTO_RELOAD=None,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        if os.environ.get("SECRET_KEY"):
+            app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
+        if os.environ.get("DATABASE_URL"):
+            app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["DATABASE_URL"]
+    else:
+        app.config.from_mapping(test_config)
+    app.config["SQLALCHEMY_DATABASE_URI"] = normalise_database_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = load_secret_key(app.instance_path)

@@ -1,0 +1,33 @@
+"""Error pages that tell people what happened and how to go on, in the app's own look."""
+
+from __future__ import annotations
+
+from flask import Flask, render_template
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+from .extensions import db
+
+
+def register(app: Flask) -> None:
+    @app.errorhandler(CSRFError)
+    def csrf_error(error: CSRFError) -> tuple[str, int]:
+        # A deal being entered is kept in the browser, so reloading the form loses nothing.
+        return render_template(
+            "error.html",
+            title="Please send that again",
+            message="This form was out of date or did not come from this app, so nothing was saved. "
+            "Go back, reload the page and send it again; what you typed is kept.",
+        ), 400
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> tuple[str, int]:
+        return render_template("error.html", title=error.name, message=error.description), error.code or 500
+
+    @app.errorhandler(500)
+    def server_error(error: Exception) -> tuple[str, int]:
+        # Whatever half-done work the failed request left in the session must not be committed later.
+        db.session.rollback()
+        return render_template(
+            "error.html", title="Something went wrong", message="Nothing was saved. Please try again."
+        ), 500

@@ -1,0 +1,48 @@
+"""The Flask extensions, created unbound here and bound to an app in ``create_app``.
+
+The naming convention gives every constraint a predictable name, which Alembic needs to alter
+or drop it later; ``render_as_batch`` lets those migrations run on SQLite, which cannot ALTER a
+constraint in place.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from flask_migrate import Migrate
+from flask_sqlalchemy import SQLAlchemy
+from flask_wtf import CSRFProtect
+from sqlalchemy import MetaData, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+# migrations/ sits at the repository root, beside templates/ and static/.
+MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+db = SQLAlchemy(model_class=Base)
+migrate = Migrate(render_as_batch=True, directory=str(MIGRATIONS_DIR))
+csrf = CSRFProtect()
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_foreign_keys(dbapi_connection: Any, _record: Any) -> None:
+    """SQLite ignores foreign keys (and ON DELETE CASCADE) unless asked, per connection."""
+    if isinstance(dbapi_connection, sqlite3.Connection):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
