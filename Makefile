@@ -22,8 +22,11 @@ $(BIN)/.installed-test: $(BIN)/.installed
 install: $(BIN)/.installed
 install-test: $(BIN)/.installed-test
 
+# Create or upgrade the database in instance/, then serve on the network and print the address
+# to open on a phone (HOST=127.0.0.1 keeps it to this computer).
 run: install
-	@echo "The web app is coming with the next issue; for now: $(BIN)/python -m scorer --help"
+	@$(BIN)/flask --app scorer db upgrade
+	@$(BIN)/python -m scorer.web.serve --host $(HOST) --port $(PORT)
 
 # Debian's Chromium for the browser tests (Playwright cannot download its own browser here),
 # and poppler-utils for looking at printed pages.
