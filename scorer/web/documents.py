@@ -1,0 +1,53 @@
+"""The bridge to the scoring core: match rows in, a match document out, scores back.
+
+Nothing here knows a rule. The web app builds the JSON document of MATCH-FORMAT.md from what
+was stored (or from a deal being entered) and lets ``scorer.core.score_document`` validate and
+score it; a ``MatchError`` comes back with the deal, field and seat to show the message beside.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorer.core import MatchError, score_document
+
+from .models import Match
+
+FORMAT = "ninety-nine/1"
+
+
+def match_document(match: Match, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The match document of ``match``; ``deals`` replaces the stored deals when given."""
+    return {
+        "format": FORMAT,
+        "ruleset": match.ruleset,
+        "options": dict(match.options),
+        "players": match.player_names,
+        "first_dealer": match.first_dealer,
+        "deals": [deal.as_json() for deal in match.deals] if deals is None else deals,
+    }
+
+
+def deals_with(match: Match, number: int, deal: dict[str, Any]) -> list[dict[str, Any]]:
+    """The stored deals with ``deal`` in place as deal ``number`` (an edit, or the next deal)."""
+    deals = [stored.as_json() for stored in match.deals]
+    if number <= len(deals):
+        deals[number - 1] = deal
+    else:
+        deals.append(deal)
+    return deals
+
+
+def score(match: Match, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The core's ``scored`` object for the match (raises ``MatchError`` if it breaks a rule)."""
+    return score_document(match_document(match, deals))["scored"]
+
+
+def message(error: MatchError) -> str:
+    """The core's message for showing beside its field: the field name it starts with is dropped
+    (the field's label says it) and the first letter capitalised."""
+    text = error.message
+    prefix = f"{error.field}: "
+    if text.startswith(prefix):
+        text = text[len(prefix):]
+    return text[:1].upper() + text[1:]
