@@ -1,0 +1,336 @@
+// Small improvements to pages that already work without JavaScript: the theme toggle, the
+// screen kept awake, tap chips for bids and tricks, the tricks-left count, the live preview
+// (scored by the server, never here), and the draft of a deal kept until it is saved.
+(function () {
+  "use strict";
+
+  var store = {
+    get: function (key) { try { return localStorage.getItem(key); } catch (e) { return null; } },
+    set: function (key, value) { try { localStorage.setItem(key, value); } catch (e) { /* full or blocked */ } },
+    remove: function (key) { try { localStorage.removeItem(key); } catch (e) { /* blocked */ } },
+    keys: function () { try { return Object.keys(localStorage); } catch (e) { return []; } },
+  };
+
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("[data-js-only]").forEach(function (el) { el.hidden = false; });
+    themeToggle();
+    if (document.body.hasAttribute("data-wake-lock")) keepAwake();
+    if (document.getElementById("new-match")) newMatchForm(document.getElementById("new-match"));
+    if (document.getElementById("deal-form")) dealForm(document.getElementById("deal-form"));
+    if (document.body.hasAttribute("data-saved-deals")) forgetSavedDrafts();
+  });
+
+  // ---- theme: Auto (the system's) → Dark → Light → Auto ----------------------------------
+  function themeToggle() {
+    var button = document.getElementById("theme-toggle");
+    if (!button) return;
+    var root = document.documentElement;
+    var names = { system: "Auto", dark: "Dark", light: "Light" };
+    var next = { system: "dark", dark: "light", light: "system" };
+    function show() {
+      var theme = root.dataset.theme || "system";
+      button.querySelector(".theme-text").textContent = names[theme];
+      button.setAttribute("aria-label", "Colour theme: " + names[theme] +
+        (theme === "system" ? " (follows the phone)" : "") + ". Change it");
+    }
+    button.hidden = false;
+    show();
+    button.addEventListener("click", function () {
+      var theme = next[root.dataset.theme || "system"];
+      root.dataset.theme = theme;
+      if (theme === "system") store.remove("ninety-nine:theme"); else store.set("ninety-nine:theme", theme);
+      show();
+    });
+  }
+
+  // ---- keep the screen on while a match is open (Wake Lock API, where the browser has it) --
+  function keepAwake() {
+    if (!("wakeLock" in navigator)) return;
+    var lock = null;
+    function request() {
+      if (document.visibilityState !== "visible" || lock) return;
+      navigator.wakeLock.request("screen").then(function (sentinel) {
+        lock = sentinel;
+        document.documentElement.dataset.wakeLock = "on";
+        sentinel.addEventListener("release", function () { lock = null; });
+      }).catch(function () { /* refused (battery saver, no permission): carry on */ });
+    }
+    // The lock is dropped whenever the page is hidden; take it again on return.
+    document.addEventListener("visibilitychange", request);
+    request();
+  }
+
+  // ---- new match ---------------------------------------------------------------------------
+  function newMatchForm(form) {
+    var nameInputs = Array.prototype.slice.call(form.querySelectorAll("input[name^='players-']"));
+    var rulesets = Array.prototype.slice.call(form.querySelectorAll("input[name='ruleset']"));
+    // A usual choice for each number of players; any other stays one tap away.
+    var preferred = { 2: "two-dummy", 3: "jokerless", 4: "four-solo", 5: "five" };
+
+    function names() {
+      return nameInputs.map(function (input) { return input.value.trim(); });
+    }
+    function named() { return names().filter(Boolean); }
+    function chosenRuleset() { return rulesets.filter(function (r) { return r.checked; })[0]; }
+
+    function update(event) {
+      var list = names();
+      var count = named().length;
+      // Show one empty name field after the last one filled (three at least).
+      var last = -1;
+      list.forEach(function (name, i) { if (name) last = i; });
+      nameInputs.forEach(function (input, i) {
+        input.closest(".name-field").hidden = i > Math.max(2, last + 1) && !input.value;
+      });
+      // Rulesets for another number of players fade; pick a fitting one when the count changes.
+      rulesets.forEach(function (r) {
+        r.closest(".option").classList.toggle("unavailable", count >= 2 && Number(r.dataset.players) !== count);
+      });
+      var current = chosenRuleset();
+      if (event && event.target.name && event.target.name.indexOf("players-") === 0 && count >= 2 &&
+          current && Number(current.dataset.players) !== count && preferred[count]) {
+        form.querySelector("input[name='ruleset'][value='" + preferred[count] + "']").checked = true;
+        current = chosenRuleset();
+      }
+      // Only the options the chosen ruleset has.
+      var keys = current ? current.dataset.options.split(" ") : [];
+      form.querySelectorAll("[data-option]").forEach(function (el) {
+        el.hidden = keys.indexOf(el.dataset.option) < 0;
+      });
+      if (current) {
+        document.getElementById("ruleset-name").textContent = current.dataset.name;
+        document.getElementById("ruleset-summary").textContent = current.dataset.summary;
+      }
+      var usual = document.getElementById("usual-format");
+      if (usual && current) usual.textContent = current.dataset.usual;
+      var format = form.querySelector("input[name='match']:checked");
+      var summary = document.getElementById("options-summary");
+      if (summary) {
+        summary.textContent = !format || format.value === "usual"
+          ? (current ? current.dataset.usual : "")
+          : format.closest(".option").querySelector(".option-name").textContent;
+      }
+      // The dealer chips carry the names typed.
+      form.querySelectorAll("#first_dealer .seg").forEach(function (seg) {
+        var seat = Number(seg.dataset.seat);
+        seg.hidden = !list[seat];
+        seg.querySelector("span").textContent = list[seat] || "Player " + (seat + 1);
+        var radio = seg.querySelector("input");
+        if (seg.hidden && radio.checked) form.querySelector("#first_dealer input").checked = true;
+      });
+      // Known players already in this match are not offered again.
+      var taken = list.map(function (n) { return n.toLowerCase(); });
+      form.querySelectorAll(".chip-name").forEach(function (chip) {
+        chip.hidden = taken.indexOf(chip.dataset.name.toLowerCase()) >= 0;
+      });
+    }
+
+    form.querySelectorAll(".chip-name").forEach(function (chip) {
+      chip.addEventListener("click", function () {
+        var empty = nameInputs.filter(function (input) { return !input.value.trim(); })[0];
+        if (!empty) return;
+        empty.value = chip.dataset.name;
+        empty.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+    });
+    form.addEventListener("input", update);
+    form.addEventListener("change", update);
+    update();
+  }
+
+  // ---- recording a deal --------------------------------------------------------------------
+  function dealForm(form) {
+    var total = Number(form.dataset.tricks);
+    var draftKey = form.dataset.draftKey;
+    var seats = Array.prototype.slice.call(form.querySelectorAll("fieldset.seat"));
+    var preview = document.getElementById("preview");
+    var previewButton = document.getElementById("preview-button");
+    var saveButton = document.getElementById("save-button");
+    var tally = document.getElementById("tally");
+    var tricksLeft = document.getElementById("tricks-left");
+    var fillButton = document.getElementById("fill-last");
+    var SUITS = { D: "♦", S: "♠", H: "♥", C: "♣" };
+
+    function changed(input) {
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+
+    // Chips write into the field beside them; the field is what the form sends.
+    seats.forEach(function (seat) {
+      var bid = seat.querySelector(".bid-input");
+      var tricks = seat.querySelector(".tricks-input");
+      seat.querySelectorAll(".bid-field [data-set]").forEach(function (chip) {
+        chip.addEventListener("click", function () { bid.value = chip.dataset.set; changed(bid); });
+      });
+      seat.querySelectorAll(".bid-field [data-add]").forEach(function (chip) {
+        chip.addEventListener("click", function () {
+          var cards = bidCards(bid.value);
+          if (cards === null || cards.length >= 3) cards = [];
+          cards.push(SUITS[chip.dataset.add] || chip.dataset.add);
+          bid.value = cards.join(" ");
+          changed(bid);
+        });
+      });
+      seat.querySelector("[data-backspace]").addEventListener("click", function () {
+        var cards = bidCards(bid.value) || [];
+        cards.pop();
+        bid.value = cards.join(" ");
+        changed(bid);
+      });
+      seat.querySelectorAll(".tricks-field [data-set]").forEach(function (chip) {
+        chip.addEventListener("click", function () { tricks.value = chip.dataset.set; changed(tricks); });
+      });
+    });
+
+    // The bid cards typed so far, or null when the field holds a number or "hidden".
+    function bidCards(value) {
+      value = value.trim();
+      if (!value) return [];
+      if (/^\d+$/.test(value) || value.toLowerCase() === "hidden") return null;
+      return value.split(/\s+/);
+    }
+
+    function syncChips() {
+      seats.forEach(function (seat) {
+        var bid = seat.querySelector(".bid-input").value.trim().toLowerCase();
+        seat.querySelectorAll(".bid-field [data-set]").forEach(function (chip) {
+          chip.setAttribute("aria-pressed", String(chip.dataset.set === bid));
+        });
+        var tricks = seat.querySelector(".tricks-input").value.trim();
+        seat.querySelectorAll(".tricks-field [data-set]").forEach(function (chip) {
+          chip.setAttribute("aria-pressed", String(chip.dataset.set === tricks));
+        });
+      });
+    }
+
+    // Tricks left to hand out: a counting aid for the form, not a score.
+    function updateTally() {
+      var given = 0;
+      var empty = [];
+      seats.forEach(function (seat) {
+        var value = seat.querySelector(".tricks-input").value.trim();
+        if (value === "" || isNaN(Number(value))) empty.push(seat); else given += Number(value);
+      });
+      var left = total - given;
+      tally.classList.toggle("over", left < 0);
+      tally.classList.toggle("done", left === 0 && empty.length === 0);
+      if (left < 0) tricksLeft.textContent = -left + (left === -1 ? " trick" : " tricks") + " too many";
+      else if (left === 0 && empty.length === 0) tricksLeft.textContent = "All " + total + " tricks counted ✓";
+      else tricksLeft.textContent = left + (left === 1 ? " trick" : " tricks") + " left";
+      if (empty.length === 1 && left >= 0) {
+        var seat = empty[0];
+        fillButton.hidden = false;
+        fillButton.textContent = seat.dataset.name + " took " + left;
+        fillButton.setAttribute("aria-label", "Fill in " + seat.dataset.name + "’s tricks: " + left);
+        fillButton.onclick = function () {
+          var input = seat.querySelector(".tricks-input");
+          input.value = String(left);
+          changed(input);
+        };
+      } else {
+        fillButton.hidden = true;
+      }
+    }
+
+    // The draft: every field but the token, kept on this phone until the deal is saved.
+    function saveDraft() {
+      var data = {};
+      new FormData(form).forEach(function (value, name) {
+        if (name !== "csrf_token" && name !== "action") data[name] = value;
+      });
+      store.set(draftKey, JSON.stringify(data));
+    }
+    function restoreDraft() {
+      var raw = store.get(draftKey);
+      if (!raw) return false;
+      var data;
+      try { data = JSON.parse(raw); } catch (e) { return false; }
+      Array.prototype.forEach.call(form.elements, function (el) {
+        if (!el.name || el.name === "csrf_token" || el.name === "number" || !(el.name in data)) return;
+        if (el.type === "radio" || el.type === "checkbox") el.checked = el.value === data[el.name];
+        else el.value = data[el.name];
+      });
+      return true;
+    }
+
+    // Live preview: the server scores the deal with the core and sends back the points.
+    var timer = null;
+    var sequence = 0;
+    function requestPreview() {
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        var mine = ++sequence;
+        var body = new FormData(form);
+        body.delete("action");
+        fetch(form.dataset.previewUrl, { method: "POST", body: body, credentials: "same-origin" })
+          .then(function (response) {
+            if (!response.ok) throw new Error(String(response.status));
+            return response.text();
+          })
+          .then(function (html) { if (mine === sequence) preview.innerHTML = html; })
+          .catch(function () {
+            if (mine === sequence) {
+              preview.innerHTML = '<p class="muted">The points need a connection to the scorer. ' +
+                "What you entered is kept on this phone.</p>";
+            }
+          });
+      }, 250);
+    }
+
+    function refresh() {
+      syncChips();
+      updateTally();
+      saveDraft();
+      requestPreview();
+    }
+
+    // Back on the form (a save refused, or never sent): nothing was saved.
+    try { sessionStorage.removeItem("ninety-nine:saving"); } catch (e) { /* blocked */ }
+    var hadErrors = !!document.getElementById("error-summary");
+    if (restoreDraft() && !hadErrors) document.getElementById("draft-note").hidden = false;
+    document.getElementById("draft-discard").addEventListener("click", function () {
+      store.remove(draftKey);
+      window.location.reload();
+    });
+
+    previewButton.hidden = true;  // the preview follows every change
+    form.addEventListener("input", refresh);
+    form.addEventListener("change", refresh);
+    form.addEventListener("submit", function (event) {
+      var submitter = event.submitter;
+      if (submitter && submitter.value === "preview") return;
+      if (navigator.onLine === false) {
+        event.preventDefault();
+        preview.innerHTML = '<p class="preview-error" role="alert">No connection: nothing was sent. ' +
+          "The deal is kept on this phone; save again once you are back online.</p>";
+        return;
+      }
+      saveDraft();
+      try { sessionStorage.setItem("ninety-nine:saving", draftKey); } catch (e) { /* blocked */ }
+      // After the browser has read the form: a second tap cannot send it twice.
+      setTimeout(function () { saveButton.disabled = true; }, 0);
+      setTimeout(function () { saveButton.disabled = false; }, 8000);
+    });
+    window.addEventListener("pageshow", function () { saveButton.disabled = false; });
+    syncChips();
+    updateTally();
+    requestPreview();
+    if (hadErrors) document.getElementById("error-summary").focus();
+  }
+
+  // ---- the scoreboard: drafts of deals that are now saved are no longer needed ------------
+  function forgetSavedDrafts() {
+    var match = document.body.dataset.match;
+    var saved = Number(document.body.dataset.savedDeals);
+    var prefix = "ninety-nine:draft:" + match + ":";
+    var saving = null;
+    try { saving = sessionStorage.getItem("ninety-nine:saving"); sessionStorage.removeItem("ninety-nine:saving"); } catch (e) { /* blocked */ }
+    // Reaching the scoreboard after a save means the save went through.
+    if (saving) store.remove(saving);
+    store.keys().forEach(function (key) {
+      if (key.indexOf(prefix) !== 0) return;
+      var parts = key.slice(prefix.length).split(":");
+      if (parts.length === 1 && Number(parts[0]) <= saved) store.remove(key);
+    });
+  }
+})();
