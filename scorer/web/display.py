@@ -11,6 +11,7 @@ from markupsafe import Markup, escape
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 TRUMP_SUIT = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
+RANK_NAMES = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack"}
 RED = {"D", "H"}
 # The order of the bid chips: the value a suit stands for, low to high (♦ 0, ♠ 1, ♥ 2, ♣ 3),
 # which is the order players learn the code in.
@@ -40,7 +41,7 @@ def card_words(code: str) -> str:
     if code.casefold() == "joker":
         return "Joker"
     letter = code[-1].upper()
-    rank = code[:-1]
+    rank = RANK_NAMES.get(code[:-1].upper(), code[:-1])
     return f"{rank} of {SUIT_NAMES[letter]}" if rank else SUIT_NAMES.get(letter, code)
 
 

@@ -39,6 +39,20 @@ SUIT_CHARS = set("CDHScdhs♣♦♥♠")
 SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 
 
+class WholeNumberField(IntegerField):
+    """An integer field whose complaint about "four" or "2.5" says what to type instead."""
+
+    def __init__(self, *args: Any, not_a_number: str = "Enter a whole number.", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.not_a_number = not_a_number
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        try:
+            super().process_formdata(valuelist)
+        except ValueError as error:
+            raise ValueError(self.not_a_number) from error
+
+
 class EmptyForm(FlaskForm):
     """A POST-only button (delete a deal, delete a match): just the CSRF token."""
 
@@ -63,9 +77,9 @@ class NewMatchForm(FlaskForm):
     ruleset = RadioField("Ruleset", default="jokerless", validators=[InputRequired("Choose a ruleset.")])
     first_dealer = RadioField("Who deals first", coerce=int, default=0, choices=choices([(i, f"Player {i + 1}") for i in range(MAX_PLAYERS)]))
     match = RadioField("Match", default="usual", choices=MATCH_FORMATS)
-    games_to_win = IntegerField("Games to win", validators=[Optional(), NumberRange(1, 99)])
-    deals = IntegerField("Deals", validators=[Optional(), NumberRange(1, 999)])
-    target = IntegerField("Target score", validators=[Optional(), NumberRange(1, 100_000)])
+    games_to_win = WholeNumberField("Games to win", validators=[Optional(), NumberRange(1, 99)])
+    deals = WholeNumberField("Deals", validators=[Optional(), NumberRange(1, 999)])
+    target = WholeNumberField("Target score", validators=[Optional(), NumberRange(1, 100_000)])
     first_trump = RadioField("First deal's trump", default="", choices=choices([
         ("", "Usual"), ("diamonds", "♦ Diamonds"), ("no-trump", "No trump")]))
     trump = RadioField("Trump comes from", default="turn-up", choices=choices([
@@ -108,8 +122,9 @@ def parse_bid(text: str) -> int | list[str] | None:
     if re.fullmatch(r"\d{1,2}", text):
         return int(text)
     tokens = [t for t in re.split(r"[\s,;+]+", text) if t]
-    if len(tokens) == 1 and len(tokens[0]) > 1 and set(tokens[0]) <= SUIT_CHARS:
-        tokens = list(tokens[0])  # "DSC" or "♦♠♣"
+    if len(tokens) == 1 and len(tokens[0]) > 1 and (
+            set(tokens[0]) <= SUIT_CHARS or (len(tokens[0]) == 3 and not any(c.isdigit() for c in tokens[0]))):
+        tokens = list(tokens[0])  # "DSC", "♦♠♣": three suits written together
     if not tokens:
         raise ValueError("empty")
     return [SUIT_SYMBOLS.get(t, t.upper() if len(t) == 1 else t) for t in tokens]
@@ -148,7 +163,7 @@ class SeatForm(Form):
     """One seat's line of a deal. The outer form carries the CSRF token."""
 
     bid = BidField("Bid")
-    tricks = IntegerField("Tricks", validators=[InputRequired("Enter the tricks taken."),
+    tricks = WholeNumberField("Tricks", not_a_number="Enter the tricks taken as a whole number.", validators=[InputRequired("Enter the tricks taken."),
                                                 NumberRange(min=0, message="Tricks cannot be negative.")])
     offer = RadioField("Premium", default="", choices=choices([("", "None"), ("declare", "Declared"), ("reveal", "Revealed")]))
 

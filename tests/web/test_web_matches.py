@@ -1,0 +1,151 @@
+"""Home screen, starting a match, the scoreboard, the match file, deleting a match."""
+
+from __future__ import annotations
+
+from scorer.core import get_ruleset, make_setup, score_document
+from scorer.web.models import Match, MatchSeat, Player
+
+from webhelpers import count, match_form, post_deal, start_match, stored_match
+
+
+def test_home_lists_no_match_at_first(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    assert "No match in progress" in response.text
+    assert 'href="/matches/new"' in response.text
+
+
+def test_home_lists_matches_in_progress_and_finished(client, app):
+    playing = start_match(client, ["Ann", "Bob", "Cy"])
+    done = start_match(client, ["Di", "Ed", "Flo"], match="deals", deals="1")
+    assert post_deal(client, done, 1, [4, 1, 2], [4, 2, 3]).status_code == 303
+    assert stored_match(app, done).finished is True
+    page = client.get("/").text
+    in_progress, finished = page.split("Finished", 1)
+    assert "Ann · Bob · Cy" in in_progress and f"/matches/{playing}" in in_progress
+    assert "Di · Ed · Flo" in finished and f"/matches/{done}" in finished
+
+
+def test_new_match_form_lists_every_ruleset_with_its_line(client):
+    response = client.get("/matches/new")
+    assert response.status_code == 200
+    for ruleset in ("classic", "jokerless", "declared", "eighteen", "long", "four-solo", "four-partners",
+                    "five", "two-dummy", "two-open"):
+        r = get_ruleset(ruleset)
+        assert f'value="{ruleset}"' in response.text
+        assert r.summary.replace("'", "&#39;") in response.text
+    # Three players need nothing but names: jokerless and the first player dealing are the defaults.
+    assert 'value="jokerless" checked' in response.text
+
+
+def test_start_a_match_stores_ruleset_every_option_and_seats(client, app):
+    match_id = start_match(client, ["Ann", "Bob", "Cy"])
+    match = stored_match(app, match_id)
+    assert match.ruleset == "jokerless"
+    # Every option in force is stored, defaults included, so a new default never rescores it.
+    assert match.options == make_setup("jokerless").options_json()
+    assert match.first_dealer == 0
+    assert match.created_at is not None and match.updated_at is not None
+    page = client.get(f"/matches/{match_id}")
+    assert page.status_code == 200
+    assert "Record deal 1" in page.text
+
+
+def test_start_a_match_with_options_and_format(client, app):
+    match_id = start_match(client, ["Ann", "Bob", "Cy"], "jokerless", match="deals", deals="9",
+                           first_trump="no-trump", all_trump="y", first_dealer="2",
+                           trump="successes")  # not an option of jokerless: ignored
+    match = stored_match(app, match_id)
+    assert match.options["match"] == "deals" and match.options["deals"] == 9
+    assert match.options["first_trump"] == "no-trump"
+    assert match.options["no_trump_play"] == "all-trump"
+    assert "trump" not in match.options
+    assert match.first_dealer == 2
+
+
+def test_known_players_are_reused_whatever_the_case(client, app):
+    start_match(client, ["Ann", "Bob", "Cy"])
+    start_match(client, ["ANN", "bob", "Di"])
+    assert count(app, Player) == 4
+    page = client.get("/matches/new").text
+    assert '<option value="Ann">' in page  # offered for the next match
+
+
+def test_names_must_differ_whatever_the_case(client, app):
+    response = client.post("/matches/new", data=match_form(["Ann", "Bob", "ann"]))
+    assert response.status_code == 422
+    assert "Ann is already playing in this match" in response.text.replace("ann is", "Ann is")
+    assert count(app, Match) == 0 and count(app, Player) == 0
+
+
+def test_at_least_two_names(client, app):
+    response = client.post("/matches/new", data=match_form(["Ann"]))
+    assert response.status_code == 422
+    assert "Name at least two players" in response.text
+    assert count(app, Match) == 0
+
+
+def test_the_ruleset_must_fit_the_number_of_players(client, app):
+    response = client.post("/matches/new", data=match_form(["Ann", "Bob", "Cy", "Di"], "jokerless"))
+    assert response.status_code == 422
+    assert "This ruleset has 3 named players, 4 given" in response.text
+    assert count(app, Match) == 0 and count(app, Player) == 0
+
+
+def test_a_bad_option_gets_the_cores_message(client, app):
+    response = client.post("/matches/new", data=match_form(["Ann", "Bob"], "two-dummy", first_dealer="2"))
+    assert response.status_code == 422
+    assert "Must be a seat from 0 to 1" in response.text
+    response = client.post("/matches/new", data=match_form(["Ann", "Bob", "Cy"], match="target", target="0"))
+    assert response.status_code == 422
+    assert count(app, Match) == 0
+
+
+def test_unknown_ruleset_is_refused(client, app):
+    response = client.post("/matches/new", data=match_form(["Ann", "Bob", "Cy"], "naughty-nun"))
+    assert response.status_code == 422
+    assert count(app, Match) == 0
+
+
+def test_scoreboard_shows_the_cores_figures(client, app):
+    match_id = start_match(client, ["Ann", "Bob", "Cy"])
+    assert post_deal(client, match_id, 1, [4, "D S C", "hidden"], [4, 2, 3], {0: "declare"}).status_code == 303
+    page = client.get(f"/matches/{match_id}").text
+    scored = score_document({"ruleset": "jokerless", "players": ["Ann", "Bob", "Cy"],
+                             "deals": [{"bids": [4, ["D", "S", "C"], None], "tricks": [4, 2, 3],
+                                        "premiums": [{"seat": 0, "kind": "declare"}]}]})["scored"]
+    assert scored["deals"][0]["points"] == [64, 2, 3]
+    assert 'aria-label="64 points"' in page
+    assert "+64" in page and "Declared" in page
+    assert "Record deal 2" in page
+    # Next: Bob deals, Cy leads, trump by successes (one made: spades).
+    assert scored["next"]["trump"] == "spades"
+    assert "Spades" in page
+
+
+def test_unknown_match_is_404(client):
+    assert client.get("/matches/99").status_code == 404
+    assert client.get("/matches/99/deals/new").status_code == 404
+
+
+def test_match_file_is_the_match_document(client):
+    match_id = start_match(client, ["Ann", "Bob", "Cy"])
+    post_deal(client, match_id, 1, [4, 1, 2], [4, 2, 3])
+    response = client.get(f"/matches/{match_id}.json")
+    assert response.status_code == 200
+    doc = response.get_json()
+    assert doc["format"] == "ninety-nine/1" and doc["players"] == ["Ann", "Bob", "Cy"]
+    assert doc["deals"] == [{"bids": [4, 1, 2], "tricks": [4, 2, 3], "premiums": []}]
+    assert "scored" in score_document(doc)
+
+
+def test_delete_a_match_asks_first(client, app):
+    match_id = start_match(client, ["Ann", "Bob", "Cy"])
+    post_deal(client, match_id, 1, [4, 1, 2], [4, 2, 3])
+    page = client.get(f"/matches/{match_id}/delete")
+    assert page.status_code == 200 and "Delete this match?" in page.text
+    assert count(app, Match) == 1  # asking deletes nothing
+    response = client.post(f"/matches/{match_id}/delete")
+    assert response.status_code == 302
+    assert count(app, Match) == 0 and count(app, MatchSeat) == 0
+    assert count(app, Player) == 3  # the players stay known

@@ -1,0 +1,66 @@
+"""Helpers for the web tests: fill the app's forms the way a browser sends them."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import func, select
+
+from scorer.web.extensions import db
+from scorer.web.models import Deal, Match
+
+
+def csrf_token(html: str) -> str:
+    match = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html) or re.search(
+        r'id="csrf_token" name="csrf_token" type="hidden" value="([^"]+)"', html)
+    assert match, "the page has no CSRF token"
+    return match.group(1)
+
+
+def match_form(names: list[str], ruleset: str = "jokerless", **extra: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {f"players-{i}": name for i, name in enumerate(names)}
+    data.update({"ruleset": ruleset, "first_dealer": "0", "match": "usual", "first_trump": "", "trump": "turn-up"})
+    data.update(extra)
+    return data
+
+
+def start_match(client: FlaskClient, names: list[str], ruleset: str = "jokerless", **extra: Any) -> int:
+    response = client.post("/matches/new", data=match_form(names, ruleset, **extra))
+    assert response.status_code == 302, response.text
+    return int(response.headers["Location"].rsplit("/", 1)[1])
+
+
+def deal_form(number: int, bids: list[Any], tricks: list[Any], offers: dict[int, str] | None = None,
+              **extra: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {"number": str(number)}
+    for seat, (bid, took) in enumerate(zip(bids, tricks)):
+        data[f"seats-{seat}-bid"] = str(bid)
+        data[f"seats-{seat}-tricks"] = str(took)
+        data[f"seats-{seat}-offer"] = (offers or {}).get(seat, "")
+    data.update(extra)
+    return data
+
+
+def post_deal(client: FlaskClient, match_id: int, number: int, bids: list[Any], tricks: list[Any],
+              offers: dict[int, str] | None = None, **extra: Any):
+    return client.post(f"/matches/{match_id}/deals/new", data=deal_form(number, bids, tricks, offers, **extra))
+
+
+def count(app: Flask, model: type) -> int:
+    with app.app_context():
+        return db.session.scalar(select(func.count()).select_from(model))
+
+
+def stored_deals(app: Flask, match_id: int) -> list[dict[str, Any]]:
+    with app.app_context():
+        return [d.as_json() for d in db.session.scalars(select(Deal).where(Deal.match_id == match_id).order_by(Deal.number))]
+
+
+def stored_match(app: Flask, match_id: int) -> Match:
+    with app.app_context():
+        match = db.session.get(Match, match_id)
+        db.session.expunge(match)
+        return match
