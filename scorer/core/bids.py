@@ -17,6 +17,11 @@ def bid_from_cards(cards: Sequence[object], turn_up: str | None = None) -> int:
     """
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence) or len(cards) != 3:
         raise MatchError(f"bids: a bid is three cards, not {cards!r}", field="bids")
+    if turn_up is not None:
+        try:  # a card code, or a bare suit where only the trump suit is known
+            turn_up = parse_bid_card(turn_up)
+        except ValueError as err:
+            raise MatchError(f"turn_up: {err}", field="turn_up") from None
     total = 0
     for text in cards:
         try:
@@ -57,6 +62,8 @@ def missed_by(bid: int, took: int, tricks: int) -> int:
 
 def possible_bids(hand: Sequence[str], turn_up: str | None = None) -> dict[int, list[tuple[str, str, str]]]:
     """Every bid a hand can make, with the three-card choices that make it (for the bid helper)."""
+    if turn_up is not None:
+        turn_up = parse_bid_card(turn_up)
     found: dict[int, list[tuple[str, str, str]]] = {}
     for three in combinations(hand, 3):
         if JOKER in three and (turn_up is None or turn_up == JOKER):

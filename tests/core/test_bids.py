@@ -330,3 +330,27 @@ def test_possible_bids_joker_counts_as_the_turn_up():
     # Joker as a club (turn-up 7C): Joker + AD + KD = 3
     bids = possible_bids(["Joker", "AD", "KD"], turn_up="7C")
     assert list(bids) == [3]
+
+
+# Turn-up cards in any spelling (MATCH-FORMAT.md: case does not matter, suit symbols accepted).
+
+
+# MATCH-FORMAT.md Notation: "Case does not matter; ♣ ♦ ♥ ♠ are accepted for the suit letters."
+# CORE-API.md: bid_from_cards(cards, turn_up=None) accepts card codes. The turn_up argument is a card
+# code too, but it is not normalised: a lowercase or symbol turn-up raises KeyError.
+@pytest.mark.parametrize("turn_up, expected", [
+    ("7h", 2), ("7♥", 2), ("9♠", 1), ("q♣", 3), ("10d", 0),
+], ids=["lowercase", "heart-symbol", "spade-symbol-nine", "lowercase-rank-club-symbol", "lowercase-ten"])
+def test_joker_with_turn_up_in_any_spelling(turn_up, expected):
+    assert bid_from_cards(["Joker", "D", "D"], turn_up=turn_up) == expected
+
+
+# A refused turn-up must raise ValueError (MatchError), never a bare KeyError.
+@pytest.mark.parametrize("turn_up", ["joker", "JOKER"])
+def test_joker_turned_up_in_any_case_is_a_value_error(turn_up):
+    with pytest.raises(ValueError):
+        bid_from_cards(["Joker", "D", "D"], turn_up=turn_up)
+
+
+def test_possible_bids_turn_up_in_any_spelling():
+    assert list(possible_bids(["Joker", "AD", "KD"], turn_up="7c")) == [3]
