@@ -14,6 +14,7 @@ from typing import Any
 from .bids import bid_from_cards, highest_bid
 from .cards import JOKER, NO_TRUMP, SUIT_NAMES, parse_bid_card, parse_card, parse_trump
 from .errors import MatchError
+from .hands import check_dealt_cards
 from .rulesets import DUMMY, NAMED, PILE, TURN_UP, Setup
 from .trump import trump_of_card
 
@@ -104,6 +105,8 @@ def parse_deal(setup: Setup, players: Sequence[str], raw: Any, number: int) -> D
     named = _named_trump(d, premiums, trump)
     bids, numbers = _bids(d, raw, premiums, turn_up, trump)
     _no_card_twice(d, bids, turn_up)
+    if raw.get("hands") is not None:
+        check_dealt_cards(setup, d.who, d.error, raw["hands"], raw.get("dummy_bid"), bids, numbers, turn_up)
     if named is not None:
         trump = named
     return DealRecord(bids=bids, numbers=numbers, tricks=tricks, premiums=premiums,

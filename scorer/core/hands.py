@@ -1,0 +1,106 @@
+"""A deal dealt by the app carries its cards: then every bid must come from the bidder's own hand.
+
+Optional deal fields (added to MATCH-FORMAT.md's deal): ``hands``, one card list per seat as
+``python -m scorer deal`` prints them (each player's whole hand, bid cards included; the dummy's
+nine playing cards), and ``dummy_bid``, the dummy's three set-aside cards in ``two-dummy``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .bids import bid_from_cards, possible_bids
+from .cards import SUIT_NAMES, parse_card, suit_of
+from .errors import MatchError
+from .rulesets import DUMMY, TURN_UP, Setup
+
+BidAsPlayed = int | tuple[str, ...] | None
+Fail = Callable[[str, str, "int | None"], MatchError]
+
+
+def check_dealt_cards(setup: Setup, who: Callable[[int], str], fail: Fail, raw_hands: Any, raw_dummy_bid: Any,
+                      bids: Sequence[BidAsPlayed], numbers: Sequence[int | None], turn_up: str | None) -> None:
+    """Check the dealt cards themselves, then that every bid could be laid aside from its hand."""
+    rules = setup.ruleset
+    hands = _cards_per_seat(setup, who, fail, raw_hands)
+    dummy_bid: list[str] = []
+    if rules.has_dummy:
+        if raw_dummy_bid is None:
+            raise fail("dummy_bid", "give the dummy's three set-aside bid cards with its hand", None)
+        dummy_bid = _card_list(setup, fail, "dummy_bid", raw_dummy_bid, "the dummy's bid")
+        if len(dummy_bid) != 3:
+            raise fail("dummy_bid", f"the dummy's bid is three cards, not {len(dummy_bid)}", None)
+    everything = [card for hand in hands for card in hand] + dummy_bid
+    if setup.trump_rule == TURN_UP and turn_up is not None:
+        everything.append(turn_up)
+    twice = [card for card, count in Counter(everything).items() if count > 1]
+    if twice:
+        raise fail("hands", f"{twice[0]} is dealt twice", None)
+    if setup.trump_rule == DUMMY and turn_up is not None and turn_up not in hands[-1]:
+        raise fail("turn_up", f"{turn_up} is not in the dummy's hand, where its turned card stays", None)
+
+    for seat, (bid, number) in enumerate(zip(bids, numbers)):
+        if rules.has_dummy and seat == rules.seats - 1:
+            _check_dummy_bid(fail, bid, number, dummy_bid, turn_up)
+        elif isinstance(bid, tuple):
+            _check_bid_cards(fail, who(seat), seat, bid, hands[seat])
+        elif number is not None:
+            can = possible_bids(hands[seat], turn_up)
+            if number % 10 not in can:
+                raise fail("bids", f"{who(seat)}'s bid {number} cannot be made from three of "
+                           f"{who(seat)}'s cards", seat)
+
+
+def _cards_per_seat(setup: Setup, who: Callable[[int], str], fail: Fail, raw: Any) -> list[list[str]]:
+    rules = setup.ruleset
+    if not isinstance(raw, list) or len(raw) != rules.seats:
+        raise fail("hands", f"give one card list per seat ({rules.seats})", None)
+    hands = []
+    for seat, cards in enumerate(raw):
+        hand = _card_list(setup, fail, "hands", cards, f"{who(seat)}'s hand")
+        size = rules.hand_size - (3 if rules.has_dummy and seat == rules.seats - 1 else 0)
+        if len(hand) != size:
+            raise fail("hands", f"{who(seat)}'s hand has {len(hand)} cards, a hand of this ruleset has {size}", seat)
+        hands.append(hand)
+    return hands
+
+
+def _card_list(setup: Setup, fail: Fail, field: str, raw: Any, what: str) -> list[str]:
+    if not isinstance(raw, list):
+        raise fail(field, f"{what} must be a list of cards", None)
+    cards = []
+    for text in raw:
+        try:
+            card = parse_card(text)
+        except ValueError as err:
+            raise fail(field, f"{what}: {err}", None) from None
+        if card not in setup.pack:
+            raise fail(field, f"{what}: {card} is not in the {setup.ruleset.name} pack", None)
+        cards.append(card)
+    return cards
+
+
+def _check_bid_cards(fail: Fail, name: str, seat: int, bid: Sequence[str], hand: Sequence[str]) -> None:
+    """Named cards must be in the hand; a bare suit needs a card of that suit left in it."""
+    left = Counter(hand)
+    for card in sorted(bid, key=len, reverse=True):  # whole cards first, bare suits after
+        if len(card) > 1:
+            if left[card] == 0:
+                raise fail("bids", f"{name}'s bid card {card} is not in {name}'s hand", seat)
+            left[card] -= 1
+        else:
+            spare = next((c for c, n in left.items() if n > 0 and suit_of(c) == card), None)
+            if spare is None:
+                raise fail("bids", f"{name} has no {SUIT_NAMES[card][:-1]} left in the hand to bid with", seat)
+            left[spare] -= 1
+
+
+def _check_dummy_bid(fail: Fail, bid: BidAsPlayed, number: int | None, dummy_bid: Sequence[str],
+                     turn_up: str | None) -> None:
+    expected = bid_from_cards(list(dummy_bid), turn_up)
+    if isinstance(bid, tuple) and any(len(c) > 1 for c in bid) and Counter(c for c in bid if len(c) > 1) - Counter(dummy_bid):
+        raise fail("bids", f"the dummy's bid cards are {', '.join(dummy_bid)}", None)
+    if number != expected:
+        raise fail("bids", f"the dummy's bid cards {', '.join(dummy_bid)} make {expected}, not {number}", None)
