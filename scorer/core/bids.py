@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from .cards import BID_VALUE, JOKER, parse_bid_card, suit_of
+from .cards import BID_VALUE, JOKER, parse_bid_card
 from .errors import MatchError
 
 
@@ -32,7 +32,7 @@ def bid_from_cards(cards: Sequence[object], turn_up: str | None = None) -> int:
             if turn_up is None or turn_up == JOKER:
                 raise MatchError("bids: a Joker bid card needs the turn-up card to count as", field="bids")
             card = turn_up
-        total += BID_VALUE[suit_of(card)]
+        total += BID_VALUE[card[-1]]
     return total
 
 

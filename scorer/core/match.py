@@ -215,7 +215,7 @@ def score_match(match: Match) -> MatchScore:
     deals: list[DealScore] = []
     games: list[GameScore] = []
     games_won = [0] * units
-    finished, winners = False, ()
+    finished, winners = False, tuple[int, ...]()
 
     for index, record in enumerate(match.deals):
         number = index + 1
@@ -263,9 +263,9 @@ def score_match(match: Match) -> MatchScore:
     upcoming = None
     if not finished:
         dealer = dealer_of(match, len(match.deals))
-        trump, source = following_trump(setup, game.deals == 0, game.last.successes if game.last else 0,
-                                        game.last.missed if game.last else 0, game.last_trump)
-        upcoming = NextDeal(game.number, game.deals + 1, dealer, leader_of(setup, dealer), trump, source)
+        next_trump, source = following_trump(setup, game.deals == 0, game.last.successes if game.last else 0,
+                                             game.last.missed if game.last else 0, game.last_trump)
+        upcoming = NextDeal(game.number, game.deals + 1, dealer, leader_of(setup, dealer), next_trump, source)
 
     return MatchScore(deals=tuple(deals), games=tuple(games), grand_totals=grand, games_won=tuple(games_won),
                       next=upcoming, finished=finished, winners=tuple(winners), game_points=points_for_games)

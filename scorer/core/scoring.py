@@ -65,6 +65,7 @@ def contract_bonus(setup: Setup, made: Sequence[bool]) -> list[int]:
 def long_contract(setup: Setup, bids: Bids, tricks: Sequence[int], made: Sequence[bool]) -> list[int]:
     """long: 30/20/10 for a made bid, minus the tricks missed by for a missed one [P]."""
     bonus = contract_bonus(setup, made)
+    # long refuses hidden bids, so a missed bid here always has a number.
     return [bonus[s] if made[s] else -missed_by(bids[s], tricks[s], setup.ruleset.tricks)  # type: ignore[arg-type]
             for s in range(len(made))]
 
@@ -111,13 +112,11 @@ def side_bonus(setup: Setup, bids: Bids, tricks: Sequence[int], made: Sequence[b
         return 30
     if made[a] or made[b]:
         return 10
-    total = tricks[a] + tricks[b]
-    if bids[a] is not None and bids[b] is not None:
-        per = setup.ruleset.tricks
-        sums = {x + y for x in bid_values(bids[a], per) for y in bid_values(bids[b], per)}
-        if total in sums:
-            return 20
-    return 0
+    bid_a, bid_b, per = bids[a], bids[b], setup.ruleset.tricks
+    if bid_a is None or bid_b is None:
+        return 0
+    sums = {x + y for x in bid_values(bid_a, per) for y in bid_values(bid_b, per)}
+    return 20 if tricks[a] + tricks[b] in sums else 0
 
 
 def score_deal(setup: Setup, bids: Bids, tricks: Sequence[int], premiums: Premiums,
@@ -127,8 +126,8 @@ def score_deal(setup: Setup, bids: Bids, tricks: Sequence[int], premiums: Premiu
     style = setup.ruleset.scoring
     made = made_flags(setup, bids, tricks)
     k = sum(made)
-    missed = sum(0 if made[s] or bids[s] is None else missed_by(bids[s], tricks[s], setup.ruleset.tricks)
-                 for s in range(seats))
+    missed = sum(missed_by(bid, took, setup.ruleset.tricks)
+                 for bid, took, ok in zip(bids, tricks, made) if bid is not None and not ok)
 
     if style == PARTNERS:
         per_seat = tuple(Breakdown(tricks[s], 0, 0) for s in range(seats))
