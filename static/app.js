@@ -13,12 +13,23 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("[data-js-only]").forEach(function (el) { el.hidden = false; });
+    localTimes();
     themeToggle();
     if (document.body.hasAttribute("data-wake-lock")) keepAwake();
     if (document.getElementById("new-match")) newMatchForm(document.getElementById("new-match"));
     if (document.getElementById("deal-form")) dealForm(document.getElementById("deal-form"));
     if (document.body.hasAttribute("data-saved-deals")) forgetSavedDrafts();
   });
+
+  // ---- times in the phone's own time zone (the server writes UTC) ------------------------
+  function localTimes() {
+    document.querySelectorAll("time[datetime]").forEach(function (el) {
+      var when = new Date(el.getAttribute("datetime"));
+      if (!isNaN(when)) {
+        el.textContent = when.toLocaleString([], { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+      }
+    });
+  }
 
   // ---- theme: Auto (the system's) → Dark → Light → Auto ----------------------------------
   function themeToggle() {
@@ -104,6 +115,10 @@
       var usual = document.getElementById("usual-format");
       if (usual && current) usual.textContent = current.dataset.usual;
       var format = form.querySelector("input[name='match']:checked");
+      // Only the count the chosen format uses (games to win, deals, or the target).
+      form.querySelectorAll("[data-formats]").forEach(function (el) {
+        el.hidden = !format || el.dataset.formats.split(" ").indexOf(format.value) < 0;
+      });
       var summary = document.getElementById("options-summary");
       if (summary) {
         summary.textContent = !format || format.value === "usual"
@@ -113,7 +128,7 @@
       // The dealer chips carry the names typed.
       form.querySelectorAll("#first_dealer .seg").forEach(function (seg) {
         var seat = Number(seg.dataset.seat);
-        seg.hidden = !list[seat];
+        seg.hidden = !list[seat] && nameInputs[seat].closest(".name-field").hidden;
         seg.querySelector("span").textContent = list[seat] || "Player " + (seat + 1);
         var radio = seg.querySelector("input");
         if (seg.hidden && radio.checked) form.querySelector("#first_dealer input").checked = true;
@@ -145,7 +160,8 @@
     var seats = Array.prototype.slice.call(form.querySelectorAll("fieldset.seat"));
     var preview = document.getElementById("preview");
     var previewButton = document.getElementById("preview-button");
-    var saveButton = document.getElementById("save-button");
+    var saveButton = document.getElementById("bar-save");
+    var tallyPoints = document.getElementById("tally-points");
     var tally = document.getElementById("tally");
     var tricksLeft = document.getElementById("tricks-left");
     var fillButton = document.getElementById("fill-last");
@@ -215,7 +231,7 @@
       tally.classList.toggle("over", left < 0);
       tally.classList.toggle("done", left === 0 && empty.length === 0);
       if (left < 0) tricksLeft.textContent = -left + (left === -1 ? " trick" : " tricks") + " too many";
-      else if (left === 0 && empty.length === 0) tricksLeft.textContent = "All " + total + " tricks counted ✓";
+      else if (left === 0 && empty.length === 0) tricksLeft.textContent = "All " + total + " tricks ✓";
       else tricksLeft.textContent = left + (left === 1 ? " trick" : " tricks") + " left";
       if (empty.length === 1 && left >= 0) {
         var seat = empty[0];
@@ -267,9 +283,18 @@
             if (!response.ok) throw new Error(String(response.status));
             return response.text();
           })
-          .then(function (html) { if (mine === sequence) preview.innerHTML = html; })
+          .then(function (html) {
+            if (mine !== sequence) return;
+            preview.innerHTML = html;
+            // The bar by the Save button repeats the points in one line (or the problem).
+            var compact = preview.querySelector(".pv-compact");
+            var problem = preview.querySelector(".preview-error");
+            tallyPoints.textContent = compact ? compact.textContent : problem ? "⚠ " + problem.textContent : "";
+            tallyPoints.classList.toggle("problem", !!problem);
+          })
           .catch(function () {
             if (mine === sequence) {
+              tallyPoints.textContent = "";
               preview.innerHTML = '<p class="muted">The points need a connection to the scorer. ' +
                 "What you entered is kept on this phone.</p>";
             }
@@ -289,11 +314,13 @@
     var hadErrors = !!document.getElementById("error-summary");
     if (restoreDraft() && !hadErrors) document.getElementById("draft-note").hidden = false;
     document.getElementById("draft-discard").addEventListener("click", function () {
+      if (!window.confirm("Clear everything entered for this deal?")) return;
       store.remove(draftKey);
       window.location.reload();
     });
 
     previewButton.hidden = true;  // the preview follows every change
+    document.getElementById("save-button").hidden = true;  // Save sits in the bar, at the thumb
     form.addEventListener("input", refresh);
     form.addEventListener("change", refresh);
     form.addEventListener("submit", function (event) {

@@ -32,7 +32,7 @@ def card_label(code: str | None) -> Markup:
     letter = code[-1].upper()
     if letter not in SUITS:
         return escape(code)
-    return Markup('<span class="card" aria-label="{}">{}{}</span>').format(
+    return Markup('<span class="playing-card" aria-label="{}">{}{}</span>').format(
         card_words(code), code[:-1], suit_span(letter))
 
 
@@ -80,6 +80,15 @@ def local_time(value: datetime | None) -> str:
     return value.strftime("%d %b %Y, %H:%M UTC")
 
 
+def iso_time(value: datetime | None) -> str:
+    """The moment in ISO 8601 with its zone, for ``<time datetime>`` (the page shows it locally)."""
+    if value is None:
+        return ""
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=timezone.utc)
+    return value.isoformat()
+
+
 def signed(points: int) -> str:
     """Points of one deal: +30, −10, 0 (a real minus sign, which reads better in large type)."""
     if points > 0:
@@ -93,7 +102,8 @@ def format_label(options: dict[str, Any]) -> str:
     """A match format in words: "100-point games, first to 3 wins", "9 deals", "One game to 99"."""
     match = options.get("match", "hundred")
     if match == "deals":
-        return f"{options.get('deals', 9)} deals"
+        deals = options.get("deals", 9)
+        return f"{deals} deal{'' if deals == 1 else 's'}"
     if match == "target":
         return f"One game to {options.get('target', 100)}"
     games = options.get("games_to_win", 3)
@@ -122,6 +132,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(trump_symbol, "trump_symbol")
     app.add_template_filter(bid_cards, "bid_cards")
     app.add_template_filter(local_time, "local_time")
+    app.add_template_filter(iso_time, "iso_time")
     app.add_template_filter(signed, "signed")
     app.add_template_filter(format_label, "format_label")
     app.jinja_env.globals.update(field_attrs=field_attrs, SUITS=SUITS, SUIT_NAMES=SUIT_NAMES, BID_SUITS=BID_SUITS, suit_span=suit_span)

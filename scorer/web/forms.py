@@ -77,11 +77,11 @@ class NewMatchForm(FlaskForm):
     ruleset = RadioField("Ruleset", default="jokerless", validators=[InputRequired("Choose a ruleset.")])
     first_dealer = RadioField("Who deals first", coerce=int, default=0, choices=choices([(i, f"Player {i + 1}") for i in range(MAX_PLAYERS)]))
     match = RadioField("Match", default="usual", choices=MATCH_FORMATS)
-    games_to_win = WholeNumberField("Games to win", validators=[Optional(), NumberRange(1, 99)])
-    deals = WholeNumberField("Deals", validators=[Optional(), NumberRange(1, 999)])
+    games_to_win = WholeNumberField("Games to win the match", validators=[Optional(), NumberRange(1, 99)])
+    deals = WholeNumberField("Number of deals", validators=[Optional(), NumberRange(1, 999)])
     target = WholeNumberField("Target score", validators=[Optional(), NumberRange(1, 100_000)])
     first_trump = RadioField("First deal's trump", default="", choices=choices([
-        ("", "Usual"), ("diamonds", "♦ Diamonds"), ("no-trump", "No trump")]))
+        ("", "Usual"), ("diamonds", "Diamonds"), ("no-trump", "No trump")]))
     trump = RadioField("Trump comes from", default="turn-up", choices=choices([
         ("turn-up", "A turned-up card"), ("successes", "How many made their bid")]))
     all_trump = BooleanField("Play no-trump deals as all-trump")

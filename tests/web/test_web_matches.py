@@ -116,7 +116,7 @@ def test_scoreboard_shows_the_cores_figures(client, app):
                                         "premiums": [{"seat": 0, "kind": "declare"}]}]})["scored"]
     assert scored["deals"][0]["points"] == [64, 2, 3]
     assert 'aria-label="64 points"' in page
-    assert "+64" in page and "Declared" in page
+    assert "+64" in page and "declared" in page
     assert "Record deal 2" in page
     # Next: Bob deals, Cy leads, trump by successes (one made: spades).
     assert scored["next"]["trump"] == "spades"

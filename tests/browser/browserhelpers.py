@@ -1,0 +1,55 @@
+"""What a scorekeeper does with a thumb, as steps the browser tests share."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+SUIT_WORDS = {"♦": "diamonds", "♠": "spades", "♥": "hearts", "♣": "clubs"}
+
+
+def no_sideways_scroll(page: Page) -> None:
+    """Nothing on the page is wider than the phone, and nothing spills out of its box."""
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), \
+        f"{page.url} scrolls sideways"
+    spilled = page.evaluate("""() => [...document.querySelectorAll(
+        '.card, .chip-grid, .chip-row, .segmented, .score-tiles, .deal-table, .tally, .banner')]
+        .filter(el => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+        .map(el => el.className)""")
+    assert spilled == [], f"{page.url}: content wider than its box in {spilled}"
+
+
+def start_match(page: Page, names: list[str], ruleset: str | None = None) -> None:
+    page.goto("/")
+    page.get_by_role("link", name="New match").tap()
+    for i, name in enumerate(names):
+        page.get_by_role("textbox", name=f"Player {i + 1}").fill(name)
+    if ruleset:
+        page.locator("#ruleset summary").tap()
+        page.get_by_role("radio", name=ruleset).check()
+    page.get_by_role("button", name="Start the match").tap()
+    expect(page.get_by_role("heading", level=1)).to_contain_text(names[0])
+
+
+def bid(page: Page, name: str, value: int | str) -> None:
+    """Tap a number chip, "hidden", or the suit chips of three bid cards (e.g. "♦♠♣", or "♦J♥" with J for the Joker)."""
+    if isinstance(value, int):
+        page.get_by_role("button", name=f"{name} bid {value}", exact=True).tap()
+    elif value == "hidden":
+        page.get_by_role("button", name=f"{name} failed and kept the bid hidden").tap()
+    else:
+        for suit in value:
+            label = "the Joker" if suit == "J" else SUIT_WORDS[suit]
+            page.get_by_role("button", name=f"Add {label} to {name}’s bid cards").tap()
+
+
+def tricks(page: Page, name: str, count: int) -> None:
+    page.get_by_role("button", name=f"{name} won {count} trick{'' if count == 1 else 's'}", exact=True).tap()
+
+
+def premium(page: Page, name: str, kind: str) -> None:
+    page.get_by_role("group", name=f"{name}’s premium").get_by_role("radio", name=kind).tap()
+
+
+def save(page: Page, label: str) -> None:
+    page.get_by_role("button", name=label).tap()
+    expect(page.locator(".flash")).to_be_visible()
