@@ -52,7 +52,9 @@ def build_preview(match: Match, number: int, read: dealform.ReadDeal, after: dic
     # deal belongs to it.
     ends_game = bool(game.get("finished")) and (number == len(deals) or deals[number]["game"] != deal["game"])
     names = scoreboard.seat_names(match)
+    holders = [(names[p["seat"]], p["kind"]) for p in read.deal.get("premiums", [])]
     return {"deal": deal, "columns": scoreboard.columns(match), "names": names, "tricks": read.deal["tricks"],
+            "holders": holders,
             "may_raise": [names[s] for s in read.may_raise], "ends_game": ends_game,
             "finished": after["finished"],
             "winners": scoreboard.winners_label([scoreboard.columns(match)[u].label for u in game["winners"]])}
