@@ -100,7 +100,7 @@ def parse_deal(setup: Setup, players: Sequence[str], raw: Any, number: int) -> D
         trump = from_card
     elif setup.turns_card and trump is None:
         card = "pile card" if setup.trump_rule == PILE else "turned card"
-        raise d.error("turn_up", f"give the {card} (turn_up) or the trump it set")
+        raise d.error("turn_up", f"record the {card}, or the trump it set")
 
     named = _named_trump(d, premiums, trump)
     bids, numbers = _bids(d, raw, premiums, turn_up, trump)
@@ -196,7 +196,7 @@ def _named_trump(d: _Deal, premiums: tuple[Premium, ...], deal_trump: str | None
     if premiums[0].trump and deal_trump and premiums[0].trump != deal_trump:
         raise d.error("trump", f"{deal_trump} is not the {premiums[0].trump} the premium bidder named")
     if named == NO_TRUMP and not d.setup.allow_no_trump_call:
-        raise d.error("premiums", "naming no trump is not allowed in this match (option allow_no_trump_call)",
+        raise d.error("premiums", "this match does not let the premium bidder name no trump",
                       premiums[0].seat)
     return named
 
@@ -210,8 +210,8 @@ def _joker_suit(d: _Deal, seat: int, turn_up: str | None, trump: str | None) -> 
         return turn_up
     if trump is not None and trump != NO_TRUMP:
         return SUIT_LETTER_OF[trump]
-    raise d.error("bids", f"{d.who(seat)} bid with the Joker: record the turned card (turn_up) "
-                  "so it can count as that card's suit", seat)
+    raise d.error("bids", f"{d.who(seat)} bid with the Joker: record the turned card, "
+                  "whose suit the Joker counts as", seat)
 
 
 def _bids(d: _Deal, raw: Mapping[str, Any], premiums: tuple[Premium, ...], turn_up: str | None,

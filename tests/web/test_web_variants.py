@@ -13,7 +13,7 @@ def test_classic_needs_the_turned_card_and_takes_a_joker_bid(client, app):
     assert 'name="turn_up"' in page and 'value="Joker"' in page and "Add the Joker to Ann" in page
     missing = post_deal(client, match_id, 1, [4, 1, 2], [4, 2, 3])
     assert missing.status_code == 422
-    assert "Give the turned card" in missing.text
+    assert "Record the turned card, or the trump it set" in missing.text
     assert count(app, Deal) == 0
     # Hearts turned: the Joker in Ann's bid counts as a heart (♦ 0 + ♥ 2 + ♥ 2 = 4).
     response = post_deal(client, match_id, 1, ["D Joker H", 1, 2], [4, 2, 3], turn_up="7H")
