@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: run test install install-test browser clean
+.PHONY: run test install install-test install-postgres system-packages clean
 
 # The virtual environment is rebuilt whenever pyproject.toml changes.
 $(BIN)/.installed: pyproject.toml
@@ -22,23 +22,37 @@ $(BIN)/.installed-test: $(BIN)/.installed
 install: $(BIN)/.installed
 install-test: $(BIN)/.installed-test
 
+# PostgreSQL's driver is installed only when DATABASE_URL names a PostgreSQL database.
+$(BIN)/.installed-postgres: $(BIN)/.installed
+	$(BIN)/python -m pip install --quiet -e '.[postgres]'
+	touch $@
+
+install-postgres: $(BIN)/.installed-postgres
+
 # Create or upgrade the database in instance/, then serve on the network and print the address
 # to open on a phone (HOST=127.0.0.1 keeps it to this computer).
-run: install
+run: install $(if $(filter postgres%,$(DATABASE_URL)),install-postgres)
 	@$(BIN)/flask --app scorer db upgrade
 	@$(BIN)/python -m scorer.web.serve --host $(HOST) --port $(PORT)
 
-# Debian's Chromium for the browser tests (Playwright cannot download its own browser here),
-# and poppler-utils for looking at printed pages.
-browser:
-	@if ! command -v chromium >/dev/null 2>&1 || ! command -v pdftoppm >/dev/null 2>&1; then \
+# What the tests need from Debian: Chromium for the browser tests (Playwright cannot download its
+# own browser here), poppler-utils for looking at printed pages, and a PostgreSQL server so that the
+# app is tested on PostgreSQL as well as SQLite.
+SYSTEM_PACKAGES := chromium poppler-utils fonts-dejavu-core postgresql
+system-packages:
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v pdftoppm >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing from Debian:$$missing"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium poppler-utils fonts-dejavu-core >/dev/null; \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(SYSTEM_PACKAGES) >/dev/null; \
 	fi
 	@command -v chromium >/dev/null || { echo "Chromium is missing and could not be installed" >&2; exit 1; }
 
-test: install-test browser
+test: install-test system-packages
 	$(BIN)/python -m pytest
 
 clean:
