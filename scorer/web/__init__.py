@@ -38,10 +38,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .deals import bp as deals_bp
     from .home import bp as home_bp
     from .matches import bp as matches_bp
+    from . import results
 
     app.register_blueprint(home_bp)
     app.register_blueprint(matches_bp)
     app.register_blueprint(deals_bp)
+    app.register_blueprint(results.cli)
     errors.register(app)
     display.register(app)
     return app

@@ -16,7 +16,7 @@ from werkzeug.wrappers import Response
 
 from scorer.core import MatchError
 
-from . import dealform, documents, scoreboard
+from . import dealform, documents, results, scoreboard
 from .extensions import db
 from .forms import EmptyForm
 from .models import Deal, Match
@@ -109,6 +109,7 @@ def receive(match: Match, number: int, editing: bool) -> View:
     deal.turn_up, deal.trump = read.deal.get("turn_up"), read.deal.get("trump")
     match.finished = after["finished"]
     match.touch()
+    results.refresh(match, after)
     try:
         db.session.commit()
     except IntegrityError:  # a second copy of the same form won the race to save this deal number
@@ -196,6 +197,7 @@ def delete(match_id: int, number: int) -> View:
         match.deals.pop()  # delete-orphan: the row goes with the commit
         match.finished = documents.score(match)["finished"]
         match.touch()
+        results.refresh(match)
         db.session.commit()
         flash(f"Deal {number} was deleted.")
         return redirect(url_for("matches.show", match_id=match.id), code=303)

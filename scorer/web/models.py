@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, String, UniqueConstraint, select
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, UniqueConstraint, select
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -108,3 +108,60 @@ class Deal(db.Model):
         if self.trump is not None:
             deal["trump"] = self.trump
         return deal
+
+
+# ---------------------------------------------------------------------------- results cache
+# Written by ``results.refresh`` from the core's score of the whole match, in the same transaction
+# as every deal saved, edited or deleted and every match imported; never edited on its own. The
+# statistics pages aggregate these rows with SQL instead of scoring every match on every visit.
+# ``ruleset`` and ``played_at`` are copied from the match so that filters need no join.
+
+
+class SeatResult(db.Model):
+    """One seat's part in one deal, as the core scored it."""
+
+    __tablename__ = "seat_results"
+    __table_args__ = (
+        Index("ix_seat_results_player", "player_id", "played_at"),
+        Index("ix_seat_results_ruleset", "ruleset", "played_at"),
+    )
+
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    deal: Mapped[int] = mapped_column(primary_key=True)  # 1-based over the whole match, as Deal.number
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))  # None: the two-dummy dummy
+    ruleset: Mapped[str] = mapped_column(String(32))
+    played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    game: Mapped[int]
+    unit: Mapped[int]                 # who scores: the seat, or in four-partners the side (0 or 1)
+    dealer: Mapped[bool]
+    bid: Mapped[int | None]           # the bid as the core resolved it; None when kept hidden
+    bid_size: Mapped[int | None]      # 0–9, the bid cards' value (bids 10–13 are aliases of 0–3)
+    tricks: Mapped[int]
+    made: Mapped[bool]
+    run: Mapped[int]                  # bids this seat made in a row up to this deal, in this match (0: missed)
+    over: Mapped[int | None]          # tricks minus the nearest number the bid stands for
+    points: Mapped[int]               # the unit's points in this deal (a side's in four-partners)
+    total: Mapped[int]                # the unit's running total in the game after this deal
+    premium: Mapped[str | None] = mapped_column(String(8))  # "declare" / "reveal"
+    premium_made: Mapped[bool | None]
+
+
+class MatchResult(db.Model):
+    """How a match stands (or ended) for one named player."""
+
+    __tablename__ = "match_results"
+    __table_args__ = (Index("ix_match_results_player", "player_id", "played_at"),)
+
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    ruleset: Mapped[str] = mapped_column(String(32))
+    played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    unit: Mapped[int]
+    deals: Mapped[int]                # deals played in the match so far
+    finished: Mapped[bool]
+    won: Mapped[bool]                 # the match is over and this player (or side) is among its winners
+    games_played: Mapped[int]         # games finished
+    games_won: Mapped[int]            # finished games this player (or side) won
+    grand_total: Mapped[int]
