@@ -38,12 +38,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .deals import bp as deals_bp
     from .home import bp as home_bp
     from .matches import bp as matches_bp
-    from . import results
+    from . import history, results, sheets, stats, transfer
 
     app.register_blueprint(home_bp)
     app.register_blueprint(matches_bp)
     app.register_blueprint(deals_bp)
-    app.register_blueprint(results.cli)
+    for blueprint in (history.bp, stats.bp, sheets.bp, transfer.bp, results.cli):
+        app.register_blueprint(blueprint)
+    stats.register(app)
     errors.register(app)
     display.register(app)
     return app

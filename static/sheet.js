@@ -1,0 +1,30 @@
+// Score sheets: the "Print / Save as PDF" button, shown only where JavaScript runs (without it the
+// browser's own Print menu does the same, as the page says); and on the blank-sheet form, only as
+// many name fields as the chosen ruleset has players.
+(function () {
+  "use strict";
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("[data-print]").forEach(function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () { window.print(); });
+    });
+    var ruleset = document.querySelector("#blank-form #ruleset");
+    if (ruleset) namesFor(ruleset);
+  });
+
+  function namesFor(select) {
+    var players = JSON.parse(select.dataset.players || "{}");
+    var form = select.form;
+    function show() {
+      var count = players[select.value] || 5;
+      form.querySelectorAll("[data-seat]").forEach(function (field) {
+        field.hidden = Number(field.dataset.seat) >= count;
+      });
+      form.querySelectorAll("#first_dealer option").forEach(function (option) {
+        option.hidden = option.disabled = Number(option.value) >= count;
+      });
+    }
+    select.addEventListener("change", show);
+    show();
+  }
+})();
