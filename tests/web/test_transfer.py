@@ -1,0 +1,278 @@
+"""Export (one match or all, JSON, zip, CSV) and import (an upload form): round trips, random
+matches through hypothesis, and bad uploads that store nothing."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import zipfile
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import select
+
+from scorer.core import RULESETS, score_document
+from scorer.web.extensions import db
+from scorer.web.models import Deal, Match, MatchResult, Player, SeatResult
+from scorer.web.samples import random_document
+
+from recordhelpers import add_documents, play_known_match, sample
+from webhelpers import count, csrf_token, start_match
+
+
+def upload(client, data: bytes | str, filename: str = "match.json", **extra):
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    return client.post("/import", data={"file": (io.BytesIO(data), filename), **extra},
+                       content_type="multipart/form-data")
+
+
+def nothing_stored(app) -> bool:
+    return all(count(app, model) == 0 for model in (Match, Deal, Player, SeatResult, MatchResult))
+
+
+def export_of(client, match_id: int) -> dict:
+    response = client.get(f"/matches/{match_id}/export.json")
+    assert response.status_code == 200
+    return json.loads(response.data)
+
+
+@pytest.fixture
+def other(app_factory, tmp_path):
+    """A second server with a database of its own, to move matches to."""
+    return app_factory(WTF_CSRF_ENABLED=False, SQLALCHEMY_DATABASE_URI=f"sqlite:///{tmp_path / 'other.sqlite'}")
+
+
+# ---------------------------------------------------------------------------- export
+
+
+def test_export_one_match_as_its_document(client):
+    match_id = play_known_match(client)
+    response = client.get(f"/matches/{match_id}/export.json")
+    assert response.mimetype == "application/json"
+    assert 'attachment; filename="match-0001-' in response.headers["Content-Disposition"]
+    doc = json.loads(response.data)
+    assert list(doc) == ["format", "ruleset", "options", "players", "first_dealer", "deals", "played_at", "updated_at"]
+    assert doc["format"] == "ninety-nine/1" and doc["ruleset"] == "jokerless"
+    assert doc["options"] == {"match": "hundred", "deals": 9, "games_to_win": 3, "target": 100,
+                              "no_trump_play": "normal", "first_trump": "diamonds"}
+    assert doc["players"] == ["Ann", "Bob", "Cy"] and doc["first_dealer"] == 0
+    assert doc["deals"][0] == {"bids": [4, 2, None], "tricks": [4, 2, 3], "premiums": [{"seat": 0, "kind": "declare"}]}
+    assert doc["played_at"].endswith("+00:00") and "scored" not in doc
+    assert score_document(doc)["scored"]["deals"][2]["points"] == [1, 4, 94]  # what the CLI would say
+    assert client.get("/matches/99/export.json").status_code == 404
+
+
+def test_export_one_match_as_csv_for_a_spreadsheet(client):
+    match_id = play_known_match(client)
+    response = client.get(f"/matches/{match_id}/export.csv")
+    assert response.mimetype == "text/csv" and response.data.startswith(b"\xef\xbb\xbf")
+    assert b"\r\n" in response.data
+    rows = list(csv.reader(io.StringIO(response.data.decode("utf-8-sig"))))
+    assert rows[0] == ["deal", "game", "deal_in_game", "dealer", "leader", "trump", "turn_up", "seat", "player",
+                       "side", "bid_as_recorded", "bid", "tricks", "made", "premium", "points", "total"]
+    assert len(rows) == 1 + 3 * 3
+    assert rows[1] == ["1", "1", "1", "Ann", "Bob", "diamonds", "", "1", "Ann", "", "4", "4", "4", "yes", "declare", "54", "54"]
+    assert rows[3] == ["1", "1", "1", "Ann", "Bob", "diamonds", "", "3", "Cy", "", "hidden", "", "3", "no", "", "3", "3"]
+    assert rows[9][8] == "Cy" and rows[9][-2:] == ["94", "110"]
+
+
+def test_csv_keeps_names_that_look_like_formulas_as_text(client, app):
+    (match_id,) = add_documents(app, [{**sample(3, "jokerless", max_deals=1, unfinished=0),
+                                       "players": ["=SUM(A1)", "Bob", "Cy"]}])
+    rows = list(csv.reader(io.StringIO(client.get(f"/matches/{match_id}/export.csv").data.decode("utf-8-sig"))))
+    assert {row[8] for row in rows[1:]} == {"'=SUM(A1)", "Bob", "Cy"}
+
+
+def test_csv_of_sides_names_the_side(client, app):
+    (match_id,) = add_documents(app, [sample(4, "four-partners", max_deals=1, unfinished=0)])
+    rows = list(csv.reader(io.StringIO(client.get(f"/matches/{match_id}/export.csv").data.decode("utf-8-sig"))))
+    assert len(rows) == 1 + 4 and all(" & " in row[9] for row in rows[1:])
+    assert rows[1][15] == rows[3][15]  # seats 1 and 3 are a side: the same points
+
+
+def test_export_every_match_as_zip_and_as_list(client, app):
+    ids = add_documents(app, [sample(i, max_deals=4) for i in range(3)])
+    archive = zipfile.ZipFile(io.BytesIO(client.get("/export/matches.zip").data))
+    names = archive.namelist()
+    assert len(names) == 3 and all(name.startswith("match-") and name.endswith(".json") for name in names)
+    listed = json.loads(client.get("/export/matches.json").data)
+    assert len(listed) == 3
+    assert [doc["played_at"] for doc in listed] == sorted(doc["played_at"] for doc in listed)  # oldest first
+    in_zip = {json.dumps(json.loads(archive.read(name))) for name in names}
+    assert in_zip == set(map(json.dumps, listed)) == {json.dumps(export_of(client, i)) for i in ids}
+
+
+# ---------------------------------------------------------------------------- round trips
+
+
+def test_export_import_export_gives_the_same_document(client, app, other):
+    match_id = play_known_match(client)
+    first = export_of(client, match_id)
+    moved = other.test_client()
+    response = upload(moved, json.dumps(first))
+    assert response.status_code == 303 and response.headers["Location"] == "/history/1"
+    assert "Imported 1 match." in moved.get("/history/1").text
+    assert export_of(moved, 1) == first
+    # In history exactly as it was: same place, same figures.
+    assert "Ann · Bob · Cy" in moved.get("/history/").text
+    with app.app_context():
+        here = [tuple(r)[1:] for r in db.session.execute(select(SeatResult.__table__))]
+    with other.app_context():
+        there = [tuple(r)[1:] for r in db.session.execute(select(SeatResult.__table__))]
+    assert here == there
+
+
+@pytest.mark.parametrize("kind", ["zip", "list"])
+def test_all_matches_move_to_another_server(client, app, other, kind):
+    add_documents(app, [sample(i, max_deals=5) for i in range(5)])
+    start_match(client, ["Ann", "Bob", "Cy"])  # a match with no deal moves too
+    body = client.get(f"/export/matches.{'zip' if kind == 'zip' else 'json'}").data
+    moved = other.test_client()
+    response = upload(moved, body, f"all.{kind if kind == 'zip' else 'json'}")
+    assert response.status_code == 303 and response.headers["Location"] == "/history/"
+    assert moved.get(f"/export/matches.json").json == client.get("/export/matches.json").json
+    # Imported again: every match is already there, nothing doubles.
+    again = upload(moved, body, "all.zip" if kind == "zip" else "all.json")
+    assert "Imported 0 matches. 6 were already here" in moved.get(again.headers["Location"]).text
+    assert count(other, Match) == 6
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(rng=st.randoms(use_true_random=False), ruleset=st.sampled_from(list(RULESETS)))
+def test_random_valid_matches_survive_the_round_trip(client, other, rng, ruleset):
+    doc = random_document(rng, ruleset, max_deals=10)
+    response = upload(client, json.dumps(doc))
+    assert response.status_code == 303, response.text
+    first = export_of(client, int(response.headers["Location"].rsplit("/", 1)[1]))
+    # What was played is kept as recorded, and scores the same as the document did.
+    assert [d["bids"] for d in first["deals"]] == [d["bids"] for d in doc["deals"]]
+    assert [d["tricks"] for d in first["deals"]] == [d["tricks"] for d in doc["deals"]]
+    assert score_document(first)["scored"] == score_document(doc)["scored"]
+    assert first["played_at"] == doc["played_at"]
+    moved = other.test_client()
+    response = upload(moved, json.dumps(first))
+    assert response.status_code == 303, response.text
+    assert export_of(moved, int(response.headers["Location"].rsplit("/", 1)[1])) == first
+
+
+def test_players_are_matched_by_name_whatever_the_case(client, app):
+    start_match(client, ["Ann", "Bob", "Cy"])
+    doc = {**sample(7, "jokerless", max_deals=2), "players": ["ann", "BOB", "Dee"]}
+    assert upload(client, json.dumps(doc)).status_code == 303
+    with app.app_context():
+        assert sorted(db.session.scalars(select(Player.name))) == ["Ann", "Bob", "Cy", "Dee"]
+
+
+def test_a_document_from_the_command_line_imports_as_played_now(client, app):
+    doc = {"ruleset": "jokerless", "players": ["Ann", "Bob", "Cy"],
+           "deals": [{"bids": [4, ["D", "S", "C"], None], "tricks": [4, 2, 3], "premiums": [{"seat": 0, "kind": "declare"}]}],
+           "scored": {"ignored": True}}
+    response = upload(client, json.dumps(doc))
+    assert response.status_code == 303
+    exported = export_of(client, 1)
+    assert exported["deals"] == [{**doc["deals"][0]}] and exported["options"]["match"] == "hundred"
+    assert "scored" not in exported
+
+
+# ---------------------------------------------------------------------------- bad uploads
+
+
+def eight_deals() -> dict:
+    return sample(8, "jokerless", options={"match": "deals", "deals": 9}, max_deals=8, unfinished=0)
+
+
+def broken_in_deal_7() -> dict:
+    doc = eight_deals()
+    tricks = doc["deals"][6]["tricks"]
+    seat = next(s for s, took in enumerate(tricks) if took > 0)
+    tricks[seat] -= 1
+    return doc
+
+
+@pytest.mark.parametrize("body, filename, message", [
+    (b"this is not json", "notes.json", "notes.json: not valid JSON (Expecting value at line 1 column 1)"),
+    (b"\xff\xfe\x00bad", "match.json", "match.json: is not UTF-8 text, so it is not a match document"),
+    (json.dumps({"format": "ninety-nine/2", "ruleset": "jokerless", "players": ["A", "B", "C"]}), "m.json",
+     "format: &#39;ninety-nine/2&#39; is not &#39;ninety-nine/1&#39;"),
+    (json.dumps(broken_in_deal_7()), "m.json", "deal 7: tricks add up to 8, a deal of this ruleset has 9"),
+    (json.dumps([]), "m.json", "m.json: holds no match documents (an empty list)"),
+    (json.dumps(42), "m.json", "the match document must be a JSON object"),
+    (json.dumps({**eight_deals(), "players": ["Ann", "Bob", "x" * 41]}), "m.json",
+     f"players: &#39;{'x' * 41}&#39; is longer than 40 characters"),
+    (json.dumps({**eight_deals(), "players": ["Ann  Lee", "Ann Lee", "Bob"]}), "m.json",
+     "players: &#39;Ann  Lee&#39; is named twice"),
+    (json.dumps({**eight_deals(), "played_at": "last Tuesday"}), "m.json",
+     "played_at: must be a date and time such as"),
+    (json.dumps([eight_deals(), broken_in_deal_7()]), "two.json",
+     "two.json, match 2 of 2: deal 7: tricks add up to 8, a deal of this ruleset has 9"),
+])
+def test_a_bad_upload_says_what_is_wrong_and_stores_nothing(client, app, body, filename, message):
+    response = upload(client, body, filename)
+    assert response.status_code == 422
+    assert message in response.text
+    assert "Nothing was imported." in response.text
+    assert nothing_stored(app)
+
+
+def test_a_rule_broken_in_deal_7_shows_the_command_line_message_exactly(client, app, tmp_path, capsys):
+    from scorer.cli import main
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(broken_in_deal_7()))
+    assert main(["score", str(path)]) == 2
+    line = capsys.readouterr().err.strip()
+    response = upload(client, path.read_bytes(), "broken.json")
+    assert f'<p class="import-error">{line}. Nothing was imported.</p>' in response.text
+
+
+def test_a_bad_zip_stores_nothing(client, app):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("a.json", json.dumps(eight_deals()))
+        archive.writestr("b.json", "{ not json")
+    response = upload(client, buffer.getvalue(), "all.zip")
+    assert response.status_code == 422 and "b.json: not valid JSON" in response.text
+    assert nothing_stored(app)
+    empty = io.BytesIO()
+    with zipfile.ZipFile(empty, "w") as archive:
+        archive.writestr("readme.txt", "hello")
+    assert "all.zip: holds no .json match documents" in upload(client, empty.getvalue(), "all.zip").text
+    assert "is not a zip file that can be read" in upload(client, b"PK\x03\x04broken", "x.zip").text
+    assert nothing_stored(app)
+
+
+def test_a_huge_file_is_refused_with_a_clear_message(app_factory):
+    app = app_factory(WTF_CSRF_ENABLED=False, IMPORT_MAX_CONTENT_LENGTH=4096)
+    response = upload(app.test_client(), b" " * 5000 + json.dumps(eight_deals()).encode())
+    assert response.status_code == 413
+    assert "That file is larger than 4 KB, the most an import may be. Nothing was imported." in response.text
+    assert nothing_stored(app)
+
+
+def test_import_allows_more_than_a_form_but_not_without_limit(client, app):
+    assert app.config["MAX_CONTENT_LENGTH"] < 1024 * 1024
+    docs = [sample(i, "five", max_deals=5, unfinished=0) for i in range(3)]
+    body = json.dumps(docs).encode() + b" " * 70_000  # white space is JSON too
+    assert len(body) > app.config["MAX_CONTENT_LENGTH"]  # larger than any form may be
+    assert upload(client, body, "many.json").status_code == 303
+    assert count(app, Match) == 3
+    assert "up to 16 MB." in client.get("/import").text
+
+
+def test_no_file_chosen(client, app):
+    response = client.post("/import", data={}, content_type="multipart/form-data")
+    assert response.status_code == 422 and "Choose a match file (.json or .zip) to import." in response.text
+
+
+def test_import_page_and_csrf(csrf_client, csrf_app):
+    page = csrf_client.get("/import")
+    assert page.status_code == 200 and 'enctype="multipart/form-data"' in page.text
+    assert "No matches to export yet." in page.text
+    body = json.dumps(eight_deals())
+    refused = upload(csrf_client, body)
+    assert refused.status_code == 422 and "This form was out of date" in refused.text
+    assert nothing_stored(csrf_app)
+    accepted = upload(csrf_client, body, csrf_token=csrf_token(page.text))
+    assert accepted.status_code == 303 and count(csrf_app, Match) == 1
