@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 import sqlalchemy as sa
 from flask_migrate import upgrade
+from recordhelpers import add_documents, sample
 
 from scorer import create_app
+from scorer.web import stats
 from scorer.web.extensions import db
-from tests.web.webhelpers import post_deal, start_match
+from webhelpers import post_deal, start_match
 
 
 def postgres_app(url: str):
@@ -40,3 +44,26 @@ def test_a_match_is_recorded_and_scored_on_postgresql(postgres_url):
     assert "Tricks add up to 8, a deal of this ruleset has 9" in bad.text
     document = client.get(f"/matches/{match_id}.json").get_json()
     assert len(document["deals"]) == 1
+
+
+def figures(app) -> dict:
+    """Every statistic the app computes in SQL, for every player: what must not depend on the database."""
+    with app.app_context():
+        people = {f.name: f for f in stats.everyone(stats.Scope())}
+        ids = {name: pid for pid, name in stats.player_names().items()}
+        return {name: (asdict(f), stats.by_bid(stats.Scope(), ids[name]),
+                       [asdict(r) | {"player_id": None} for r in stats.head_to_head(stats.Scope(), ids[name])],
+                       (lambda b: b and (b.deal, b.points))(stats.best_deal(stats.Scope(), ids[name])))
+                for name, f in people.items()}
+
+
+def test_statistics_are_the_same_on_postgresql_as_on_sqlite(postgres_url, app_factory):
+    documents = [sample(seed) for seed in range(40)]  # every ruleset, finished and unfinished matches
+    on_postgres, on_sqlite = postgres_app(postgres_url), app_factory(WTF_CSRF_ENABLED=False)
+    for app in (on_postgres, on_sqlite):
+        add_documents(app, documents)
+    assert figures(on_postgres) == figures(on_sqlite)
+    assert len(figures(on_sqlite)) > 10
+    client = on_postgres.test_client()
+    for page in ("/history/", "/stats/", "/stats/players/1", "/matches/1/sheet", "/history/1", "/matches/1"):
+        assert client.get(page).status_code == 200, page
