@@ -21,7 +21,7 @@ from pathlib import Path
 from sqlalchemy import func, select
 
 from scorer import create_app
-from scorer.web import transfer
+from scorer.web import imports
 from scorer.web.extensions import db
 from scorer.web.models import Deal, Match, Player, SeatResult
 from scorer.web.samples import random_document
@@ -38,7 +38,7 @@ def fill(app, matches: int, seed: int) -> None:
             made += time.perf_counter() - started
             if len(batch) == 100 or i == matches - 1:
                 started = time.perf_counter()
-                transfer.import_documents(batch)
+                imports.import_documents(batch)
                 db.session.commit()
                 imported += time.perf_counter() - started
                 batch = []

@@ -38,12 +38,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .deals import bp as deals_bp
     from .home import bp as home_bp
     from .matches import bp as matches_bp
-    from . import history, results, sheets, stats, transfer
+    from . import exports, history, imports, players, results, sheets, stats
 
     app.register_blueprint(home_bp)
     app.register_blueprint(matches_bp)
     app.register_blueprint(deals_bp)
-    for blueprint in (history.bp, stats.bp, sheets.bp, transfer.bp, results.cli):
+    for blueprint in (history.bp, stats.bp, players.bp, sheets.bp, exports.bp, imports.bp, results.cli):
         app.register_blueprint(blueprint)
     stats.register(app)
     errors.register(app)

@@ -17,12 +17,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
-from flask_wtf import FlaskForm
+from flask import Blueprint, render_template
 from sqlalchemy import ColumnElement, and_, case, func, select
-from werkzeug.wrappers import Response
-from wtforms import StringField
-from wtforms.validators import InputRequired, Length, ValidationError
 
 from scorer.core import RULESETS
 
@@ -275,39 +271,6 @@ def player(player_id: int) -> tuple[str, int]:
     return render_template("player_stats.html", form=form, person=person, figures=figures,
                            rivals=head_to_head(scope, person.id), best=best_deal(scope, person.id),
                            filters=form.filters(), rulesets=RULESETS), status
-
-
-class RenameForm(FlaskForm):
-    name = StringField("New name", validators=[InputRequired("Type the new name."),
-                                               Length(max=40, message="Keep names to 40 letters.")])
-
-    def __init__(self, person: Player, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.person = person
-
-    def validate_name(self, field: StringField) -> None:
-        name = " ".join((field.data or "").split())
-        if not name:
-            raise ValidationError("Type the new name.")
-        other = db.session.scalar(select(Player).where(Player.name_key == name_key(name), Player.id != self.person.id))
-        if other is not None:
-            raise ValidationError(f"{other.name} is already another player's name. Choose a different one.")
-
-
-@bp.route("/players/<int:player_id>/rename", methods=["GET", "POST"])
-def rename(player_id: int) -> str | Response | tuple[str, int]:
-    """Rename a player in every match at once (matches refer to the player, not the name)."""
-    person = db.get_or_404(Player, player_id)
-    form = RenameForm(person)
-    if request.method == "GET":
-        form.name.data = person.name
-    if form.validate_on_submit():
-        old, new = person.name, " ".join(form.name.data.split())
-        person.name, person.name_key = new, name_key(new)
-        db.session.commit()
-        flash(f"{old} is now {new}, in every match." if old != new else "The name is unchanged.")
-        return redirect(url_for("stats.player", player_id=person.id), code=303)
-    return render_template("rename_player.html", form=form, person=person), 422 if form.is_submitted() else 200
 
 
 def percent(part: float | None) -> str:

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from browserhelpers import no_sideways_scroll
-from scorer.web import transfer
+from scorer.web import imports
 from scorer.web.extensions import db
 from scorer.web.samples import random_document
 
@@ -25,7 +25,7 @@ START = datetime(2026, 10, 2, 19, 0, tzinfo=timezone.utc)
 
 def add_matches(app, documents: list[dict]) -> list[int]:
     with app.app_context():
-        outcome = transfer.import_documents([(str(i), doc) for i, doc in enumerate(documents)])
+        outcome = imports.import_documents([(str(i), doc) for i, doc in enumerate(documents)])
         db.session.commit()
         return [match.id for match in outcome.added]
 

@@ -1,4 +1,4 @@
-"""Helpers for the history, statistics, sheet and transfer tests: matches played through the
+"""Helpers for the history, statistics, sheet and export/import tests: matches played through the
 real forms, or documents stored through the app's own import."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorer.web import transfer
+from scorer.web import imports
 from scorer.web.extensions import db
 from scorer.web.samples import random_document
 
@@ -38,7 +38,7 @@ def play_known_match(client: FlaskClient) -> int:
 def add_documents(app: Flask, documents: list[dict[str, Any]]) -> list[int]:
     """Store documents as an import does; their ids, in order."""
     with app.app_context():
-        outcome = transfer.import_documents([(f"doc {i}", doc) for i, doc in enumerate(documents, start=1)])
+        outcome = imports.import_documents([(f"doc {i}", doc) for i, doc in enumerate(documents, start=1)])
         db.session.commit()
         return [match.id for match in outcome.added]
 
