@@ -49,7 +49,7 @@ class Chart:
     x_ticks: list[tuple[float, int]]          # (x, deal number)
     games: list[tuple[float, int]]            # (x, game number) where each later game starts
     zero: float
-    goal: tuple[float, int] | None            # the line a game is played to
+    goal: tuple[float, str] | None            # the line a game is played to, and its label
     summary: str
 
 
@@ -60,13 +60,14 @@ def nice_step(span: int, lines: int = 5) -> int:
     return STEPS[-1]
 
 
-def goal_of(board: Board) -> int | None:
-    """The score a game is played to, where the format has one (100, or the target)."""
+def goal_of(board: Board) -> tuple[int, str] | None:
+    """The score a game is played to, where the format has one (100, or the target), and its label."""
     options = board.match.options
     if options.get("match") in ("hundred", "game-bonus"):
-        return 100
+        return 100, "game to 100"
     if options.get("match") == "target":
-        return int(options.get("target", 100))
+        target = int(options.get("target", 100))
+        return target, f"target {target}"
     return None
 
 
@@ -76,7 +77,7 @@ def running_totals(board: Board) -> Chart | None:
     if not rows:
         return None
     deals = len(rows)
-    goal = goal_of(board)
+    goal, goal_label = goal_of(board) or (None, "")
     values = [0] + [total for _, row in rows for total in row.totals]
     low = min(values)
     high = max(values + ([goal] if goal is not None and goal <= max(values) * 1.6 + 20 else []))
@@ -112,8 +113,8 @@ def running_totals(board: Board) -> Chart | None:
             s.paths.append(" ".join(f"{px},{py}" for px, py in coords))
         number += len(game.rows)
 
-    x_step = max(1, nice_step(deals, 9)) if deals > 12 else 1
-    x_ticks = [(x(d), d) for d in range(1, deals + 1) if d % x_step == 0 or (x_step == 1)]
+    x_step = nice_step(deals, 9) if deals > 12 else 1  # every deal numbered, or every 5th, 10th…
+    x_ticks = [(x(d), d) for d in range(1, deals + 1) if d % x_step == 0]
     y_ticks = [(y(v), v) for v in range(low, high + 1, step)]
     last = board.games[-1]
     summary = "; ".join(f"{s.label} {last.totals[s.index]}" for s in series)
@@ -121,5 +122,5 @@ def running_totals(board: Board) -> Chart | None:
     if len(board.games) > 1:
         described += f", {len(board.games)} games, each from 0"
     return Chart(WIDTH, HEIGHT, LEFT, right_edge, TOP, bottom_edge, series, y_ticks, x_ticks, starts, y(0),
-                 (y(goal), goal) if goal is not None and low <= goal <= high else None,
+                 (y(goal), goal_label) if goal is not None and low <= goal <= high else None,
                  f"{described}. Game {last.number} stands at {summary}.")

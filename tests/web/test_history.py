@@ -92,7 +92,7 @@ def test_the_record_of_a_match_has_chart_figures_and_every_deal(client, app):
     lines = re.findall(r'<polyline points="([^"]+)"', svg)
     assert len(lines) == 3 and all(len(points.split()) == 4 for points in lines)
     assert 'role="img"' in html and "Game 1 stands at Ann 68; Bob 39; Cy 110." in html
-    assert ">100</text>" in svg  # the line a game is played to
+    assert ">game to 100</text>" in svg  # the line a game is played to
     assert 'id="deal-3"' in html and "This match, player by player" in html
     for link in (f"/matches/{match_id}/sheet", f"/matches/{match_id}/export.json", f"/matches/{match_id}/export.csv",
                  f"/matches/{match_id}/delete"):
