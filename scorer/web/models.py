@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, UniqueConstraint, select
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, String, UniqueConstraint, select
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -60,10 +60,28 @@ class Match(db.Model):
         back_populates="match", order_by="MatchSeat.seat", cascade="all, delete-orphan")
     deals: Mapped[list[Deal]] = relationship(
         back_populates="match", order_by="Deal.number", cascade="all, delete-orphan")
+    # Where the app turns or deals the cards (dealing.py); no row: the table deals a real pack.
+    card_setup: Mapped[MatchCards | None] = relationship(
+        back_populates="match", cascade="all, delete-orphan", lazy="joined")
+    dealt: Mapped[list[DealtDeal]] = relationship(
+        back_populates="match", order_by="DealtDeal.number", cascade="all, delete-orphan")
 
     @property
     def player_names(self) -> list[str]:
         return [seat.player.name for seat in self.seats]
+
+    @property
+    def cards(self) -> str:
+        """Who handles the cards: "table", "turn-up" or "app" (dealing.py)."""
+        return self.card_setup.mode if self.card_setup is not None else "table"
+
+    @property
+    def seed(self) -> int | None:
+        return self.card_setup.seed if self.card_setup is not None else None
+
+    @property
+    def deal_set(self) -> DealSet | None:
+        return self.card_setup.deal_set if self.card_setup is not None else None
 
     def touch(self) -> None:
         """Mark the match as changed (a deal's change does not update the match row by itself)."""
@@ -165,3 +183,95 @@ class MatchResult(db.Model):
     games_played: Mapped[int]         # games finished
     games_won: Mapped[int]            # finished games this player (or side) won
     grand_total: Mapped[int]
+
+
+# ---------------------------------------------------------------------------- dealt cards (dealing.py)
+
+
+class MatchCards(db.Model):
+    """How a match's cards are handled, when not by the table alone: "turn-up" (the app turns the
+    trump card) or "app" (the app deals every deal); the match seed that makes the app's deals
+    replayable, and the duplicate deal set played, if any.
+
+    A table of its own rather than columns on ``matches``: on SQLite, adding a foreign key to
+    ``matches`` means rebuilding it, and dropping the old table would cascade to every deal.
+    """
+
+    __tablename__ = "match_cards"
+
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    mode: Mapped[str] = mapped_column(String(8))
+    seed: Mapped[int | None] = mapped_column(BigInteger)
+    deal_set_id: Mapped[int | None] = mapped_column(ForeignKey("deal_sets.id", ondelete="SET NULL"))
+
+    match: Mapped[Match] = relationship(back_populates="card_setup")
+    deal_set: Mapped[DealSet | None] = relationship(back_populates="uses", lazy="joined")
+
+
+class DealtDeal(db.Model):
+    """The cards the app dealt (or the card it turned) for one deal of a match, made once.
+
+    Kept apart from ``Deal`` (what was played): deal n's cards exist before deal n is recorded,
+    and stay when a recorded deal is deleted, so it can be recorded again with the same cards.
+    """
+
+    __tablename__ = "dealt_deals"
+    # One set of cards per deal number: two pages asking at once cannot deal twice.
+    __table_args__ = (UniqueConstraint("match_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    number: Mapped[int]  # 1-based, counting every deal of the match, as Deal.number
+    dealer: Mapped[int]
+    seed: Mapped[int] = mapped_column(BigInteger)
+    hands: Mapped[list[list[str]] | None] = mapped_column(JSON)  # per seat, the dummy last; None: turn-up only
+    turn_up: Mapped[str | None] = mapped_column(String(8))
+    dummy_bid: Mapped[list[str] | None] = mapped_column(JSON)     # two-dummy: its three set-aside cards
+    dummy_shown: Mapped[bool] = mapped_column(default=False)      # the scorekeeper turned them up
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now_utc)
+
+    match: Mapped[Match] = relationship(back_populates="dealt")
+    links: Mapped[list[HandLink]] = relationship(
+        back_populates="dealt", order_by="HandLink.seat", cascade="all, delete-orphan")
+
+
+class HandLink(db.Model):
+    """A private link to one seat's hand in one deal: whoever has the token sees that hand."""
+
+    __tablename__ = "hand_links"
+    __table_args__ = (UniqueConstraint("dealt_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+    dealt_id: Mapped[int] = mapped_column(ForeignKey("dealt_deals.id", ondelete="CASCADE"))
+    seat: Mapped[int]
+    # The three bid cards the player chose to show the scorekeeper (None until then).
+    shown_bid: Mapped[list[str] | None] = mapped_column(JSON)
+    # Which phones opened the link (hashes of a random cookie): a second phone is flagged.
+    devices: Mapped[list[str]] = mapped_column(JSON, default=list)
+
+    dealt: Mapped[DealtDeal] = relationship(back_populates="links")
+
+
+class DealSet(db.Model):
+    """A set of seeded deals for duplicate play: deal n of every match played from it is the same."""
+
+    __tablename__ = "deal_sets"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # The printed sheet shows every hand: its address carries this key and is not guessable.
+    key: Mapped[str] = mapped_column(String(64), unique=True)
+    name: Mapped[str] = mapped_column(String(60))
+    ruleset: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)  # only those that change the pack (four-*'s trump)
+    count: Mapped[int]                                     # deals on the sheet
+    seed: Mapped[int] = mapped_column(BigInteger)
+    first_dealer: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now_utc)
+
+    uses: Mapped[list[MatchCards]] = relationship(back_populates="deal_set", order_by="MatchCards.match_id")
+
+    @property
+    def matches(self) -> list[Match]:
+        """The matches played from this set, oldest first."""
+        return [use.match for use in self.uses]
