@@ -43,6 +43,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(home_bp)
     app.register_blueprint(matches_bp)
     app.register_blueprint(deals_bp)
+    from . import dealsets, hands  # the app deals the cards (issue 5)
+    app.register_blueprint(hands.bp)
+    app.register_blueprint(dealsets.bp)
+    app.register_blueprint(dealsets.packs)
     for blueprint in (history.bp, stats.bp, players.bp, sheets.bp, exports.bp, imports.bp, results.cli):
         app.register_blueprint(blueprint)
     stats.register(app)

@@ -16,7 +16,7 @@ from werkzeug.wrappers import Response
 
 from scorer.core import MatchError
 
-from . import dealform, documents, results, scoreboard
+from . import dealform, dealing, documents, results, scoreboard
 from .extensions import db
 from .forms import EmptyForm
 from .models import Deal, Match
@@ -36,10 +36,15 @@ def deal_context(scored: dict[str, Any], number: int) -> dict[str, Any] | None:
 def render_form(match: Match, table: dealform.Table, form: Any, number: int, scored: dict[str, Any],
                 editing: bool, preview: dict[str, Any] | None = None, status: int = 200) -> tuple[str, int]:
     context = deal_context(scored, number)
+    dealt = dealing.ensure(match, number, context)  # the app's cards for this deal, if it deals
+    shown = dealing.shown_bids(dealt, table.seats)
+    if request.method == "GET" and request.args.get("phones"):  # "fill in the shown bid cards", without JS
+        dealing.fill_shown(form, shown)
     return render_template(
         "deal_form.html", match=match, table=table, form=form, number=number, editing=editing,
         context=context, names=table.names, preview=preview,
         turn_up_groups=dealform.turn_up_groups(table.turn_up_cards),
+        dealt=dealt, shown=shown,
     ), status
 
 
@@ -79,6 +84,7 @@ def receive(match: Match, number: int, editing: bool) -> View:
     except MatchError as error:
         dealform.show_error(form, table, error, posted)
         return render_form(match, table, form, posted, before, editing, status=422)
+    dealing.fix_turn_up(match, posted, context, read.deal)
 
     if not editing and posted < number:
         # Sent again: the same deal is already saved (or someone saved a different one first).
@@ -177,6 +183,7 @@ def preview(match_id: int, number: int) -> tuple[str, int]:
         return render_template("_preview.html", incomplete=True), 200
     try:
         read = dealform.read(form, table, context["dealer"])
+        dealing.fix_turn_up(match, number, context, read.deal)
         after = documents.score(match, documents.deals_with(match, number, read.deal))
     except MatchError as error:
         text = documents.message(error) if error.deal in (None, number) else f"That would make deal {error.deal} wrong: {documents.message(error)}"

@@ -11,20 +11,30 @@ from typing import Any
 
 from scorer.core import MatchError, score_document
 
+from . import dealing
 from .models import Match
 
 FORMAT = "ninety-nine/1"
 
 
 def match_document(match: Match, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """The match document of ``match``; ``deals`` replaces the stored deals when given."""
+    """The match document of ``match``; ``deals`` replaces the stored deals when given.
+
+    Where the app dealt the cards, each deal carries them (``hands``, ``dummy_bid``, the turned
+    card), so the core refuses bid cards that were not in the bidder's hand.
+    """
+    if deals is None:
+        deals = [deal.as_json() for deal in match.deals]
+    if match.cards != dealing.TABLE:
+        dealt = {row.number: row for row in match.dealt}
+        deals = [{**deal, **dealing.document_fields(dealt.get(n))} for n, deal in enumerate(deals, start=1)]
     return {
         "format": FORMAT,
         "ruleset": match.ruleset,
         "options": dict(match.options),
         "players": match.player_names,
         "first_dealer": match.first_dealer,
-        "deals": [deal.as_json() for deal in match.deals] if deals is None else deals,
+        "deals": deals,
     }
 
 

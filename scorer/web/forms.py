@@ -86,6 +86,12 @@ class NewMatchForm(FlaskForm):
         ("turn-up", "A turned-up card"), ("successes", "How many made their bid")]))
     all_trump = BooleanField("Play no-trump deals as all-trump")
     allow_no_trump_call = BooleanField("A declarer may call no trump")
+    # Who handles the cards (dealing.py); a duplicate deal set decides it (and the ruleset).
+    cards = RadioField("The cards", default="table", choices=choices([
+        ("table", "We deal a real pack"), ("turn-up", "The app turns the trump card"), ("app", "The app deals")]))
+    seed = WholeNumberField("Seed", not_a_number="The seed is a whole number, such as 2024.",
+                            validators=[Optional(), NumberRange(0, 2**63 - 1, "The seed is a whole number from 0 to 9223372036854775807.")])
+    deal_set = HiddenField()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from scorer.core import RULESETS, MatchError, get_ruleset, parse_match
 
-from . import documents, scoreboard
+from . import dealing, documents, scoreboard
 from .extensions import db
 from .forms import EmptyForm, NewMatchForm
 from .models import Match, MatchSeat, Player
@@ -60,6 +60,7 @@ def new() -> str | BaseResponse | tuple[str, int]:
         names = form.names()
         header = {"ruleset": form.ruleset.data, "options": chosen_options(form), "players": names,
                   "first_dealer": form.first_dealer.data, "deals": []}
+        cards = dealing.cards_from_form(form, header)  # a deal set fixes the ruleset and first dealer
         try:
             # The core checks the header and says which options are in force, defaults included;
             # those are stored so that a later change of default never rescores this match.
@@ -67,14 +68,17 @@ def new() -> str | BaseResponse | tuple[str, int]:
         except MatchError as error:
             show_error(form, error)
         else:
-            match = Match(ruleset=form.ruleset.data, options=options, first_dealer=form.first_dealer.data)
-            match.seats = [MatchSeat(seat=seat, player=Player.named(name)) for seat, name in enumerate(names)]
-            db.session.add(match)
-            db.session.commit()
-            return redirect(url_for("matches.show", match_id=match.id))
+            if dealing.check_mode(form, header["ruleset"], options, cards):
+                match = Match(ruleset=header["ruleset"], options=options, first_dealer=header["first_dealer"])
+                dealing.attach(match, cards)
+                match.seats = [MatchSeat(seat=seat, player=Player.named(name)) for seat, name in enumerate(names)]
+                db.session.add(match)
+                db.session.commit()
+                return redirect(url_for("matches.show", match_id=match.id))
     status = 422 if form.is_submitted() else 200
     known = db.session.scalars(select(Player.name).order_by(Player.name)).all()
-    return render_template("new_match.html", form=form, rulesets=RULESETS.values(), known=known), status
+    return render_template("new_match.html", form=form, rulesets=RULESETS.values(), known=known,
+                           deal_set=dealing.chosen_set(form)), status
 
 
 @bp.get("/<int:match_id>")
@@ -87,7 +91,9 @@ def show(match_id: int) -> str | tuple[str, int]:
         return render_template("error.html", title="This match cannot be scored",
                                message=str(error), match=match), 500
     board = scoreboard.build(match, scored)
-    return render_template("match.html", board=board, match=match)
+    # Where the app turns or deals the cards, the next deal's are made now (once).
+    dealt = dealing.ensure(match, len(match.deals) + 1, scored["next"])
+    return render_template("match.html", board=board, match=match, dealt=dealt)
 
 
 @bp.get("/<int:match_id>.json")

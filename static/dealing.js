@@ -1,0 +1,131 @@
+// When the app deals: the bid helper on a player's hand (which three cards make which bid, from
+// the core's list sent with the page; nothing is worked out here), the page following the deal
+// once it is recorded, and the scorekeeper's "fill in the shown bid cards". Every page works
+// without this file.
+(function () {
+  "use strict";
+
+  var store = {
+    get: function (key) { try { return localStorage.getItem(key); } catch (e) { return null; } },
+    set: function (key, value) { try { localStorage.setItem(key, value); } catch (e) { /* full or blocked */ } },
+  };
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var form = document.getElementById("bid");
+    if (form && form.dataset.ways && document.getElementById("bid-now")) bidHelper(form);
+    if (document.body.dataset.hand) followDeal(document.body.dataset.hand);
+    var fill = document.getElementById("fill-shown");
+    if (fill) fillShown(fill);
+    var summary = document.getElementById("cards-summary");
+    if (summary) {
+      document.querySelectorAll("input[name='cards']").forEach(function (radio) {
+        radio.addEventListener("change", function () { summary.textContent = radio.dataset.label; });
+      });
+    }
+    document.querySelectorAll("[data-print]").forEach(function (button) {
+      button.addEventListener("click", function () { window.print(); });
+    });
+  });
+
+  // ---- the bid helper ------------------------------------------------------------------------
+  function bidHelper(form) {
+    var ways = JSON.parse(form.dataset.ways);  // {"4": [[0, 3, 7], ...]}: positions in the hand
+    var boxes = Array.prototype.slice.call(form.querySelectorAll("input[name='card']"));
+    var bidNow = document.getElementById("bid-now");
+    var chips = Array.prototype.slice.call(form.querySelectorAll("[data-bid]"));
+    var bidOf = {};
+    Object.keys(ways).forEach(function (bid) {
+      ways[bid].forEach(function (three) { bidOf[three.join(",")] = bid; });
+    });
+    var order = [];  // positions in the order they were tapped: a fourth tap drops the oldest
+    var cycle = {};  // for each bid chip, which of its ways was picked last
+
+    function chosen() {
+      return boxes.filter(function (b) { return b.checked; }).map(function (b) { return Number(b.dataset.i); });
+    }
+    function label(bid) {
+      var n = Number(bid);
+      return form.dataset.aliases === "yes" && n <= 3 ? n + " (or " + (n + 10) + ")" : String(n);
+    }
+    function show() {
+      var picked = chosen().sort(function (a, b) { return a - b; });
+      var bid = picked.length === 3 ? bidOf[picked.join(",")] : undefined;
+      boxes.forEach(function (b) { b.closest(".tile").classList.toggle("picked", b.checked); });
+      if (picked.length === 3 && bid !== undefined) bidNow.textContent = "Your bid: " + label(bid);
+      else if (picked.length === 3) bidNow.textContent = "These three make no bid here";
+      else bidNow.textContent = picked.length === 0 ? "Choose three cards" : "Choose " + (3 - picked.length) + " more";
+      chips.forEach(function (chip) { chip.setAttribute("aria-pressed", String(chip.dataset.bid === bid)); });
+      if (!form.dataset.shown) store.set(form.dataset.key, JSON.stringify(picked));
+    }
+    function pick(positions) {
+      boxes.forEach(function (b) { b.checked = positions.indexOf(Number(b.dataset.i)) >= 0; });
+      order = positions.slice();
+      show();
+    }
+
+    boxes.forEach(function (box) {
+      box.addEventListener("change", function () {
+        var i = Number(box.dataset.i);
+        order = order.filter(function (p) { return p !== i; });
+        if (box.checked) {
+          order.push(i);
+          if (order.length > 3) {
+            var dropped = order.shift();
+            boxes.forEach(function (b) { if (Number(b.dataset.i) === dropped) b.checked = false; });
+          }
+        }
+        show();
+      });
+    });
+    chips.forEach(function (chip) {
+      chip.addEventListener("click", function () {
+        var options = ways[chip.dataset.bid];
+        if (!options) return;
+        var next = ((cycle[chip.dataset.bid] === undefined ? -1 : cycle[chip.dataset.bid]) + 1) % options.length;
+        cycle[chip.dataset.bid] = next;
+        pick(options[next]);
+      });
+    });
+
+    // Back on the page: the cards picked before (kept on this phone only), unless some were shown.
+    var saved = null;
+    try { saved = JSON.parse(store.get(form.dataset.key) || "null"); } catch (e) { saved = null; }
+    if (!form.dataset.shown && Array.isArray(saved)) pick(saved);
+    else { order = chosen(); show(); }
+  }
+
+  // ---- follow the deal: reload once it is recorded (or the dummy's bid is turned up) ----------
+  function followDeal(url) {
+    var body = document.body;
+    function check() {
+      if (document.visibilityState !== "visible") return;
+      fetch(url, { credentials: "same-origin", cache: "no-store" })
+        .then(function (response) { return response.ok ? response.json() : null; })
+        .then(function (state) {
+          if (!state) return;
+          if ((state.recorded ? "yes" : "no") !== body.dataset.recorded ||
+              (state.dummy_shown ? "yes" : "no") !== body.dataset.dummyShown) {
+            window.location.reload();
+          }
+        })
+        .catch(function () { /* offline for a moment: try again later */ });
+    }
+    setInterval(check, 5000);
+    document.addEventListener("visibilitychange", check);
+  }
+
+  // ---- the scorekeeper's form: bid cards shown on the phones go into the bid fields ----------
+  function fillShown(button) {
+    var shown = JSON.parse(button.dataset.shown);
+    button.addEventListener("click", function (event) {
+      event.preventDefault();
+      shown.forEach(function (cards, seat) {
+        if (!cards) return;
+        var input = document.querySelector("fieldset.seat[data-seat='" + seat + "'] .bid-input");
+        if (!input) return;
+        input.value = cards.join(" ");
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+    });
+  }
+})();
