@@ -1,0 +1,427 @@
+"""The app deals the cards: private hands that never leak, seeds that replay, bid cards checked
+against the hand by the core, the virtual turn-up, two-dummy's hidden bid, and deal sets."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from scorer.core import deal_cards, pile_order
+from scorer.web import dealing
+from scorer.web.display import SUITS, card_words
+from scorer.web.extensions import db
+from scorer.web.models import Deal, DealSet, DealtDeal, HandLink
+
+from webhelpers import count, match_form, post_deal, start_match, stored_deals
+
+THREE = ["Ann", "Bob", "Cy"]
+WEB = Path(__file__).resolve().parents[2] / "scorer" / "web"
+
+
+def dealt(app, match_id: int, number: int = 1) -> dict:
+    with app.app_context():
+        row = db.session.scalar(select(DealtDeal).where(DealtDeal.match_id == match_id, DealtDeal.number == number))
+        assert row is not None, f"deal {number} was not dealt"
+        return {"seed": row.seed, "dealer": row.dealer, "hands": row.hands, "turn_up": row.turn_up,
+                "dummy_bid": row.dummy_bid, "tokens": [link.token for link in row.links]}
+
+
+def shows_card(page: str, card: str) -> bool:
+    """Whether ``card`` appears in the page in any form: its code (as a whole word, so that
+    random tokens cannot match by chance), its spoken name, or rank and suit symbol as drawn.
+    The Joker is one of a kind, and its word is on every bid form: it counts when drawn as a
+    card, offered as a card to tap, or listed in JSON."""
+    if card == "Joker":
+        return bool(re.search(r'aria-label="Joker"|value="Joker"|"Joker"\s*[,\]]|[\[,]\s*"Joker"', page))
+    if re.search(rf"(?<![A-Za-z0-9_-]){re.escape(card)}(?![A-Za-z0-9_-])", page):
+        return True
+    if card_words(card) in page:
+        return True
+    text = re.sub(r"\s+", "", html.unescape(re.sub(r"<[^>]+>", "", page)))
+    return card[:-1] + SUITS[card[-1]] in text
+
+
+def app_match(client, ruleset: str = "classic", names=THREE, seed: int | None = 42, **extra) -> int:
+    return start_match(client, names, ruleset, cards="app", seed="" if seed is None else str(seed), **extra)
+
+
+# ---------------------------------------------------------------------------- no leaks
+
+
+def test_each_page_shows_only_the_cards_it_may(client, app):
+    match_id = app_match(client)
+    scoreboard = client.get(f"/matches/{match_id}").text  # deals deal 1
+    cards = dealt(app, match_id)
+    pages = {"scoreboard": scoreboard, "deal form": client.get(f"/matches/{match_id}/deals/new").text,
+             "match file": client.get(f"/matches/{match_id}.json").text,
+             "status": client.get(f"/hand/{cards['tokens'][0]}/status").text}
+    hands = {seat: client.get(f"/hand/{token}") for seat, token in enumerate(cards["tokens"])}
+    for seat, response in hands.items():
+        assert response.headers["Cache-Control"] == "no-store"
+        for own in cards["hands"][seat]:
+            assert shows_card(response.text, own), f"seat {seat} does not see its {own}"
+        for other in range(3):
+            if other != seat:
+                leaked = [c for c in cards["hands"][other] if shows_card(response.text, c)]
+                assert leaked == [], f"seat {seat}'s page shows seat {other}'s {leaked}"
+    everyone = [card for hand in cards["hands"] for card in hand]
+    for name, page in pages.items():
+        assert [c for c in everyone if shows_card(page, c)] == [], f"the {name} shows a hand's card"
+    assert shows_card(scoreboard, cards["turn_up"])  # the turned card is for everyone
+    assert cards["hands"][1][0] not in re.findall(r'type="hidden"[^>]*value="([^"]*)"', pages["deal form"])
+
+
+def test_hands_can_be_seen_once_the_deal_is_recorded(client, app):
+    match_id = app_match(client)
+    client.get(f"/matches/{match_id}")
+    cards = dealt(app, match_id)
+    assert client.get(f"/matches/{match_id}/deals/1/cards").status_code == 403
+    assert post_deal(client, match_id, 1, ["hidden"] * 3, [3, 3, 3]).status_code == 303
+    page = client.get(f"/matches/{match_id}/deals/1/cards").text
+    assert all(f"{c[:-1]}" in page for hand in cards["hands"] for c in hand if c != "Joker")
+    assert f"--seed {cards['seed']} --dealer {cards['dealer']}" in page
+    document = client.get(f"/matches/{match_id}.json").json
+    assert document["deals"][0]["hands"] == cards["hands"]
+    # The hand page now leads on to the same seat's hand in deal 2.
+    page = client.get(f"/hand/{cards['tokens'][0]}").text
+    assert f"/hand/{dealt(app, match_id, 2)['tokens'][0]}" in page
+
+
+def test_tokens_are_long_random_and_one_per_seat_and_deal(client, app):
+    match_id = app_match(client, seed=None)
+    client.get(f"/matches/{match_id}")
+    post_deal(client, match_id, 1, ["hidden"] * 3, [3, 3, 3])
+    client.get(f"/matches/{match_id}")
+    tokens = dealt(app, match_id, 1)["tokens"] + dealt(app, match_id, 2)["tokens"]
+    assert len(set(tokens)) == 6
+    assert all(len(t) >= 22 and re.fullmatch(r"[A-Za-z0-9_-]+", t) for t in tokens)
+    assert client.get("/hand/" + "A" * 24).status_code == 404
+    assert client.get(f"/hand/{tokens[0][:-1]}").status_code == 404
+
+
+def test_a_second_phone_on_the_same_hand_is_flagged(app):
+    match_id = app_match(app.test_client())
+    app.test_client().get(f"/matches/{match_id}")
+    token = dealt(app, match_id)["tokens"][0]
+    first, second = app.test_client(), app.test_client()
+    assert "opened on" not in first.get(f"/hand/{token}").text
+    assert "opened on" not in first.get(f"/hand/{token}").text  # the same phone again
+    assert "This hand has been opened on 2 phones" in second.get(f"/hand/{token}").text
+    assert "opened on 2 phones" in first.get(f"/matches/{match_id}").text
+
+
+# ---------------------------------------------------------------------------- seeds
+
+
+def test_the_same_seed_deals_the_same_deals(client, app):
+    first, second, other = app_match(client, seed=7), app_match(client, seed=7), app_match(client, seed=8)
+    for match_id in (first, second, other):
+        client.get(f"/matches/{match_id}")
+        post_deal(client, match_id, 1, ["hidden"] * 3, [3, 3, 3])
+        client.get(f"/matches/{match_id}")
+    for number in (1, 2):
+        a, b, c = (dealt(app, m, number) for m in (first, second, other))
+        assert (a["hands"], a["turn_up"], a["seed"]) == (b["hands"], b["turn_up"], b["seed"])
+        assert a["hands"] != c["hands"]
+        # The stored seed replays the deal through the core (python -m scorer deal --seed --dealer).
+        assert deal_cards("classic", a["seed"], a["dealer"]).to_json()["hands"] == a["hands"]
+    assert dealt(app, first, 1)["hands"] != dealt(app, first, 2)["hands"]
+
+
+def test_without_a_seed_every_deal_is_drawn_afresh(client, app):
+    ids = [app_match(client, seed=None) for _ in range(2)]
+    for match_id in ids:
+        client.get(f"/matches/{match_id}")
+    a, b = (dealt(app, m) for m in ids)
+    assert a["hands"] != b["hands"]
+    assert deal_cards("classic", a["seed"], a["dealer"]).to_json()["hands"] == a["hands"]
+
+
+def test_cards_are_made_once_however_often_they_are_asked_for(client, app):
+    match_id = app_match(client, seed=None)
+    for url in (f"/matches/{match_id}", f"/matches/{match_id}/deals/new", f"/matches/{match_id}"):
+        client.get(url)
+    assert count(app, DealtDeal) == 1
+    assert count(app, HandLink) == 3
+
+
+@pytest.mark.parametrize("seed, message", [
+    ("-1", "The seed is a whole number from 0"), ("12.5", "The seed is a whole number, such as 2024."),
+    (str(2**63), "The seed is a whole number from 0"),
+])
+def test_a_bad_seed_is_refused(client, app, seed, message):
+    response = client.post("/matches/new", data=match_form(THREE, "classic", cards="app", seed=seed))
+    assert response.status_code == 422 and message in response.text
+    assert count(app, DealtDeal) == 0
+
+
+def test_a_seed_without_the_app_is_refused(client):
+    response = client.post("/matches/new", data=match_form(THREE, "classic", cards="table", seed="5"))
+    assert response.status_code == 422
+    assert "A seed is for the app’s shuffle" in html.unescape(response.text)
+
+
+# ---------------------------------------------------------------------------- bids against the hand
+
+
+def test_bid_cards_outside_the_hand_are_refused_with_the_cores_message(client, app):
+    match_id = app_match(client)
+    client.get(f"/matches/{match_id}/deals/new")
+    hands = dealt(app, match_id)["hands"]
+    stolen = [c for c in hands[1] if c != "Joker"][0]
+    own = [c for c in hands[0] if c != "Joker"][:2]
+    response = post_deal(client, match_id, 1, [" ".join([*own, stolen]), "hidden", "hidden"], [3, 3, 3])
+    assert response.status_code == 422
+    message = f"Ann&#39;s bid card {stolen} is not in Ann&#39;s hand"
+    assert re.search(r'id="seats-0-bid-error">\s*<p>' + re.escape(message), response.text)
+    assert count(app, Deal) == 0
+    # The preview says the same, and nothing is stored either.
+    preview = client.post(f"/matches/{match_id}/deals/1/preview",
+                          data={"number": "1", "seats-0-bid": " ".join([*own, stolen]), "seats-0-tricks": "3",
+                                "seats-1-bid": "hidden", "seats-1-tricks": "3", "seats-2-bid": "hidden",
+                                "seats-2-tricks": "3"})
+    assert message in preview.text
+    assert count(app, Deal) == 0
+
+
+def test_bid_cards_from_the_hand_are_recorded_and_the_edit_is_checked_too(client, app):
+    match_id = app_match(client)
+    client.get(f"/matches/{match_id}/deals/new")
+    hands = dealt(app, match_id)["hands"]
+    three = hands[0][-3:]
+    response = post_deal(client, match_id, 1, [" ".join(three), "hidden", "hidden"], [3, 3, 3])
+    assert response.status_code == 303, response.text
+    assert stored_deals(app, match_id)[0]["bids"][0] == three
+    edit = client.post(f"/matches/{match_id}/deals/1/edit",
+                       data={"number": "1", "seats-0-bid": " ".join([*three[:2], hands[2][0]]), "seats-0-tricks": "3",
+                             "seats-1-bid": "hidden", "seats-1-tricks": "3", "seats-2-bid": "hidden",
+                             "seats-2-tricks": "3"})
+    assert edit.status_code == 422 and "is not in Ann&#39;s hand" in edit.text
+    assert stored_deals(app, match_id)[0]["bids"][0] == three
+
+
+def test_a_joker_in_the_hand_bids_as_the_turned_cards_suit(client, app):
+    seed = next(s for s in range(200) if "Joker" in deal_cards("classic", dealing.derive_seed(s, "deal", 1), 0).hands[0])
+    match_id = app_match(client, seed=seed)
+    client.get(f"/matches/{match_id}")
+    hands = dealt(app, match_id)["hands"]
+    assert "Joker" in hands[0]
+    three = ["Joker", *[c for c in hands[0] if c != "Joker"][:2]]
+    assert post_deal(client, match_id, 1, [" ".join(three), "hidden", "hidden"], [3, 3, 3]).status_code == 303
+    assert stored_deals(app, match_id)[0]["bids"][0] == three
+
+
+def test_a_player_shows_bid_cards_and_the_form_can_fill_them_in(client, app):
+    match_id = app_match(client)
+    client.get(f"/matches/{match_id}")
+    cards = dealt(app, match_id)
+    token = cards["tokens"][1]
+    chosen = cards["hands"][1][-3:]
+    refused = client.post(f"/hand/{token}/bid", data={"card": [*chosen[:2], cards["hands"][0][0]], "action": "show"},
+                          follow_redirects=True)
+    assert "Those are not all cards of your hand; nothing was shown." in refused.text
+    too_few = client.post(f"/hand/{token}/bid", data={"card": chosen[:2], "action": "show"}, follow_redirects=True)
+    assert "Choose exactly three cards to lay aside (you chose 2)" in too_few.text
+    form = client.get(f"/matches/{match_id}/deals/new").text
+    assert "Fill in the shown bid cards" not in form
+    shown = client.post(f"/hand/{token}/bid", data={"card": chosen, "action": "show"}, follow_redirects=True)
+    assert "The scorekeeper can now fill in your bid cards." in shown.text
+    form = client.get(f"/matches/{match_id}/deals/new").text
+    assert "Fill in the shown bid cards" in form and all(shows_card(form, c) for c in chosen)
+    assert not any(shows_card(form, c) for c in cards["hands"][0])  # Ann showed nothing
+    filled = client.get(f"/matches/{match_id}/deals/new?phones=1").text
+    assert re.search(r'name="seats-1-bid"[^>]*value="' + " ".join(chosen), filled)
+    client.post(f"/hand/{token}/bid", data={"action": "withdraw"})
+    assert "Fill in the shown bid cards" not in client.get(f"/matches/{match_id}/deals/new").text
+
+
+def test_showing_bid_cards_needs_the_pages_csrf_token(csrf_client, csrf_app):
+    match_id = start_match(csrf_client, THREE, "classic", cards="app", seed="3",
+                           csrf_token=_token(csrf_client.get("/matches/new").text))
+    csrf_client.get(f"/matches/{match_id}")
+    cards = dealt(csrf_app, match_id)
+    response = csrf_client.post(f"/hand/{cards['tokens'][0]}/bid", data={"card": cards["hands"][0][:3], "action": "show"})
+    assert response.status_code == 400
+    with csrf_app.app_context():
+        assert db.session.scalar(select(HandLink).where(HandLink.seat == 0)).shown_bid is None
+
+
+def _token(page: str) -> str:
+    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+
+
+# ---------------------------------------------------------------------------- edits keep the cards
+
+
+def test_deleting_the_last_deal_keeps_its_cards_for_recording_again(client, app):
+    match_id = app_match(client)
+    client.get(f"/matches/{match_id}")
+    before = dealt(app, match_id)
+    post_deal(client, match_id, 1, ["hidden"] * 3, [3, 3, 3])
+    assert client.post(f"/matches/{match_id}/deals/1/delete").status_code == 303
+    assert dealt(app, match_id) == before
+    assert post_deal(client, match_id, 1, [" ".join(before["hands"][0][:3]), "hidden", "hidden"], [3, 3, 3]).status_code == 303
+
+
+def test_deleting_a_match_takes_its_cards_and_links_with_it(client, app):
+    match_id = app_match(client)
+    client.get(f"/matches/{match_id}")
+    token = dealt(app, match_id)["tokens"][0]
+    assert client.post(f"/matches/{match_id}/delete").status_code == 302
+    assert (count(app, DealtDeal), count(app, HandLink)) == (0, 0)
+    assert client.get(f"/hand/{token}").status_code == 404
+
+
+# ---------------------------------------------------------------------------- the virtual turn-up
+
+
+def test_the_app_turns_the_trump_card_once_and_the_form_shows_it(client, app):
+    match_id = start_match(client, THREE, "classic", cards="turn-up")
+    first = client.get(f"/matches/{match_id}").text
+    client.get(f"/matches/{match_id}")
+    assert count(app, DealtDeal) == 1 and count(app, HandLink) == 0
+    card = dealt(app, match_id)["turn_up"]
+    assert dealt(app, match_id)["hands"] is None
+    assert shows_card(first, card) and "the app turned" in first
+    form = client.get(f"/matches/{match_id}/deals/new").text
+    assert "Turned up by the app" in form and '<select name="turn_up"' not in form
+    other = "AS" if card != "AS" else "KS"
+    assert post_deal(client, match_id, 1, [1, 2, 3], [3, 3, 3], turn_up=other).status_code == 303
+    assert stored_deals(app, match_id)[0]["turn_up"] == card  # the app's card, whatever was sent
+
+
+@pytest.mark.parametrize("ruleset, names, extra", [("jokerless", THREE, {}),
+                                                   ("four-solo", ["A", "B", "C", "D"], {"trump": "successes"})])
+def test_the_app_cannot_turn_a_card_where_none_is_turned(client, app, ruleset, names, extra):
+    response = client.post("/matches/new", data=match_form(names, ruleset, cards="turn-up", **extra))
+    assert response.status_code == 422
+    assert "turns no card for trump" in response.text and "Nothing was started" in response.text
+
+
+def test_eighteen_turns_the_pile_in_order(client, app):
+    match_id = app_match(client, "eighteen", seed=11)
+    turned = []
+    for number in (1, 2, 3):
+        client.get(f"/matches/{match_id}")
+        turned.append(dealt(app, match_id, number)["turn_up"])
+        post_deal(client, match_id, number, ["hidden"] * 3, [3, 3, 3])
+    first_seed = dealt(app, match_id, 1)["seed"]
+    assert turned == list(pile_order(dealing.derive_seed(first_seed, "pile", 0))[:3])
+
+
+# ---------------------------------------------------------------------------- two-dummy
+
+
+def test_two_dummy_shows_the_dummys_hand_but_not_its_bid_until_recorded(client, app):
+    match_id = app_match(client, "two-dummy", names=["Dee", "Eve"], seed=5)
+    scoreboard = client.get(f"/matches/{match_id}").text
+    cards = dealt(app, match_id)
+    assert len(cards["tokens"]) == 2  # no link for the dummy
+    pages = [client.get(f"/hand/{t}").text for t in cards["tokens"]]
+    form = client.get(f"/matches/{match_id}/deals/new").text
+    for page in (*pages, form, scoreboard):
+        assert not any(shows_card(page, c) for c in cards["dummy_bid"])
+    for page in pages:
+        assert "stay face down until the deal is recorded" in page
+    assert "Q J 8 7 6" in pages[0]  # the dummy's playing spades, as rows by suit
+
+    client.post(f"/matches/{match_id}/deals/1/dummy")
+    form = client.get(f"/matches/{match_id}/deals/new").text
+    assert all(shows_card(form, c) for c in cards["dummy_bid"])
+    dummy_bid = " ".join(cards["dummy_bid"])
+    response = post_deal(client, match_id, 1, ["hidden", "hidden", dummy_bid], [4, 5, 0])
+    assert response.status_code == 303, response.text
+    page = client.get(f"/hand/{cards['tokens'][0]}").text
+    assert all(shows_card(page, c) for c in cards["dummy_bid"])
+
+
+def test_two_dummy_refuses_a_dummy_bid_other_than_its_cards(client, app):
+    match_id = app_match(client, "two-dummy", names=["Dee", "Eve"], seed=5)
+    client.get(f"/matches/{match_id}")
+    response = post_deal(client, match_id, 1, ["hidden", "hidden", 9], [4, 5, 0])
+    assert response.status_code == 422 and "the dummy" in response.text.lower()
+    assert count(app, Deal) == 0
+
+
+# ---------------------------------------------------------------------------- pack and deal sets
+
+
+def test_the_pack_page_says_what_to_take_out_for_every_ruleset(client):
+    page = client.get("/pack").text
+    assert page.count('class="card pack-card"') == 12  # ten rulesets, four-* also with trump from successes
+    classic = page.split('id="pack-classic"', 1)[1].split("</section>", 1)[0]
+    assert "2 3 4 5</strong> of every suit" in classic and "(16 cards)" in classic and 'aria-label="Joker"' in classic
+    assert "suit-red" in page
+
+
+def test_a_deal_set_prints_its_deals_and_tables_play_the_same_ones(client, app):
+    response = client.post("/deal-sets/new", data={"name": "Club night", "ruleset": "classic", "count": "3",
+                                                   "seed": "7", "first_dealer": "1", "trump": "turn-up"})
+    assert response.status_code == 303
+    sheet_url = response.headers["Location"]
+    sheet = client.get(sheet_url).text
+    assert sheet.count('class="sheet-deal"') == 3 and "Seat 2 deals" in sheet and "seed 7" in sheet
+    assert client.get(sheet_url[:-2] + "xx").status_code == 404
+    with app.app_context():
+        deal_set = db.session.get(DealSet, 1)
+        expected = [dealing.set_cards(deal_set, n) for n in (1, 2)]
+
+    wrong = client.post("/matches/new", data=match_form(THREE, "jokerless", deal_set="1"))
+    assert wrong.status_code == 422 and "are for Classic" in wrong.text
+    tables = [start_match(client, names, "classic", deal_set="1", first_dealer="0")
+              for names in (THREE, ["Dee", "Eve", "Fay"])]
+    for match_id in tables:
+        scoreboard = client.get(f"/matches/{match_id}").text
+        assert "deals of" in scoreboard and "Club night" in scoreboard
+        assert dealt(app, match_id)["hands"] == expected[0].hands and dealt(app, match_id)["dealer"] == 1
+    assert post_deal(client, tables[0], 1, ["hidden"] * 3, [3, 3, 3]).status_code == 303
+    assert post_deal(client, tables[1], 1, ["hidden"] * 3, [1, 5, 3]).status_code == 303
+    for match_id in tables:
+        client.get(f"/matches/{match_id}")
+        assert dealt(app, match_id, 2)["hands"] == expected[1].hands
+
+    compare = client.get("/deal-sets/1").text
+    assert "Match 1" in compare and "Match 2" in compare and "Totals over deals 1–1" in compare
+    assert sheet_url not in compare  # every hand stays off the page while the tables play
+    assert client.get("/deal-sets/").status_code == 200
+
+
+def test_a_deal_set_checks_its_form(client, app):
+    response = client.post("/deal-sets/new", data={"ruleset": "two-dummy", "count": "0", "first_dealer": "2",
+                                                   "trump": "turn-up"})
+    assert response.status_code == 422
+    assert "From 1 to 60 deals." in response.text and "Two with dummy has 2 players" in response.text
+    assert count(app, DealSet) == 0
+
+
+# ---------------------------------------------------------------------------- the web layer only shows
+
+
+def test_the_web_layer_never_shuffles_for_itself():
+    for path in (WEB / "dealing.py", WEB / "hands.py", WEB / "dealsets.py"):
+        assert not re.search(r"^\s*(import random|from random import)", path.read_text(), re.M), path.name
+
+
+@pytest.mark.parametrize("ruleset, names, extra", [
+    ("classic", THREE, {}), ("jokerless", THREE, {}), ("declared", THREE, {}), ("eighteen", THREE, {}),
+    ("long", THREE, {}), ("four-solo", ["A", "B", "C", "D"], {}),
+    ("four-solo", ["A", "B", "C", "D"], {"trump": "successes"}), ("four-partners", ["A", "B", "C", "D"], {}),
+    ("five", ["A", "B", "C", "D", "E"], {}), ("two-dummy", ["A", "B"], {}), ("two-open", ["A", "B"], {}),
+])
+def test_the_app_deals_every_ruleset(client, app, ruleset, names, extra):
+    match_id = app_match(client, ruleset, names=names, seed=3, **extra)
+    assert client.get(f"/matches/{match_id}").status_code == 200
+    cards = dealt(app, match_id)
+    assert len(cards["tokens"]) == len(names)
+    everyone = [c for hand in cards["hands"] for c in hand] + (cards["dummy_bid"] or [])
+    assert len(everyone) == len(set(everyone)) or ruleset == "eighteen"
+    for seat, token in enumerate(cards["tokens"]):
+        page = client.get(f"/hand/{token}")
+        assert page.status_code == 200 and f"Your {len(cards['hands'][seat])} cards" in page.text
+    assert client.get(f"/matches/{match_id}/deals/new").status_code == 200
+    if ruleset == "jokerless":  # no card turned: the trump the core gives the first deal
+        assert "Trump: " in page.text and "Diamonds" in page.text
