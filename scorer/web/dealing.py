@@ -25,11 +25,8 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from scorer.core import deal_cards, get_ruleset, make_setup, parse_match, pile_order, virtual_turn_up
-from scorer.core.dealing import MAX_SEED, new_seed
-from scorer.core.match import dealer_of
-from scorer.core.rulesets import PILE
-from scorer.core.trump import trump_of_card
+from scorer.core import (MAX_SEED, PILE, deal_cards, dealer_of, get_ruleset, make_setup, new_seed, parse_match,
+                         pile_order, trump_of_card, virtual_turn_up)
 
 from .extensions import db
 from .models import DealSet, DealtDeal, HandLink, Match, MatchCards

@@ -23,9 +23,7 @@ from werkzeug.wrappers import Response
 from wtforms import RadioField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from scorer.core import RULESETS, MatchError, get_ruleset, make_setup, pack_preparation
-from scorer.core.cards import RANKS
-from scorer.core.dealing import new_seed
+from scorer.core import RANKS, RULESETS, MatchError, get_ruleset, make_setup, new_seed, pack_preparation
 
 from . import dealing, documents, scoreboard
 from .extensions import db

@@ -19,8 +19,7 @@ from markupsafe import Markup
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
-from scorer.core import MatchError, get_ruleset, possible_bids, sort_hand
-from scorer.core.cards import RANKS
+from scorer.core import RANKS, MatchError, get_ruleset, possible_bids, sort_hand
 
 from . import dealing, documents, scoreboard
 from .extensions import db

@@ -18,10 +18,8 @@ from wtforms import Form, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
 from scorer.core import RULESETS, MatchError, get_ruleset, parse_match
-from scorer.core.cards import BID_VALUE, NO_TRUMP
-from scorer.core.match import dealer_of, leader_of
-from scorer.core.rulesets import LONG, MISSES, NAMED, PARTNERS, PILE, SELF_PREMIUM, STREAK, SUCCESSES, Setup
-from scorer.core.trump import trump_by_misses, trump_by_successes
+from scorer.core import (BID_VALUE, LONG, MISSES, NAMED, NO_TRUMP, PARTNERS, PILE, SELF_PREMIUM, STREAK, SUCCESSES,
+                         Setup, dealer_of, leader_of, trump_by_misses, trump_by_successes)
 
 from . import documents, scoreboard
 from .extensions import db
