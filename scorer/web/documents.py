@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorer.core import MatchError, score_document
+from scorer.core import FORMAT, MatchError, score_document
 
 from . import dealing
 from .models import Match
-
-FORMAT = "ninety-nine/1"
 
 
 def match_document(match: Match, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:

@@ -1,10 +1,12 @@
 """Export: the match document of MATCH-FORMAT.md, of one match or all (a JSON list, or a zip of
 one file per match), and one match deal by deal as CSV for a spreadsheet.
 
-A match document holds what was played, as MATCH-FORMAT.md writes it, plus two added fields,
-``played_at`` and ``updated_at``, so that a match imported elsewhere keeps its place in history.
-Nothing scored is exported: whoever reads the file scores it again (``imports``, or
-``python -m scorer score``).
+A match document holds what was played, as MATCH-FORMAT.md writes it, plus added fields:
+``played_at`` and ``updated_at``, so that a match imported elsewhere keeps its place in history;
+where the app handled the cards, ``cards`` (the mode) and, in each recorded deal, the cards it
+dealt (``hands``, ``dummy_bid``, ``turn_up``) and the ``seed`` they came from. The match seed is
+never exported: it would tell the deals still to come. Nothing scored is exported: whoever reads
+the file scores it again (``imports``, or ``python -m scorer score``).
 """
 
 from __future__ import annotations
@@ -21,9 +23,7 @@ from flask import Blueprint, Response
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from scorer.core import FORMAT
-
-from . import documents, results, scoreboard
+from . import dealing, documents, results, scoreboard
 from .extensions import db
 from .models import Match
 
@@ -38,16 +38,16 @@ def timestamp(value: datetime) -> str:
 def export_document(match: Match) -> dict[str, Any]:
     """The match document of what was played (MATCH-FORMAT.md), plus when the match was played
     and last changed. Exactly what an import stores, so export → import → export is the same."""
-    return {
-        "format": FORMAT,
-        "ruleset": match.ruleset,
-        "options": dict(match.options),
-        "players": match.player_names,
-        "first_dealer": match.first_dealer,
-        "deals": [deal.as_json() for deal in match.deals],
-        "played_at": timestamp(match.created_at),
-        "updated_at": timestamp(match.updated_at),
-    }
+    document = documents.match_document(match)
+    if match.cards != dealing.TABLE:
+        document["cards"] = match.cards
+        seeds = {dealt.number: dealt.seed for dealt in match.dealt}
+        for number, deal in enumerate(document["deals"], start=1):
+            if number in seeds:
+                deal["seed"] = seeds[number]
+    document["played_at"] = timestamp(match.created_at)
+    document["updated_at"] = timestamp(match.updated_at)
+    return document
 
 
 def file_stem(match: Match) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import secrets
 import zipfile
 from dataclasses import dataclass
 from datetime import datetime
@@ -23,12 +24,12 @@ from sqlalchemy import func, select
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
-from scorer.core import MatchError, score
+from scorer.core import MAX_SEED, MatchError, score
 
-from . import results
+from . import dealing, results
 from .exports import export_document
 from .extensions import csrf, db
-from .models import Deal, Match, MatchSeat, Player, name_key
+from .models import Deal, DealtDeal, HandLink, Match, MatchCards, MatchSeat, Player, name_key
 
 bp = Blueprint("imports", __name__)
 
@@ -43,6 +44,15 @@ class ImportProblem(ValueError):
 
 
 
+def played(raw: dict[str, Any]) -> dict[str, Any]:
+    """A deal as the app stores what was played (MATCH-FORMAT.md fields only, bids as recorded)."""
+    deal = {"bids": raw["bids"], "tricks": raw["tricks"], "premiums": raw.get("premiums") or []}
+    for key in ("turn_up", "trump"):
+        if raw.get(key) is not None:
+            deal[key] = raw[key]
+    return deal
+
+
 @dataclass
 class Checked:
     """One document the core accepted, ready to store."""
@@ -53,17 +63,27 @@ class Checked:
     scored: dict[str, Any]
     played_at: datetime | None
     updated_at: datetime | None
+    cards: str = dealing.TABLE
 
     def deals(self) -> list[dict[str, Any]]:
-        """The deals as the app stores them (MATCH-FORMAT.md fields only, bids as recorded)."""
-        deals = []
-        for raw in self.document.get("deals", []):
-            deal = {"bids": raw["bids"], "tricks": raw["tricks"], "premiums": raw.get("premiums") or []}
-            for key in ("turn_up", "trump"):
-                if raw.get(key) is not None:
-                    deal[key] = raw[key]
-            deals.append(deal)
-        return deals
+        return [played(raw) for raw in self.document.get("deals", [])]
+
+    def dealt(self) -> list[DealtDeal]:
+        """The cards the app dealt or turned for each recorded deal, as exported (``seed`` and the
+        cards; the core has already checked every bid against them)."""
+        rows = []
+        if self.cards == dealing.TABLE:
+            return rows
+        players = len(self.players)
+        for number, (raw, scored) in enumerate(zip(self.document["deals"], self.scored["deals"]), start=1):
+            if "seed" not in raw:
+                continue  # recorded before the app took over the cards, or written by hand
+            row = DealtDeal(number=number, dealer=scored["dealer"], seed=raw["seed"], hands=raw.get("hands"),
+                            turn_up=raw.get("turn_up"), dummy_bid=raw.get("dummy_bid"), dummy_shown=True)
+            if row.hands is not None:
+                row.links = [HandLink(seat=seat, token=secrets.token_urlsafe(18), devices=[]) for seat in range(players)]
+            rows.append(row)
+        return rows
 
 
 def read_json(data: bytes, label: str) -> Any:
@@ -141,8 +161,25 @@ def check(document: Any) -> Checked:
             raise ImportProblem(f"players: {name!r} is named twice")
     played_at = read_time(document, "played_at")
     updated_at = read_time(document, "updated_at")
+    cards = read_cards(document, match.setup.options_json())
     return Checked(document=document, options=match.setup.options_json(), players=players,
-                   scored=scored.to_json(), played_at=played_at, updated_at=updated_at or played_at)
+                   scored=scored.to_json(), played_at=played_at, updated_at=updated_at or played_at, cards=cards)
+
+
+def read_cards(document: dict[str, Any], options: dict[str, Any]) -> str:
+    """The ``cards`` mode of an exported match (absent: a real pack), and the seed of each dealt deal."""
+    mode = document.get("cards", dealing.TABLE)
+    problem = dealing.mode_problem(document["ruleset"], options, mode) if isinstance(mode, str) else None
+    if not isinstance(mode, str) or mode not in dealing.CARDS_MODES or problem:
+        raise ImportProblem(f"cards: {mode!r} is not how this match's cards can be handled "
+                            f"(one of {', '.join(dealing.CARDS_MODES)}){': ' + problem if problem else ''}")
+    for number, raw in enumerate(document.get("deals", []), start=1):
+        seed = raw.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED):
+            raise ImportProblem(f"deal {number}: seed: must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        if mode == dealing.TABLE and (seed is not None or raw.get("hands") is not None):
+            raise ImportProblem(f"deal {number}: hands: dealt cards need the match's \"cards\" mode (\"app\")")
+    return mode
 
 
 def stored_copy(checked: Checked) -> Match | None:
@@ -157,7 +194,7 @@ def stored_copy(checked: Checked) -> Match | None:
         stored = export_document(match)
         if ([name_key(name) for name in stored["players"]] == wanted and stored["options"] == checked.options
                 and stored["first_dealer"] == checked.document.get("first_dealer", 0)
-                and stored["deals"] == checked.deals()):
+                and [played(deal) for deal in stored["deals"]] == checked.deals() and match.cards == checked.cards):
             return match
     return None
 
@@ -173,6 +210,9 @@ def store(checked: Checked) -> Match:
     match.deals = [Deal(number=number, bids=deal["bids"], tricks=deal["tricks"], premiums=deal["premiums"],
                         turn_up=deal.get("turn_up"), trump=deal.get("trump"))
                    for number, deal in enumerate(checked.deals(), start=1)]
+    if checked.cards != dealing.TABLE:
+        match.card_setup = MatchCards(mode=checked.cards)
+        match.dealt = checked.dealt()
     db.session.add(match)
     db.session.flush()
     results.refresh(match, checked.scored)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, flash, jsonify, redirect, render_template, url_for
+from flask import Blueprint, flash, redirect, render_template, url_for
 from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -94,15 +94,6 @@ def show(match_id: int) -> str | tuple[str, int]:
     # Where the app turns or deals the cards, the next deal's are made now (once).
     dealt = dealing.ensure(match, len(match.deals) + 1, scored["next"])
     return render_template("match.html", board=board, match=match, dealt=dealt)
-
-
-@bp.get("/<int:match_id>.json")
-def document(match_id: int) -> Response:
-    """The match document (MATCH-FORMAT.md), for ``python -m scorer score`` or a backup."""
-    match = db.get_or_404(Match, match_id)
-    response = jsonify(documents.match_document(match))
-    response.headers["Content-Disposition"] = f'attachment; filename="match-{match.id}.json"'
-    return response
 
 
 @bp.route("/<int:match_id>/delete", methods=["GET", "POST"])

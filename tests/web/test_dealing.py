@@ -57,7 +57,7 @@ def test_each_page_shows_only_the_cards_it_may(client, app):
     scoreboard = client.get(f"/matches/{match_id}").text  # deals deal 1
     cards = dealt(app, match_id)
     pages = {"scoreboard": scoreboard, "deal form": client.get(f"/matches/{match_id}/deals/new").text,
-             "match file": client.get(f"/matches/{match_id}.json").text,
+             "match file": client.get(f"/matches/{match_id}/export.json").text,
              "status": client.get(f"/hand/{cards['tokens'][0]}/status").text}
     hands = {seat: client.get(f"/hand/{token}") for seat, token in enumerate(cards["tokens"])}
     for seat, response in hands.items():
@@ -84,8 +84,9 @@ def test_hands_can_be_seen_once_the_deal_is_recorded(client, app):
     page = client.get(f"/matches/{match_id}/deals/1/cards").text
     assert all(f"{c[:-1]}" in page for hand in cards["hands"] for c in hand if c != "Joker")
     assert f"--seed {cards['seed']} --dealer {cards['dealer']}" in page
-    document = client.get(f"/matches/{match_id}.json").json
+    document = client.get(f"/matches/{match_id}/export.json").json
     assert document["deals"][0]["hands"] == cards["hands"]
+    assert document["deals"][0]["seed"] == cards["seed"] and document["cards"] == "app"
     # The hand page now leads on to the same seat's hand in deal 2.
     page = client.get(f"/hand/{cards['tokens'][0]}").text
     assert f"/hand/{dealt(app, match_id, 2)['tokens'][0]}" in page

@@ -276,3 +276,50 @@ def test_import_page_and_csrf(csrf_client, csrf_app):
     assert nothing_stored(csrf_app)
     accepted = upload(csrf_client, body, csrf_token=csrf_token(page.text))
     assert accepted.status_code == 303 and count(csrf_app, Match) == 1
+
+
+# ---------------------------------------------------------------------------- matches the app dealt
+
+
+def test_a_match_the_app_dealt_moves_with_its_cards(client, app, other):
+    """The hands each player held, the seeds and the cards mode survive export → import → export,
+    and the moved match still refuses a bid card from another player's hand."""
+    match_id = start_match(client, ["Ann", "Bob", "Cy"], "classic", cards="app", seed="7")
+    for number in (1, 2):
+        client.get(f"/matches/{match_id}")  # the app deals deal n when the scoreboard needs it
+        assert client.post(f"/matches/{match_id}/deals/new", data={
+            "number": str(number), **{f"seats-{s}-bid": "hidden" for s in range(3)},
+            **{f"seats-{s}-tricks": "3" for s in range(3)}, **{f"seats-{s}-offer": "" for s in range(3)},
+        }).status_code == 303
+    first = export_of(client, match_id)
+    assert first["cards"] == "app" and "seed" not in first  # the match seed would tell the deals to come
+    assert all(len(deal["hands"]) == 3 and isinstance(deal["seed"], int) for deal in first["deals"])
+    moved = other.test_client()
+    assert upload(moved, json.dumps(first)).status_code == 303
+    assert export_of(moved, 1) == first
+    upload(moved, json.dumps(first))  # the same file again doubles nothing
+    assert count(other, Match) == 1
+    # Deal 1's cards came along: a bid card out of Bob's hand is refused for Ann.
+    stolen = first["deals"][0]["hands"][1][-1]
+    edit = moved.post("/matches/1/deals/1/edit", data={
+        "number": "1", "seats-0-bid": f"{stolen} D D", "seats-1-bid": "hidden", "seats-2-bid": "hidden",
+        **{f"seats-{s}-tricks": "3" for s in range(3)}, **{f"seats-{s}-offer": "" for s in range(3)}})
+    assert edit.status_code == 422 and f"bid card {stolen} is not in Ann" in edit.text
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda doc: doc.update(cards="magic"), "cards: 'magic' is not how this match's cards can be handled"),
+    (lambda doc: doc.pop("cards"), "deal 1: hands: dealt cards need the match's \"cards\" mode"),
+    (lambda doc: doc["deals"][0].update(seed=-1), "deal 1: seed: must be a whole number"),
+], ids=["unknown-mode", "hands-without-mode", "bad-seed"])
+def test_dealt_cards_that_do_not_fit_are_refused(client, app, other, change, message):
+    match_id = start_match(client, ["Ann", "Bob", "Cy"], "classic", cards="app", seed="7")
+    client.get(f"/matches/{match_id}")
+    client.post(f"/matches/{match_id}/deals/new", data={
+        "number": "1", **{f"seats-{s}-bid": "hidden" for s in range(3)},
+        **{f"seats-{s}-tricks": "3" for s in range(3)}, **{f"seats-{s}-offer": "" for s in range(3)}})
+    document = export_of(client, match_id)
+    change(document)
+    response = upload(other.test_client(), json.dumps(document))
+    assert response.status_code == 422 and message in response.text.replace("&#34;", '"').replace("&#39;", "'")
+    assert nothing_stored(other)

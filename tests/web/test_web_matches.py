@@ -131,7 +131,7 @@ def test_unknown_match_is_404(client):
 def test_match_file_is_the_match_document(client):
     match_id = start_match(client, ["Ann", "Bob", "Cy"])
     post_deal(client, match_id, 1, [4, 1, 2], [4, 2, 3])
-    response = client.get(f"/matches/{match_id}.json")
+    response = client.get(f"/matches/{match_id}/export.json")
     assert response.status_code == 200
     doc = response.get_json()
     assert doc["format"] == "ninety-nine/1" and doc["players"] == ["Ann", "Bob", "Cy"]
