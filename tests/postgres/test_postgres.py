@@ -42,7 +42,7 @@ def test_a_match_is_recorded_and_scored_on_postgresql(postgres_url):
     bad = post_deal(client, match_id, 2, [3, 3, 3], [3, 3, 2])
     assert bad.status_code == 422
     assert "Tricks add up to 8, a deal of this ruleset has 9" in bad.text
-    document = client.get(f"/matches/{match_id}.json").get_json()
+    document = client.get(f"/matches/{match_id}/export.json").get_json()
     assert len(document["deals"]) == 1
 
 

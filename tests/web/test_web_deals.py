@@ -186,7 +186,7 @@ def play_two(client, match_id):
 
 def test_edit_an_earlier_deal_rescores_what_follows(client, app, match_id):
     play_two(client, match_id)
-    before = client.get(f"/matches/{match_id}.json").get_json()
+    before = client.get(f"/matches/{match_id}/export.json").get_json()
     page = client.get(f"/matches/{match_id}/deals/1/edit")
     assert page.status_code == 200
     assert 'value="4"' in page.text and "Save changes to deal 1" in page.text
