@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_stats.py --matches 2000
 
 Fills a temporary SQLite database with random valid matches (made with the core's dealer and
-checked by the core, scorer.web.samples) imported through the app's own import, then times pages
+checked by the core, scorer.core.samples) imported through the app's own import, then times pages
 through the test client: the median of several requests after a first one. Nothing here is a
 test; the figures are for reading.
 """
@@ -24,7 +24,7 @@ from scorer import create_app
 from scorer.web import imports
 from scorer.web.extensions import db
 from scorer.web.models import Deal, Match, Player, SeatResult
-from scorer.web.samples import random_document
+from scorer.core.samples import random_document
 
 
 def fill(app, matches: int, seed: int) -> None:

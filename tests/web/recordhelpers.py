@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 
 from scorer.web import imports
 from scorer.web.extensions import db
-from scorer.web.samples import random_document
+from scorer.core.samples import random_document
 
 from webhelpers import post_deal, start_match
 

@@ -16,7 +16,7 @@ from sqlalchemy import select
 from scorer.core import RULESETS, score_document
 from scorer.web.extensions import db
 from scorer.web.models import Deal, Match, MatchResult, Player, SeatResult
-from scorer.web.samples import random_document
+from scorer.core.samples import random_document
 
 from recordhelpers import add_documents, play_known_match, sample
 from webhelpers import count, csrf_token, start_match

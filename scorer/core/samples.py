@@ -11,7 +11,11 @@ import random
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from scorer.core import MatchError, RULESETS, deal_cards, get_ruleset, possible_bids, score_document
+from .bids import possible_bids
+from .dealing import deal_cards
+from .document import score_document
+from .errors import MatchError
+from .rulesets import RULESETS, get_ruleset
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou"]
 FORMATS = [{}, {"match": "deals", "deals": 9}, {"match": "deals", "deals": 27}, {"match": "hundred", "games_to_win": 1},
