@@ -100,8 +100,11 @@
       var current = chosenRuleset();
       if (event && event.target.name && event.target.name.indexOf("players-") === 0 && count >= 2 &&
           current && Number(current.dataset.players) !== count && preferred[count]) {
-        form.querySelector("input[name='ruleset'][value='" + preferred[count] + "']").checked = true;
-        current = chosenRuleset();
+        var fitting = form.querySelector("input[name='ruleset'][value='" + preferred[count] + "']");
+        if (fitting) {  // a page may offer only some rulesets (a duplicate set fixes one)
+          fitting.checked = true;
+          current = chosenRuleset();
+        }
       }
       // Only the options the chosen ruleset has.
       var keys = current ? current.dataset.options.split(" ") : [];
