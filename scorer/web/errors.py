@@ -6,6 +6,8 @@ from flask import Flask, render_template
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
+from scorer.core import MatchError
+
 from .extensions import db
 
 
@@ -19,6 +21,13 @@ def register(app: Flask) -> None:
             message="This form was out of date or did not come from this app, so nothing was saved. "
             "Go back, reload the page and send it again; what you typed is kept.",
         ), 400
+
+    @app.errorhandler(MatchError)
+    def unscorable(error: MatchError) -> tuple[str, int]:
+        # Every deal is checked by the core before it is stored, so a stored match the core refuses
+        # was changed behind the app's back: name the deal and the field rather than fail blankly.
+        db.session.rollback()
+        return render_template("error.html", title="This match cannot be scored", message=str(error)), 500
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[str, int]:

@@ -13,7 +13,7 @@ from sqlalchemy.orm import selectinload
 from wtforms import DateField, Form, SelectField
 from wtforms.validators import Optional, ValidationError
 
-from scorer.core import RULESETS, MatchError
+from scorer.core import RULESETS
 
 from . import charts, documents, scoreboard
 from .extensions import db
@@ -145,9 +145,5 @@ def index() -> tuple[str, int]:
 def record(match_id: int) -> str | tuple[str, int]:
     """The whole match: result, running-totals chart, figures per player and every deal."""
     match = db.get_or_404(Match, match_id)
-    try:
-        scored = documents.score(match)
-    except MatchError as error:
-        return render_template("error.html", title="This match cannot be scored", message=str(error), match=match), 500
-    board = scoreboard.build(match, scored)
+    board = scoreboard.build(match, documents.score(match))
     return render_template("history_match.html", match=match, board=board, chart=charts.running_totals(board))

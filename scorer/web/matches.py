@@ -85,11 +85,7 @@ def new() -> str | BaseResponse | tuple[str, int]:
 def show(match_id: int) -> str | tuple[str, int]:
     """The scoreboard: totals, games won, who deals and leads, the next trump, every deal."""
     match = db.get_or_404(Match, match_id)
-    try:
-        scored = documents.score(match)
-    except MatchError as error:  # only if the stored deals no longer pass the core's checks
-        return render_template("error.html", title="This match cannot be scored",
-                               message=str(error), match=match), 500
+    scored = documents.score(match)
     board = scoreboard.build(match, scored)
     # Where the app turns or deals the cards, the next deal's are made now (once).
     dealt = dealing.ensure(match, len(match.deals) + 1, scored["next"])

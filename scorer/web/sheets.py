@@ -17,9 +17,9 @@ from flask import Blueprint, render_template, request
 from wtforms import Form, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
-from scorer.core import RULESETS, MatchError, get_ruleset, parse_match
-from scorer.core import (BID_VALUE, LONG, MISSES, NAMED, NO_TRUMP, PARTNERS, PILE, SELF_PREMIUM, STREAK, SUCCESSES,
-                         Setup, dealer_of, leader_of, trump_by_misses, trump_by_successes)
+from scorer.core import (BID_VALUE, LONG, MISSES, NAMED, NO_TRUMP, PARTNERS, PILE, RULESETS, SELF_PREMIUM, STREAK,
+                         SUCCESSES, Setup, dealer_of, get_ruleset, leader_of, parse_match, trump_by_misses,
+                         trump_by_successes)
 
 from . import documents, scoreboard
 from .extensions import db
@@ -67,11 +67,7 @@ def match_sheet(match_id: int) -> str | tuple[str, int]:
     """The match as a score sheet to print: every deal, game and the result on one page (up to 27
     deals of three players)."""
     match = db.get_or_404(Match, match_id)
-    try:
-        scored = documents.score(match)
-    except MatchError as error:
-        return render_template("error.html", title="This match cannot be scored", message=str(error), match=match), 500
-    board = scoreboard.build(match, scored)
+    board = scoreboard.build(match, documents.score(match))
     paper = paper_of(request.args.get("paper"))
     return render_template("sheet_match.html", match=match, board=board, paper=paper, papers=PAPERS,
                            orientation=orientation(len(board.seat_names)),

@@ -133,7 +133,7 @@ def test_all_matches_move_to_another_server(client, app, other, kind):
     moved = other.test_client()
     response = upload(moved, body, f"all.{kind if kind == 'zip' else 'json'}")
     assert response.status_code == 303 and response.headers["Location"] == "/history/"
-    assert moved.get(f"/export/matches.json").json == client.get("/export/matches.json").json
+    assert moved.get("/export/matches.json").json == client.get("/export/matches.json").json
     # Imported again: every match is already there, nothing doubles.
     again = upload(moved, body, "all.zip" if kind == "zip" else "all.json")
     assert "Imported 0 matches. 6 were already here" in moved.get(again.headers["Location"]).text

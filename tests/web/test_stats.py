@@ -80,7 +80,7 @@ def test_bids_by_size_and_head_to_head(client, app):
     page = client.get(f"/stats/players/{ann.id}").text
     assert "Head to head" in page and "Bids made by size" in page
     assert "54 points" in page  # the best deal, with a link to it
-    assert f'/history/' in page and "#deal-1" in page
+    assert '/history/' in page and "#deal-1" in page
 
 
 def test_four_partners_share_wins_and_keep_side_points_out_of_best_deal(app):

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from scorer.core import get_ruleset, make_setup, score_document
-from scorer.web.models import Match, MatchSeat, Player
+from sqlalchemy import select
+
+from scorer.web.extensions import db
+from scorer.web.models import Deal, Match, MatchSeat, Player
 
 from webhelpers import count, match_form, post_deal, start_match, stored_match
 
@@ -149,3 +152,19 @@ def test_delete_a_match_asks_first(client, app):
     assert response.status_code == 302
     assert count(app, Match) == 0 and count(app, MatchSeat) == 0
     assert count(app, Player) == 3  # the players stay known
+
+
+def test_a_match_changed_behind_the_apps_back_names_the_broken_deal(client, app):
+    """Deals are checked before they are stored; if the database is edited by hand so that one no
+    longer passes, every page of the match says which deal and field, and nothing crashes blankly."""
+    match_id = start_match(client, ["Ann", "Bob", "Cy"])
+    post_deal(client, match_id, 1, [4, 1, 2], [4, 2, 3])
+    with app.app_context():
+        deal = db.session.scalars(select(Deal).where(Deal.match_id == match_id)).one()
+        deal.tricks = [4, 2, 2]
+        db.session.commit()
+    for page in (f"/matches/{match_id}", f"/history/{match_id}", f"/matches/{match_id}/sheet"):
+        response = client.get(page)
+        assert response.status_code == 500, page
+        assert "This match cannot be scored" in response.text
+        assert "deal 1: tricks add up to 8, a deal of this ruleset has 9" in response.text

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import stat
-from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
