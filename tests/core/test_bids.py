@@ -12,20 +12,7 @@ import pytest
 
 from scorer.core import MatchError, bid_from_cards, possible_bids, score_document
 
-NAMES = ["Ann", "Bob", "Cy", "Di", "Ed"]
-PLAYERS = {"classic": 3, "jokerless": 3, "declared": 3, "eighteen": 3, "long": 3,
-           "four-solo": 4, "four-partners": 4, "five": 5, "two-dummy": 2, "two-open": 2}
-# A card that can be turned up in each ruleset that turns one (not a Nine, not a Joker).
-TURN_UP = {"classic": "7H", "eighteen": "3H", "four-solo": "7H", "four-partners": "7H",
-           "two-dummy": "7H", "two-open": "7H"}
-
-
-def doc(ruleset, deals, options=None, first_dealer=0):
-    d = {"format": "ninety-nine/1", "ruleset": ruleset,
-         "players": NAMES[:PLAYERS[ruleset]], "first_dealer": first_dealer, "deals": deals}
-    if options is not None:
-        d["options"] = options
-    return d
+from coredocs import PLAYERS, TURN_UP, make_doc as doc
 
 
 def deal(ruleset, bids, tricks, premiums=None, **extra):

@@ -13,27 +13,11 @@ import pytest
 
 from scorer.core import MatchError, parse_match, score_document, score_match
 
-NAMES = ["Ann", "Bob", "Cy", "Di", "Ed"]
-PLAYERS = {"classic": 3, "jokerless": 3, "declared": 3, "eighteen": 3, "long": 3,
-           "four-solo": 4, "four-partners": 4, "five": 5, "two-dummy": 2, "two-open": 2}
-TURN_UP = {"classic": "7H", "eighteen": "3H", "four-solo": "7H", "four-partners": "7H",
-           "two-dummy": "7H", "two-open": "7H"}
-GOOD = {
-    "classic": ([None, None, None], [3, 3, 3]),
-    "jokerless": ([None, None, None], [3, 3, 3]),
-    "declared": ([None, None, None], [3, 3, 3]),
-    "eighteen": ([None, None, None], [3, 3, 3]),
-    "long": ([4, 4, 5], [4, 4, 5]),
-    "four-solo": ([None, None, None, None], [3, 3, 2, 2]),
-    "four-partners": ([3, 3, 2, 2], [3, 3, 2, 2]),
-    "five": ([None, None, None, None, None], [2, 2, 2, 2, 1]),
-    "two-dummy": ([None, None, 3], [3, 3, 3]),
-    "two-open": ([None, None], [7, 6]),
-}
+from coredocs import NAMES, PLAIN, PLAYERS, TURN_UP
 
 
 def good_deal(ruleset, options=None):
-    bids, tricks = GOOD[ruleset]
+    bids, tricks = PLAIN[ruleset]
     d = {"bids": list(bids), "tricks": list(tricks)}
     if ruleset in TURN_UP and (options or {}).get("trump") != "successes":
         d["turn_up"] = TURN_UP[ruleset]
@@ -94,7 +78,7 @@ def check_error(doc, deal, field, seat="any"):
     ("two-open", [7, 7], 14, 13),
 ], ids=["classic", "jokerless", "four-solo", "four-partners", "long", "five", "two-dummy", "two-open"])
 def test_tricks_that_do_not_add_up(ruleset, tricks, total, expected):
-    bids = [4, 4, 5] if ruleset == "long" else GOOD[ruleset][0]
+    bids = [4, 4, 5] if ruleset == "long" else PLAIN[ruleset][0]
     err = check_error(make_doc(ruleset, {"tricks": tricks, "bids": list(bids)}), 3, "tricks")
     assert str(err) == f"deal 3: tricks add up to {total}, a deal of this ruleset has {expected}"
 

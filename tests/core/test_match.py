@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from scorer.core import MatchError, score_document
+from scorer.core import MatchError
 
-NAMES = ["Ann", "Bob", "Cy", "Di", "Ed"]
-PLAYERS = {"classic": 3, "jokerless": 3, "declared": 3, "eighteen": 3, "long": 3,
-           "four-solo": 4, "four-partners": 4, "five": 5, "two-dummy": 2, "two-open": 2}
+from coredocs import score
 
 
 def W(seat, **extra):
@@ -29,18 +27,6 @@ def W(seat, **extra):
 
 def N(tricks, **extra):
     return {"bids": [None, None, None], "tricks": list(tricks), **extra}
-
-
-def make_doc(ruleset, deals, options=None, first_dealer=0):
-    d = {"format": "ninety-nine/1", "ruleset": ruleset,
-         "players": NAMES[:PLAYERS[ruleset]], "first_dealer": first_dealer, "deals": deals}
-    if options is not None:
-        d["options"] = options
-    return d
-
-
-def score(ruleset, deals, options=None, first_dealer=0):
-    return score_document(make_doc(ruleset, deals, options, first_dealer))["scored"]
 
 
 # ------------------------------------------------------------------------------- hundred

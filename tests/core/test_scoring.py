@@ -16,13 +16,9 @@ from __future__ import annotations
 
 import pytest
 
-from scorer.core import score_document
 
-NAMES = ["Ann", "Bob", "Cy", "Di", "Ed"]
-PLAYERS = {"classic": 3, "jokerless": 3, "declared": 3, "eighteen": 3, "long": 3,
-           "four-solo": 4, "four-partners": 4, "five": 5, "two-dummy": 2, "two-open": 2}
-TURN_UP = {"classic": "7H", "eighteen": "3H", "four-solo": "7H", "four-partners": "7H",
-           "two-dummy": "7H", "two-open": "7H"}
+from coredocs import TURN_UP, score
+
 THREE_PLAYER = ["classic", "jokerless", "declared", "eighteen"]
 
 
@@ -45,18 +41,6 @@ def make_deal(ruleset, bids, tricks, premiums=(), turn_up=None):
     if ruleset in TURN_UP:
         d["turn_up"] = turn_up or TURN_UP[ruleset]
     return d
-
-
-def make_doc(ruleset, deals, options=None, first_dealer=0):
-    d = {"format": "ninety-nine/1", "ruleset": ruleset,
-         "players": NAMES[:PLAYERS[ruleset]], "first_dealer": first_dealer, "deals": deals}
-    if options is not None:
-        d["options"] = options
-    return d
-
-
-def score(ruleset, deals, options=None, first_dealer=0):
-    return score_document(make_doc(ruleset, deals, options, first_dealer))["scored"]
 
 
 def check_deal(sd, breakdown, made=None):
