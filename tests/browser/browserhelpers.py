@@ -22,7 +22,7 @@ def start_match(page: Page, names: list[str], ruleset: str | None = None) -> Non
     page.goto("/")
     page.get_by_role("link", name="New match").tap()
     for i, name in enumerate(names):
-        page.get_by_label(f"Player {i + 1}").fill(name)  # a textbox, or a combobox once players are known
+        page.locator(f"#players-{i}").fill(name)  # a textbox, or a combobox once players are known
     if ruleset:
         page.locator("#ruleset summary").tap()
         page.get_by_role("radio", name=ruleset).check()
