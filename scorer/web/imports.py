@@ -95,6 +95,8 @@ def read_json(data: bytes, label: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as err:
         raise ImportProblem(f"{label}: not valid JSON ({err.msg} at line {err.lineno} column {err.colno})") from None
+    except RecursionError:
+        raise ImportProblem(f"{label}: is nested too deeply to be a match document") from None
 
 
 def read_upload(data: bytes, filename: str) -> list[tuple[str, Any]]:

@@ -323,3 +323,9 @@ def test_dealt_cards_that_do_not_fit_are_refused(client, app, other, change, mes
     response = upload(other.test_client(), json.dumps(document))
     assert response.status_code == 422 and message in response.text.replace("&#34;", '"').replace("&#39;", "'")
     assert nothing_stored(other)
+
+
+def test_deeply_nested_json_is_refused_not_a_crash(client, app):
+    response = upload(client, "[" * 100_000 + "]" * 100_000, "nested.json")
+    assert response.status_code == 422 and "nested too deeply" in response.text
+    assert nothing_stored(app)
