@@ -83,6 +83,9 @@
     }
     function named() { return names().filter(Boolean); }
     function chosenRuleset() { return rulesets.filter(function (r) { return r.checked; })[0]; }
+    // Once someone picks a ruleset, typing names never changes it behind their back.
+    var pickedByHand = false;
+    rulesets.forEach(function (r) { r.addEventListener("change", function () { pickedByHand = true; }); });
 
     function update(event) {
       var list = names();
@@ -90,15 +93,17 @@
       // Show one empty name field after the last one filled (three at least).
       var last = -1;
       list.forEach(function (name, i) { if (name) last = i; });
+      var chosen = chosenRuleset();
+      var seats = pickedByHand && chosen ? Number(chosen.dataset.players) - 1 : 2;
       nameInputs.forEach(function (input, i) {
-        input.closest(".name-field").hidden = i > Math.max(2, last + 1) && !input.value;
+        input.closest(".name-field").hidden = i > Math.max(seats, last + 1) && !input.value;
       });
       // Rulesets for another number of players fade; pick a fitting one when the count changes.
       rulesets.forEach(function (r) {
         r.closest(".option").classList.toggle("unavailable", count >= 2 && Number(r.dataset.players) !== count);
       });
       var current = chosenRuleset();
-      if (event && event.target.name && event.target.name.indexOf("players-") === 0 && count >= 2 &&
+      if (!pickedByHand && event && event.target.name && event.target.name.indexOf("players-") === 0 && count >= 2 &&
           current && Number(current.dataset.players) !== count && preferred[count]) {
         var fitting = form.querySelector("input[name='ruleset'][value='" + preferred[count] + "']");
         if (fitting) {  // a page may offer only some rulesets (a duplicate set fixes one)
