@@ -21,10 +21,10 @@ from pathlib import Path
 from sqlalchemy import func, select
 
 from scorer import create_app
-from scorer.web import imports
+from scorer.core.samples import random_document
 from scorer.web.extensions import db
 from scorer.web.models import Deal, Match, Player, SeatResult
-from scorer.core.samples import random_document
+from scorer.web.records import imports
 
 
 def fill(app, matches: int, seed: int) -> None:

@@ -13,7 +13,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from flask import Flask
 
 
-def create_app(test_config: dict[str, Any] | None = None) -> "Flask":
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the web app (``flask --app scorer run``); Flask is imported only here."""
     from scorer.web import create_app as _create_app
 

@@ -76,7 +76,7 @@ def fill(seat_results, match_results):
     """Score every stored match with the core and write its rows; a match that no longer passes
     the core's checks is left out (its scoreboard says why)."""
     from scorer.core import MatchError, score_document
-    from scorer.web.results import as_utc, rows_for
+    from scorer.web.records.results import as_utc, rows_for
 
     bind = op.get_bind()
     matches = sa.table('matches', sa.column('id', sa.Integer), sa.column('ruleset', sa.String),

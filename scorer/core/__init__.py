@@ -7,14 +7,31 @@ for bad input in ``validation``, the JSON document in ``document``, the shuffle 
 
 from .bids import bid_from_cards, bid_values, is_made, possible_bids
 from .cards import BID_VALUE, JOKER, NO_TRUMP, RANKS, SUIT_NAMES, SUIT_SYMBOLS, parse_card, sort_hand
-from .dealing import (MAX_SEED, DealtCards, PackPreparation, deal_cards, new_seed, pack_preparation, pile_order,
-                      virtual_turn_up)
+from .dealing import MAX_SEED, DealtCards, PackPreparation, deal_cards, new_seed, pack_preparation, pile_order, virtual_turn_up
 from .document import FORMAT, parse_match, score, score_document
 from .errors import MatchError
 from .match import DealScore, GameScore, Match, MatchScore, NextDeal, dealer_of, leader_of, score_match
 from .premiums import PremiumAward, award_premium
-from .rulesets import (DUMMY, LONG, MATCH_FORMATS, MISSES, NAMED, NOT_SUPPORTED, PARTNERS, PILE, RULESETS, SELF_PREMIUM,
-                       STANDARD, STREAK, SUCCESSES, TURN_UP, Ruleset, Setup, get_ruleset, make_setup)
+from .rulesets import (
+                      DUMMY,
+                      LONG,
+                      MATCH_FORMATS,
+                      MISSES,
+                      NAMED,
+                      NOT_SUPPORTED,
+                      PARTNERS,
+                      PILE,
+                      RULESETS,
+                      SELF_PREMIUM,
+                      STANDARD,
+                      STREAK,
+                      SUCCESSES,
+                      TURN_UP,
+                      Ruleset,
+                      Setup,
+                      get_ruleset,
+                      make_setup,
+)
 from .scoring import Breakdown, DealOutcome, score_deal
 from .trump import TRUMP_BY_COUNT, trump_by_misses, trump_by_successes, trump_of_card
 from .validation import DealRecord, Premium

@@ -41,7 +41,7 @@ def check_dealt_cards(setup: Setup, who: Callable[[int], str], fail: Fail, raw_h
     if setup.trump_rule == DUMMY and turn_up is not None and turn_up not in hands[-1]:
         raise fail("turn_up", f"{turn_up} is not in the dummy's hand, where its turned card stays", None)
 
-    for seat, (bid, number) in enumerate(zip(bids, numbers)):
+    for seat, (bid, number) in enumerate(zip(bids, numbers, strict=True)):
         if rules.has_dummy and seat == rules.seats - 1:
             _check_dummy_bid(fail, bid, number, dummy_bid, turn_up)
         elif isinstance(bid, tuple):

@@ -227,8 +227,8 @@ def score_match(match: Match) -> MatchScore:
         premiums = tuple((p.seat, p.kind) for p in record.premiums)
         outcome = score_deal(setup, record.numbers, record.tricks, premiums, game.streaks)
         game.deals += 1
-        game.totals = [t + p for t, p in zip(game.totals, outcome.points)]
-        game.streaks = [s + 1 if ok else 0 for s, ok in zip(game.streaks, outcome.made)]
+        game.totals = [t + p for t, p in zip(game.totals, outcome.points, strict=True)]
+        game.streaks = [s + 1 if ok else 0 for s, ok in zip(game.streaks, outcome.made, strict=True)]
         game.last, game.last_trump = outcome, trump
         deals.append(DealScore(
             game=game.number, number=game.deals, dealer=dealer, leader=leader_of(setup, dealer), trump=trump,

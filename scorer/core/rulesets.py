@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from .cards import JOKER, NO_TRUMP, SEVEN_TO_ACE, SIX_TO_ACE, STANDARD_PACK, FIVE_PLAYER_RANKS, cards_of
+from .cards import FIVE_PLAYER_RANKS, JOKER, NO_TRUMP, SEVEN_TO_ACE, SIX_TO_ACE, STANDARD_PACK, cards_of
 from .errors import MatchError
 
 # How a deal's trump is chosen.

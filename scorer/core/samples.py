@@ -8,7 +8,7 @@ core checks the match with every new deal; a deal it refuses is dealt again more
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from .bids import possible_bids
@@ -85,7 +85,7 @@ def random_document(rng: random.Random, ruleset_id: str | None = None, max_deals
         else:  # pragma: no cover - a plain deal is always valid
             raise RuntimeError(f"no valid deal found for {ruleset_id}")
     if played_at is None:
-        played_at = datetime(2026, 1, 1, tzinfo=timezone.utc) + timedelta(minutes=rng.randrange(60 * 24 * 365))
+        played_at = datetime(2026, 1, 1, tzinfo=UTC) + timedelta(minutes=rng.randrange(60 * 24 * 365))
     document["played_at"] = played_at.isoformat()
     document["updated_at"] = (played_at + timedelta(minutes=3 * len(document["deals"]))).isoformat()
     return document

@@ -48,7 +48,7 @@ def sides_of(seats: int) -> tuple[tuple[int, int], tuple[int, int]]:
 
 
 def made_flags(setup: Setup, bids: Bids, tricks: Sequence[int]) -> tuple[bool, ...]:
-    flags = [is_made(bid, took, setup.ruleset.tricks) for bid, took in zip(bids, tricks)]
+    flags = [is_made(bid, took, setup.ruleset.tricks) for bid, took in zip(bids, tricks, strict=True)]
     if setup.ruleset.has_dummy:
         # The dummy rarely makes its bid exactly, so it succeeds unless it took more [P][W].
         dummy_bid = bids[-1]
@@ -127,7 +127,7 @@ def score_deal(setup: Setup, bids: Bids, tricks: Sequence[int], premiums: Premiu
     made = made_flags(setup, bids, tricks)
     k = sum(made)
     missed = sum(missed_by(bid, took, setup.ruleset.tricks)
-                 for bid, took, ok in zip(bids, tricks, made) if bid is not None and not ok)
+                 for bid, took, ok in zip(bids, tricks, made, strict=True) if bid is not None and not ok)
 
     if style == PARTNERS:
         per_seat = tuple(Breakdown(tricks[s], 0, 0) for s in range(seats))
@@ -142,6 +142,6 @@ def score_deal(setup: Setup, bids: Bids, tricks: Sequence[int], premiums: Premiu
         contract = streak_bonus(made, streaks or [0] * seats)
     else:
         contract = contract_bonus(setup, made)
-    premium = [p + d for p, d in zip(premium_points(setup, premiums, made), dummy_exact_bonus(setup, bids, tricks))]
+    premium = [p + d for p, d in zip(premium_points(setup, premiums, made), dummy_exact_bonus(setup, bids, tricks), strict=True)]
     breakdown = tuple(Breakdown(trick_points[s], contract[s], premium[s]) for s in range(seats))
     return DealOutcome(made, breakdown, tuple(b.total for b in breakdown), k, missed)

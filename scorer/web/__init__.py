@@ -1,5 +1,14 @@
 """The mobile web app: ``create_app`` builds it (``flask --app scorer run`` finds it through
 ``scorer.create_app``). The views store what was played and ask ``scorer.core`` for every score.
+
+The web layer is grouped by what a person does:
+
+- ``play``: starting a match, recording deals, the scoreboard (``play/``);
+- ``cards``: the app's own dealing, private hands on the phones, packs and duplicate deal sets;
+- ``records``: history, statistics and the results cache, score sheets, export and import, players;
+
+with the plumbing beside them: ``config``, ``extensions``, ``models``, ``documents`` (the bridge to
+the core), ``errors``, ``templating`` (every template filter and global) and ``serve``.
 """
 
 from __future__ import annotations
@@ -10,9 +19,8 @@ from typing import Any
 
 from flask import Flask
 
-from . import errors, display
-from .config import configure
-from .extensions import csrf, db, migrate
+from scorer.web.config import configure
+from scorer.web.extensions import csrf, db, migrate
 
 # templates/, static/ and migrations/ live at the repository root (STYLE.md).
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,28 +36,34 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     os.makedirs(app.instance_path, exist_ok=True)
     configure(app, test_config)
+    register_extensions(app)
+    register_blueprints(app)
+    register_templating(app)
+    return app
 
+
+def register_extensions(app: Flask) -> None:
     db.init_app(app)
     migrate.init_app(app, db)
     csrf.init_app(app)
 
-    # Imported here so that the models are registered with the metadata before Alembic looks.
-    from . import models  # noqa: F401
-    from .deals import bp as deals_bp
-    from .home import bp as home_bp
-    from .matches import bp as matches_bp
-    from . import exports, history, imports, players, results, sheets, stats
 
-    app.register_blueprint(home_bp)
-    app.register_blueprint(matches_bp)
-    app.register_blueprint(deals_bp)
-    from . import dealsets, hands  # the app deals the cards (issue 5)
-    app.register_blueprint(hands.bp)
-    app.register_blueprint(dealsets.bp)
-    app.register_blueprint(dealsets.packs)
-    for blueprint in (history.bp, stats.bp, players.bp, sheets.bp, exports.bp, imports.bp, results.cli):
-        app.register_blueprint(blueprint)
-    stats.register(app)
+def register_blueprints(app: Flask) -> None:
+    """Every blueprint of the app, in one place (the command-line group ``stats`` is one too)."""
+    # Imported here so that importing scorer.web (for create_app) stays cheap and cycle-free.
+    from scorer.web import errors
+    from scorer.web.cards import deal_sets, hand_pages, packs
+    from scorer.web.play import deals, home, matches
+    from scorer.web.records import exports, history, imports, players, results, sheets, stats
+
+    for module in (home, matches, deals, hand_pages, deal_sets, packs,
+                   history, stats, players, sheets, exports, imports):
+        app.register_blueprint(module.bp)
+    app.register_blueprint(results.cli)
     errors.register(app)
-    display.register(app)
-    return app
+
+
+def register_templating(app: Flask) -> None:
+    from scorer.web import templating
+
+    templating.register(app)

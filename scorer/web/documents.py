@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from scorer.core import FORMAT, MatchError, score_document
-
-from . import dealing
-from .models import Match
+from scorer.web.cards import card_store
+from scorer.web.models import Match
 
 
 def match_document(match: Match, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -23,9 +22,9 @@ def match_document(match: Match, deals: list[dict[str, Any]] | None = None) -> d
     """
     if deals is None:
         deals = [deal.as_json() for deal in match.deals]
-    if match.cards != dealing.TABLE:
+    if match.cards != card_store.TABLE:
         dealt = {row.number: row for row in match.dealt}
-        deals = [{**deal, **dealing.document_fields(dealt.get(n))} for n, deal in enumerate(deals, start=1)]
+        deals = [{**deal, **card_store.document_fields(dealt.get(n))} for n, deal in enumerate(deals, start=1)]
     return {
         "format": FORMAT,
         "ruleset": match.ruleset,

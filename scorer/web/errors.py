@@ -7,8 +7,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from scorer.core import MatchError
-
-from .extensions import db
+from scorer.web.extensions import db
 
 
 def register(app: Flask) -> None:

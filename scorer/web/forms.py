@@ -1,42 +1,23 @@
-"""The app's forms. They check the shape of what was typed (a name, a whole number, a bid that
-reads as a number, suits or "hidden"); whether it breaks a rule is the scoring core's call.
+"""Form pieces every part of the app uses: choices, a whole-number field that says what to type,
+and the empty form behind POST-only buttons. The forms themselves live with their screens.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import (
-    BooleanField,
-    FieldList,
-    Form,
-    FormField,
-    HiddenField,
-    IntegerField,
-    RadioField,
-    SelectField,
-    StringField,
-)
+from wtforms import IntegerField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
-
-from scorer.core import RULESETS
-
-from .models import name_key
 
 MAX_PLAYERS = 5
+
 
 
 def choices(pairs: list[tuple[Any, str]]) -> list[SelectChoice]:
     """(value, label) pairs as WTForms wants choices declared."""
     return [SelectChoice(value=value, label=label) for value, label in pairs]
 
-HIDDEN_WORDS = {"hidden", "h", "?", "-", "x"}
-# A typed bid: "DSC", "♦♠♣", "D S C", "10H, 6S, Joker" all read as three cards.
-SUIT_CHARS = set("CDHScdhs♣♦♥♠")
-SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 
 
 class WholeNumberField(IntegerField):
@@ -55,139 +36,3 @@ class WholeNumberField(IntegerField):
 
 class EmptyForm(FlaskForm):
     """A POST-only button (delete a deal, delete a match): just the CSRF token."""
-
-
-# ---------------------------------------------------------------------------- new match
-
-MATCH_FORMATS = choices([
-    ("usual", "The ruleset's usual"),
-    ("hundred", "Games to 100"),
-    ("deals", "A set number of deals"),
-    ("game-bonus", "Games to 100 with game bonuses"),
-    ("target", "One game to a target score"),
-])
-
-
-class NewMatchForm(FlaskForm):
-    players = FieldList(
-        StringField("Player", validators=[Optional(), Length(max=40, message="Keep names to 40 letters.")]),
-        min_entries=MAX_PLAYERS,
-        max_entries=MAX_PLAYERS,
-    )
-    ruleset = RadioField("Ruleset", default="jokerless", validators=[InputRequired("Choose a ruleset.")])
-    first_dealer = RadioField("Who deals first", coerce=int, default=0, choices=choices([(i, f"Player {i + 1}") for i in range(MAX_PLAYERS)]))
-    match = RadioField("Match", default="usual", choices=MATCH_FORMATS)
-    games_to_win = WholeNumberField("Games to win the match", validators=[Optional(), NumberRange(1, 99)])
-    deals = WholeNumberField("Number of deals", validators=[Optional(), NumberRange(1, 999)])
-    target = WholeNumberField("Target score", validators=[Optional(), NumberRange(1, 100_000)])
-    first_trump = RadioField("First deal's trump", default="", choices=choices([
-        ("", "Usual"), ("diamonds", "Diamonds"), ("no-trump", "No trump")]))
-    trump = RadioField("Trump comes from", default="turn-up", choices=choices([
-        ("turn-up", "A turned-up card"), ("successes", "How many made their bid")]))
-    all_trump = BooleanField("Play no-trump deals as all-trump")
-    allow_no_trump_call = BooleanField("A declarer may call no trump")
-    # Who handles the cards (dealing.py); a duplicate deal set decides it (and the ruleset).
-    cards = RadioField("The cards", default="table", choices=choices([
-        ("table", "We deal a real pack"), ("turn-up", "The app turns the trump card"), ("app", "The app deals")]))
-    seed = WholeNumberField("Seed", not_a_number="The seed is a whole number, such as 2024.",
-                            validators=[Optional(), NumberRange(0, 2**63 - 1, "The seed is a whole number from 0 to 9223372036854775807.")])
-    deal_set = HiddenField()
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.ruleset.choices = choices([(r.id, r.name) for r in RULESETS.values()])
-
-    def names(self) -> list[str]:
-        """The names typed, blanks dropped, spaces tidied."""
-        return [" ".join(entry.data.split()) for entry in self.players if entry.data and entry.data.strip()]
-
-    def validate_players(self, field: FieldList) -> None:
-        seen: set[str] = set()
-        for entry in field:
-            if entry.data and entry.data.strip():
-                key = name_key(entry.data)
-                if key in seen:
-                    entry.errors = [*entry.errors, f"{entry.data.strip()} is already playing in this match."]
-                    raise ValidationError("Each player needs a different name.")
-                seen.add(key)
-        if len(seen) < 2:
-            raise ValidationError("Name at least two players.")
-
-
-# ---------------------------------------------------------------------------- deals
-
-
-def parse_bid(text: str) -> int | list[str] | None:
-    """A typed bid as the match document holds it: a number, a list of bid cards, or None (hidden).
-
-    Only the notation is read here; whether the bid is possible is for the core to say.
-    """
-    text = text.strip()
-    if text.casefold() in HIDDEN_WORDS:
-        return None
-    if re.fullmatch(r"\d{1,2}", text):
-        return int(text)
-    tokens = [t for t in re.split(r"[\s,;+]+", text) if t]
-    if len(tokens) == 1 and len(tokens[0]) > 1 and (
-            set(tokens[0]) <= SUIT_CHARS or (len(tokens[0]) == 3 and not any(c.isdigit() for c in tokens[0]))):
-        tokens = list(tokens[0])  # "DSC", "♦♠♣": three suits written together
-    if not tokens:
-        raise ValueError("empty")
-    return [SUIT_SYMBOLS.get(t, t.upper() if len(t) == 1 else t) for t in tokens]
-
-
-def bid_text(bid: int | list[str] | None) -> str:
-    """The inverse of ``parse_bid``, to fill the form when a deal is edited."""
-    if bid is None:
-        return "hidden"
-    if isinstance(bid, int):
-        return str(bid)
-    return " ".join(bid)
-
-
-class BidField(StringField):
-    """A bid typed or tapped in: ``4``, ``♦ ♠ ♣`` (bid cards) or ``hidden``."""
-
-    def process_formdata(self, valuelist: list[Any]) -> None:
-        super().process_formdata(valuelist)
-        self.bid: int | list[str] | None = None
-        self.bid_error: str | None = None
-        if not self.data or not self.data.strip():
-            self.bid_error = "Enter the bid: a number, three suits, or hidden."
-            return
-        try:
-            self.bid = parse_bid(self.data)
-        except ValueError:
-            self.bid_error = "Write the bid as a number, three suits such as ♦ ♠ ♣, or hidden."
-
-    def pre_validate(self, form: Form) -> None:
-        if getattr(self, "bid_error", None):
-            raise ValidationError(self.bid_error)
-
-
-class SeatForm(Form):
-    """One seat's line of a deal. The outer form carries the CSRF token."""
-
-    bid = BidField("Bid")
-    tricks = WholeNumberField("Tricks", not_a_number="Enter the tricks taken as a whole number.", validators=[InputRequired("Enter the tricks taken."),
-                                                NumberRange(min=0, message="Tricks cannot be negative.")])
-    offer = RadioField("Premium", default="", choices=choices([("", "None"), ("declare", "Declared"), ("reveal", "Revealed")]))
-
-    class Meta:
-        csrf = False
-
-
-class DealForm(FlaskForm):
-    # Which deal this form records: a second POST of the same deal is recognised, never added twice.
-    number = HiddenField(validators=[InputRequired()])
-    seats = FieldList(FormField(SeatForm), min_entries=2, max_entries=MAX_PLAYERS + 1)
-    turn_up = SelectField("Turned-up card", default="", validate_choice=False)
-    named_trump = RadioField("Trump named", default="", validate_choice=False)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.general_errors: list[str] = []  # the core's messages about the deal as a whole
-
-    def validate_number(self, field: HiddenField) -> None:
-        if not str(field.data or "").isdigit():
-            raise ValidationError("This form does not say which deal it is for; reload the page.")

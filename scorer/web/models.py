@@ -7,17 +7,17 @@ is rewritten from the core's answer whenever a deal is saved, edited or deleted.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, String, UniqueConstraint, select
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .extensions import db
+from scorer.web.extensions import db
 
 
 def now_utc() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def name_key(name: str) -> str:
@@ -60,7 +60,7 @@ class Match(db.Model):
         back_populates="match", order_by="MatchSeat.seat", cascade="all, delete-orphan")
     deals: Mapped[list[Deal]] = relationship(
         back_populates="match", order_by="Deal.number", cascade="all, delete-orphan")
-    # Where the app turns or deals the cards (dealing.py); no row: the table deals a real pack.
+    # Where the app turns or deals the cards (card_store.py); no row: the table deals a real pack.
     card_setup: Mapped[MatchCards | None] = relationship(
         back_populates="match", cascade="all, delete-orphan", lazy="joined")
     dealt: Mapped[list[DealtDeal]] = relationship(
@@ -72,7 +72,7 @@ class Match(db.Model):
 
     @property
     def cards(self) -> str:
-        """Who handles the cards: "table", "turn-up" or "app" (dealing.py)."""
+        """Who handles the cards: "table", "turn-up" or "app" (card_store.py)."""
         return self.card_setup.mode if self.card_setup is not None else "table"
 
     @property
@@ -185,7 +185,7 @@ class MatchResult(db.Model):
     grand_total: Mapped[int]
 
 
-# ---------------------------------------------------------------------------- dealt cards (dealing.py)
+# ---------------------------------------------------------------------------- dealt cards (card_store.py)
 
 
 class MatchCards(db.Model):

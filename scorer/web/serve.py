@@ -7,6 +7,7 @@ print the addresses to open.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import socket
 import struct
 import sys
@@ -21,10 +22,8 @@ SIOCGIFADDR = 0x8915  # Linux: the IPv4 address of a network interface
 def _interface_addresses() -> set[str]:
     """IPv4 addresses of this machine's interfaces, read locally (nothing is sent anywhere)."""
     found: set[str] = set()
-    try:
+    with contextlib.suppress(OSError):
         found.update(info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET))
-    except OSError:
-        pass
     if sys.platform.startswith("linux"):
         import fcntl  # Unix only
 

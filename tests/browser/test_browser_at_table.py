@@ -6,10 +6,9 @@ from __future__ import annotations
 import subprocess
 
 import pytest
-from playwright.sync_api import expect
-
 from browserhelpers import bid, no_sideways_scroll, save, start_match, tricks
 from conftest import SCREENSHOTS
+from playwright.sync_api import expect
 
 from scorer.core import make_setup
 from scorer.web.extensions import db

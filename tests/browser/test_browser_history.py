@@ -8,19 +8,19 @@ import json
 import random
 import re
 import subprocess
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from browserhelpers import no_sideways_scroll
 from playwright.sync_api import Page, expect
 
-from browserhelpers import no_sideways_scroll
-from scorer.web import imports
-from scorer.web.extensions import db
 from scorer.core.samples import random_document
+from scorer.web.extensions import db
+from scorer.web.records import imports
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"  # as conftest.py has it
-START = datetime(2026, 10, 2, 19, 0, tzinfo=timezone.utc)
+START = datetime(2026, 10, 2, 19, 0, tzinfo=UTC)
 
 
 def add_matches(app, documents: list[dict]) -> list[int]:

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
-
 from browserhelpers import bid, no_sideways_scroll, premium, save, start_match, tricks
+from playwright.sync_api import expect
 
 
 @pytest.mark.browser

@@ -7,13 +7,12 @@ import re
 import subprocess
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
-
 from browserhelpers import no_sideways_scroll, tricks
 from conftest import SCREENSHOTS
+from playwright.sync_api import Browser, Page, expect
 
 from scorer.core import deal_cards
-from scorer.web.dealing import derive_seed
+from scorer.web.cards.card_store import derive_seed
 
 NAMES = ["Ann", "Bob", "Cy"]
 

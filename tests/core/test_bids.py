@@ -9,10 +9,10 @@ Suit values: ♦ 0, ♠ 1, ♥ 2, ♣ 3; ranks do not matter.
 from __future__ import annotations
 
 import pytest
+from coredocs import PLAYERS, TURN_UP
+from coredocs import make_doc as doc
 
 from scorer.core import MatchError, bid_from_cards, possible_bids, score_document
-
-from coredocs import PLAYERS, TURN_UP, make_doc as doc
 
 
 def deal(ruleset, bids, tricks, premiums=None, **extra):

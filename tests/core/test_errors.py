@@ -10,10 +10,9 @@ from __future__ import annotations
 import copy
 
 import pytest
+from coredocs import NAMES, PLAIN, PLAYERS, TURN_UP
 
 from scorer.core import MatchError, parse_match, score_document, score_match
-
-from coredocs import NAMES, PLAIN, PLAYERS, TURN_UP
 
 
 def good_deal(ruleset, options=None):

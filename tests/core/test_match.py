@@ -11,10 +11,9 @@ Building blocks (jokerless unless said otherwise, 9 tricks):
 from __future__ import annotations
 
 import pytest
+from coredocs import score
 
 from scorer.core import MatchError
-
-from coredocs import score
 
 
 def W(seat, **extra):

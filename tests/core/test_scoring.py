@@ -15,8 +15,6 @@ players); five: +-50 to each declarer only; long: +-30/60 to the bidder only.
 from __future__ import annotations
 
 import pytest
-
-
 from coredocs import TURN_UP, score
 
 THREE_PLAYER = ["classic", "jokerless", "declared", "eighteen"]

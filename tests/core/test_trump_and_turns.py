@@ -6,10 +6,9 @@ RULES.md §1 "Dealer and lead", "Next trump by successes"; §2 the trump column;
 from __future__ import annotations
 
 import pytest
+from coredocs import PLAIN, TURN_UP, make_doc, score
 
 from scorer.core import score_document
-
-from coredocs import PLAIN, TURN_UP, make_doc, score
 
 
 def plain(ruleset, **extra):

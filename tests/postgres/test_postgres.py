@@ -7,11 +7,11 @@ from dataclasses import asdict
 import sqlalchemy as sa
 from flask_migrate import upgrade
 from recordhelpers import add_documents, sample
+from webhelpers import post_deal, start_match
 
 from scorer import create_app
-from scorer.web import stats
 from scorer.web.extensions import db
-from webhelpers import post_deal, start_match
+from scorer.web.records import stats
 
 
 def postgres_app(url: str):

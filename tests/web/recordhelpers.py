@@ -8,12 +8,11 @@ from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
-
-from scorer.web import imports
-from scorer.web.extensions import db
-from scorer.core.samples import random_document
-
 from webhelpers import post_deal, start_match
+
+from scorer.core.samples import random_document
+from scorer.web.extensions import db
+from scorer.web.records import imports
 
 
 def play_known_match(client: FlaskClient) -> int:

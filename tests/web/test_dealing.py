@@ -9,14 +9,13 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import select
+from webhelpers import count, match_form, post_deal, start_match, stored_deals
 
 from scorer.core import deal_cards, pile_order
-from scorer.web import dealing
-from scorer.web.display import SUITS, card_words
+from scorer.web.cards import card_store
 from scorer.web.extensions import db
 from scorer.web.models import Deal, DealSet, DealtDeal, HandLink
-
-from webhelpers import count, match_form, post_deal, start_match, stored_deals
+from scorer.web.templating import SUITS, card_words
 
 THREE = ["Ann", "Bob", "Cy"]
 WEB = Path(__file__).resolve().parents[2] / "scorer" / "web"
@@ -206,7 +205,7 @@ def test_bid_cards_from_the_hand_are_recorded_and_the_edit_is_checked_too(client
 
 
 def test_a_joker_in_the_hand_bids_as_the_turned_cards_suit(client, app):
-    seed = next(s for s in range(200) if "Joker" in deal_cards("classic", dealing.derive_seed(s, "deal", 1), 0).hands[0])
+    seed = next(s for s in range(200) if "Joker" in deal_cards("classic", card_store.derive_seed(s, "deal", 1), 0).hands[0])
     match_id = app_match(client, seed=seed)
     client.get(f"/matches/{match_id}")
     hands = dealt(app, match_id)["hands"]
@@ -311,7 +310,7 @@ def test_eighteen_turns_the_pile_in_order(client, app):
         turned.append(dealt(app, match_id, number)["turn_up"])
         post_deal(client, match_id, number, ["hidden"] * 3, [3, 3, 3])
     first_seed = dealt(app, match_id, 1)["seed"]
-    assert turned == list(pile_order(dealing.derive_seed(first_seed, "pile", 0))[:3])
+    assert turned == list(pile_order(card_store.derive_seed(first_seed, "pile", 0))[:3])
 
 
 # ---------------------------------------------------------------------------- two-dummy
@@ -369,7 +368,7 @@ def test_a_deal_set_prints_its_deals_and_tables_play_the_same_ones(client, app):
     assert client.get(sheet_url[:-2] + "xx").status_code == 404
     with app.app_context():
         deal_set = db.session.get(DealSet, 1)
-        expected = [dealing.set_cards(deal_set, n) for n in (1, 2)]
+        expected = [card_store.set_cards(deal_set, n) for n in (1, 2)]
 
     wrong = client.post("/matches/new", data=match_form(THREE, "jokerless", deal_set="1"))
     assert wrong.status_code == 422 and "are for Classic" in wrong.text
@@ -403,7 +402,7 @@ def test_a_deal_set_checks_its_form(client, app):
 
 
 def test_the_web_layer_never_shuffles_for_itself():
-    for path in (WEB / "dealing.py", WEB / "hands.py", WEB / "dealsets.py"):
+    for path in WEB.rglob("*.py"):
         assert not re.search(r"^\s*(import random|from random import)", path.read_text(), re.M), path.name
 
 

@@ -11,15 +11,14 @@ import zipfile
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from recordhelpers import add_documents, play_known_match, sample
 from sqlalchemy import select
+from webhelpers import count, csrf_token, start_match
 
 from scorer.core import RULESETS, score_document
+from scorer.core.samples import random_document
 from scorer.web.extensions import db
 from scorer.web.models import Deal, Match, MatchResult, Player, SeatResult
-from scorer.core.samples import random_document
-
-from recordhelpers import add_documents, play_known_match, sample
-from webhelpers import count, csrf_token, start_match
 
 
 def upload(client, data: bytes | str, filename: str = "match.json", **extra):

@@ -4,17 +4,16 @@ match with its chart; deleting from there."""
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
+from recordhelpers import add_documents, play_known_match, sample
 from sqlalchemy import select
+from webhelpers import count, start_match
 
 from scorer.web.extensions import db
 from scorer.web.models import Match, Player
 
-from recordhelpers import add_documents, play_known_match, sample
-from webhelpers import count, start_match
-
-START = datetime(2026, 1, 5, 19, 30, tzinfo=timezone.utc)
+START = datetime(2026, 1, 5, 19, 30, tzinfo=UTC)
 
 
 def listed(html: str) -> list[int]:
@@ -47,9 +46,9 @@ def test_history_pages(client, app):
 
 def test_history_filters_by_player_ruleset_date_and_state(client, app):
     docs = [
-        sample(1, "jokerless", played_at=datetime(2026, 2, 1, 20, tzinfo=timezone.utc), unfinished=0),
-        sample(2, "classic", played_at=datetime(2026, 2, 8, 20, tzinfo=timezone.utc), unfinished=0),
-        sample(3, "jokerless", played_at=datetime(2026, 2, 15, 20, tzinfo=timezone.utc), unfinished=1, max_deals=1),
+        sample(1, "jokerless", played_at=datetime(2026, 2, 1, 20, tzinfo=UTC), unfinished=0),
+        sample(2, "classic", played_at=datetime(2026, 2, 8, 20, tzinfo=UTC), unfinished=0),
+        sample(3, "jokerless", played_at=datetime(2026, 2, 15, 20, tzinfo=UTC), unfinished=1, max_deals=1),
     ]
     docs[0]["players"] = ["Ann", "Bob", "Cy"]
     docs[1]["players"] = ["Di", "Bob", "Ed"]

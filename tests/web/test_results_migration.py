@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from flask_migrate import upgrade
+from recordhelpers import sample
 from sqlalchemy import text
 
 from scorer import create_app
 from scorer.core import score_document
-from scorer.web import results
 from scorer.web.extensions import db
+from scorer.web.records import results
 
-from recordhelpers import sample
-
-PLAYED = datetime(2026, 4, 1, 19, 0, tzinfo=timezone.utc)
+PLAYED = datetime(2026, 4, 1, 19, 0, tzinfo=UTC)
 
 
 def test_the_migration_fills_the_cache_for_existing_matches(tmp_path):

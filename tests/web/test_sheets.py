@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from recordhelpers import add_documents, play_known_match, sample
 
 

@@ -4,17 +4,16 @@ cache kept in step with every save, edit, delete and import; filters; rename; re
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
+from recordhelpers import add_documents, play_known_match, sample
 from sqlalchemy import select
+from webhelpers import post_deal, start_match
 
-from scorer.web import results, stats
 from scorer.web.extensions import db
 from scorer.web.models import MatchResult, Player, SeatResult
-
-from recordhelpers import add_documents, play_known_match, sample
-from webhelpers import post_deal, start_match
+from scorer.web.records import results, stats
 
 
 def figures_of(app, scope=None):
@@ -135,8 +134,8 @@ def test_deleting_a_match_deletes_its_figures(client, app):
 
 
 def test_stats_pages_filter_by_ruleset_and_period(client, app):
-    early = datetime(2026, 3, 1, 20, 0, tzinfo=timezone.utc)
-    late = datetime(2026, 9, 1, 20, 0, tzinfo=timezone.utc)
+    early = datetime(2026, 3, 1, 20, 0, tzinfo=UTC)
+    late = datetime(2026, 9, 1, 20, 0, tzinfo=UTC)
     spring, autumn = sample(1, "jokerless", played_at=early, unfinished=0), sample(2, "classic", played_at=late, unfinished=0)
     add_documents(app, [spring, autumn])
 

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from webhelpers import count, csrf_token, deal_form, match_form
 
 from scorer.web.models import Deal, Match
-
-from webhelpers import count, csrf_token, deal_form, match_form
 
 
 def start(client) -> int:

@@ -5,10 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from webhelpers import count, deal_form, post_deal, start_match, stored_deals, stored_match
 
 from scorer.web.models import Deal
-
-from webhelpers import count, deal_form, post_deal, start_match, stored_deals, stored_match
 
 THREE = ["Ann", "Bob", "Cy"]
 

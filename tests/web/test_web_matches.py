@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from scorer.core import get_ruleset, make_setup, score_document
 from sqlalchemy import select
+from webhelpers import count, match_form, post_deal, start_match, stored_match
 
+from scorer.core import get_ruleset, make_setup, score_document
 from scorer.web.extensions import db
 from scorer.web.models import Deal, Match, MatchSeat, Player
-
-from webhelpers import count, match_form, post_deal, start_match, stored_match
 
 
 def test_home_lists_no_match_at_first(client):

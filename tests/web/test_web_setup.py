@@ -28,8 +28,8 @@ def test_app_without_a_configured_key_uses_the_generated_one(tmp_path, monkeypat
     monkeypatch.delenv("SECRET_KEY", raising=False)
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'x.sqlite'}")
     from flask import Flask
-    from scorer.web import create_app as web_create_app
 
+    from scorer.web import create_app as web_create_app
     monkeypatch.setattr(Flask, "auto_find_instance_path", lambda self: str(tmp_path / "instance"))
     app = web_create_app()
     assert app.config["SECRET_KEY"] == (tmp_path / "instance" / "secret_key").read_text().strip()
@@ -38,8 +38,8 @@ def test_app_without_a_configured_key_uses_the_generated_one(tmp_path, monkeypat
 
 def test_default_database_is_sqlite_in_the_instance_folder(tmp_path, monkeypatch):
     from flask import Flask
-    from scorer.web import create_app as web_create_app
 
+    from scorer.web import create_app as web_create_app
     monkeypatch.delenv("DATABASE_URL", raising=False)
     monkeypatch.setenv("SECRET_KEY", "from-the-environment")
     monkeypatch.setattr(Flask, "auto_find_instance_path", lambda self: str(tmp_path / "instance"))

@@ -1,0 +1,179 @@
+"""Cards on paper: how to make each ruleset's pack, and duplicate deal sets.
+
+A deal set is a seed, a ruleset and a number of deals; deal n of the set is the core's deal
+from a seed derived from the set's (``card_store.set_cards``), so it never needs storing. Its sheet
+(printable, one block per deal: every seat's hand, the turned card, the dealer) lets the same
+deals be laid out at another table; every match started from the set is dealt those deals by
+the app, and the set's page puts their points side by side, deal by deal.
+
+The sheet shows every hand, so its address carries a key nobody can guess, and the set's page
+links to it only while no match from the set is being played.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Blueprint, abort, redirect, render_template, url_for
+from flask_wtf import FlaskForm
+from sqlalchemy import select
+from werkzeug.wrappers import Response
+from wtforms import RadioField, StringField
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+
+from scorer.core import RULESETS, MatchError, get_ruleset, make_setup, new_seed
+from scorer.web import documents
+from scorer.web.cards import card_store
+from scorer.web.cards.packs import pack_line
+from scorer.web.extensions import db
+from scorer.web.forms import MAX_PLAYERS, WholeNumberField, choices
+from scorer.web.models import DealSet, Match, Player
+from scorer.web.play import scoreboard
+from scorer.web.play.forms import NewMatchForm
+
+bp = Blueprint("deal_sets", __name__)
+
+MAX_DEALS = 60
+
+
+
+
+# ---------------------------------------------------------------------------- deal sets
+
+
+class DealSetForm(FlaskForm):
+    name = StringField("Name", validators=[Optional(), Length(max=60, message="Keep the name to 60 letters.")])
+    ruleset = RadioField("Ruleset", default="classic", validators=[InputRequired("Choose a ruleset.")])
+    count = WholeNumberField("Number of deals", default=9, validators=[
+        InputRequired("Say how many deals."), NumberRange(1, MAX_DEALS, f"From 1 to {MAX_DEALS} deals.")])
+    seed = WholeNumberField("Seed", not_a_number="The seed is a whole number, such as 2024.", validators=[
+        Optional(), NumberRange(0, 2**63 - 1, "The seed is a whole number from 0 to 9223372036854775807.")])
+    first_dealer = RadioField("Who deals first", coerce=int, default=0,
+                              choices=choices([(i, f"Seat {i + 1}") for i in range(MAX_PLAYERS)]))
+    trump = RadioField("Trump comes from", default="turn-up", choices=choices([
+        ("turn-up", "A turned-up card (52 + Joker)"), ("successes", "How many made their bid (52)")]))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.ruleset.choices = choices([(r.id, r.name) for r in RULESETS.values()])
+
+    def validate_first_dealer(self, field: RadioField) -> None:
+        ruleset = RULESETS.get(self.ruleset.data)
+        if ruleset is not None and field.data >= ruleset.players:
+            raise ValidationError(f"{ruleset.name} has {ruleset.players} players: choose seat 1 to {ruleset.players}.")
+
+
+@bp.route("/deal-sets/new", methods=["GET", "POST"])
+def new_set() -> str | Response | tuple[str, int]:
+    """Make a set of seeded deals: a ruleset, how many deals, and a seed (or one drawn at random)."""
+    form = DealSetForm()
+    if form.validate_on_submit():
+        ruleset = get_ruleset(form.ruleset.data)
+        options = {"trump": form.trump.data} if "trump" in ruleset.option_keys else {}
+        number = (db.session.scalar(select(db.func.max(DealSet.id))) or 0) + 1
+        deal_set = DealSet(key=secrets.token_urlsafe(12), name=(form.name.data or "").strip() or f"Deal set {number}",
+                           ruleset=ruleset.id, options=options, count=form.count.data,
+                           seed=new_seed() if form.seed.data is None else form.seed.data,
+                           first_dealer=form.first_dealer.data)
+        db.session.add(deal_set)
+        db.session.commit()
+        return redirect(url_for("deal_sets.sheet", set_id=deal_set.id, key=deal_set.key), code=303)
+    status = 422 if form.is_submitted() else 200
+    return render_template("cards/new_deal_set.html", form=form, rulesets=RULESETS.values()), status
+
+
+@bp.get("/deal-sets/")
+def sets() -> str:
+    """Every deal set, newest first, with the matches played from it."""
+    found = db.session.scalars(select(DealSet).order_by(DealSet.id.desc())).all()
+    return render_template("cards/deal_sets.html", sets=found)
+
+
+@dataclass
+class SheetDeal:
+    number: int
+    dealer: int
+    cards: card_store.Cards
+    trump: str | None
+
+
+def sheet_deals(deal_set: DealSet) -> list[SheetDeal]:
+    return [SheetDeal(n, (cards := card_store.set_cards(deal_set, n)).dealer, cards,
+                      card_store.trump_of(deal_set.ruleset, deal_set.options, cards.turn_up))
+            for n in range(1, deal_set.count + 1)]
+
+
+def _set_or_404(set_id: int) -> DealSet:
+    return db.get_or_404(DealSet, set_id, description="There is no such deal set.")
+
+
+@bp.get("/deal-sets/<int:set_id>/sheet/<key>")
+def sheet(set_id: int, key: str) -> str:
+    """The printable sheet: every deal's hands seat by seat, the turned card and the dealer."""
+    deal_set = _set_or_404(set_id)
+    if not secrets.compare_digest(key, deal_set.key):
+        abort(404, "There is no such deal sheet.")
+    ruleset = get_ruleset(deal_set.ruleset)
+    setup = make_setup(deal_set.ruleset, deal_set.options)
+    return render_template("cards/deal_set_sheet.html", deal_set=deal_set, ruleset=ruleset, setup=setup,
+                           deals=sheet_deals(deal_set), prep=pack_line(deal_set.ruleset, deal_set.options))
+
+
+@dataclass
+class TableResult:
+    """One match played from a set: its scored deals, by deal number."""
+
+    match: Match
+    names: list[str]
+    columns: list[scoreboard.Column]
+    deals: list[dict[str, Any]]
+    stored: list[Any]
+    finished: bool
+    common_totals: list[int] = field(default_factory=list)
+
+
+def _results(deal_set: DealSet) -> list[TableResult]:
+    results = []
+    for match in deal_set.matches:
+        try:
+            scored = documents.score(match)
+        except MatchError:
+            continue
+        results.append(TableResult(match, scoreboard.seat_names(match), scoreboard.columns(match),
+                                   scored["deals"], list(match.deals), scored["finished"]))
+    return results
+
+
+@bp.get("/deal-sets/<int:set_id>")
+def compare(set_id: int) -> str:
+    """A set: start a match from it, and the matches played from it side by side, deal by deal."""
+    deal_set = _set_or_404(set_id)
+    ruleset = get_ruleset(deal_set.ruleset)
+    results = _results(deal_set)
+    common = min((len(r.deals) for r in results), default=0)
+    for result in results:
+        result.common_totals = [sum(d["points"][u] for d in result.deals[:common]) for u in range(len(result.columns))]
+    played = max((len(r.deals) for r in results), default=0)
+    headings = [_seat_heading(col.seats) for col in results[0].columns] if results else []
+    dealers = {n: card_store.set_dealer(deal_set, n) for n in range(1, played + 1)}
+    in_play = any(not r.finished for r in results)
+    return render_template("cards/deal_set.html", deal_set=deal_set, ruleset=ruleset, results=results,
+                           common=common, played=played, headings=headings, dealers=dealers, in_play=in_play)
+
+
+def _seat_heading(seats: tuple[int, ...]) -> str:
+    return "Seats " + " & ".join(str(s + 1) for s in seats) if len(seats) > 1 else f"Seat {seats[0] + 1}"
+
+
+@bp.get("/deal-sets/<int:set_id>/play")
+def play(set_id: int) -> str:
+    """Start a match from the set: the new-match form with the set's ruleset and first dealer."""
+    deal_set = _set_or_404(set_id)
+    form = NewMatchForm(deal_set=str(deal_set.id), ruleset=deal_set.ruleset, first_dealer=deal_set.first_dealer,
+                        cards=card_store.APP)
+    known = db.session.scalars(select(Player.name).order_by(Player.name)).all()
+    return render_template("play/new_match.html", form=form, rulesets=RULESETS.values(), known=known, deal_set=deal_set)
+
+

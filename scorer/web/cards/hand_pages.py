@@ -1,0 +1,218 @@
+"""Each player's hand on their own phone, through a private link; the bid cards they choose to show.
+
+A link carries an unguessable token for one seat in one deal; its page shows that seat's cards and
+nothing of anyone else's (in two-dummy also the dummy's playing cards, which both players see
+anyway, but never the dummy's bid until it is turned up). Bid cards chosen on the phone stay on
+the phone until the player shows them, as at a real table: then the scorekeeper's form can fill
+them in. Once the deal is recorded every hand of it may be seen (``/matches/…/deals/n/cards``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from typing import Any
+
+from flask import Blueprint, abort, flash, jsonify, make_response, redirect, render_template, request, url_for
+from sqlalchemy import select
+from werkzeug.wrappers import Response
+
+from scorer.core import RANKS, MatchError, get_ruleset, possible_bids, sort_hand
+from scorer.web import documents
+from scorer.web.cards import card_store
+from scorer.web.extensions import db
+from scorer.web.forms import EmptyForm
+from scorer.web.models import HandLink, Match
+from scorer.web.play import scoreboard
+
+bp = Blueprint("hand_pages", __name__)
+
+PHONE_COOKIE = "ninety-nine-phone"
+MAX_DEVICES = 8
+
+
+def _link_or_404(token: str) -> HandLink:
+    link = db.session.scalar(select(HandLink).where(HandLink.token == token))
+    if link is None:
+        abort(404, "There is no hand at this address. Scan the code on the scorekeeper's screen again.")
+    return link
+
+
+def _private(response: Response) -> Response:
+    """A hand is never cached, indexed, or named in a Referer header."""
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def _note_phone(link: HandLink) -> str | None:
+    """Remember which phones opened this hand (a random cookie, stored hashed); the new cookie, if any."""
+    cookie = request.cookies.get(PHONE_COOKIE)
+    new = None
+    if not cookie or len(cookie) > 64:
+        cookie = new = secrets.token_urlsafe(16)
+    digest = hashlib.sha256(cookie.encode()).hexdigest()[:16]
+    if digest not in link.devices and len(link.devices) < MAX_DEVICES:
+        link.devices = [*link.devices, digest]
+        db.session.commit()
+    return new
+
+
+def _ways(hand: list[str], turn_up: str | None) -> dict[int, list[list[int]]]:
+    """Every bid the hand can make (the core's ``possible_bids``), each as lists of card positions
+    in ``hand``; the lowest cards first, as they are the ones a player usually lays aside."""
+
+    def lowness(card: str) -> int:
+        return -1 if card == "Joker" else RANKS.index(card[:-1])
+
+    position = {card: i for i, card in enumerate(hand)}
+    ways = {}
+    for bid, threes in possible_bids(hand, turn_up).items():
+        ordered = sorted(threes, key=lambda three: -sum(lowness(c) for c in three))
+        ways[bid] = [sorted(position[c] for c in three) for three in ordered]
+    return ways
+
+
+def _rows(hand: list[str]) -> list[list[str]]:
+    """The sorted hand cut into one row per suit (a Joker, if held, on a row of its own first)."""
+    rows: list[list[str]] = []
+    for card in hand:
+        if rows and (card == "Joker") == (rows[-1][0] == "Joker") and card[-1] == rows[-1][-1][-1]:
+            rows[-1].append(card)
+        else:
+            rows.append([card])
+    return rows
+
+
+def _context(match: Match, number: int) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+    """The core's view of deal ``number`` (dealer, leader, trump), and the whole scored match."""
+    scored = documents.score(match)
+    if number <= len(scored["deals"]):
+        return scored["deals"][number - 1], scored
+    return (scored["next"] if number == len(scored["deals"]) + 1 else None), scored
+
+
+@bp.get("/hand/<token>")
+def show(token: str) -> Response:
+    """One seat's hand in one deal, with the turned card, the trump and the bid helper."""
+    link = _link_or_404(token)
+    dealt = link.dealt
+    match = dealt.match
+    names = scoreboard.seat_names(match)
+    ruleset = get_ruleset(match.ruleset)
+    try:
+        context, scored = _context(match, dealt.number)
+    except MatchError:
+        context, scored = None, None
+    recorded = dealt.number <= len(match.deals)
+    hand = sort_hand(dealt.hands[link.seat])
+    # The app's turned card says the trump; otherwise the core's view of the deal (by successes…).
+    trump = card_store.trump_of(match.ruleset, match.options, dealt.turn_up) if dealt.turn_up else (context or {}).get("trump")
+
+    following = None  # once this deal is recorded: the same seat's hand in the deal now being played
+    if recorded and scored is not None and not scored["finished"]:
+        current = card_store.ensure(match, len(match.deals) + 1, scored["next"])
+        following = card_store.link_for(current, link.seat)
+
+    new_cookie = _note_phone(link)
+    shown = link.shown_bid
+    response = make_response(render_template(
+        "cards/hand.html", link=link, dealt=dealt, match=match, ruleset=ruleset, names=names, seat=link.seat,
+        name=names[link.seat], hand=hand, context=context, trump=trump, recorded=recorded,
+        rows=_rows(hand), ways=_ways(hand, dealt.turn_up), max_bid=min(ruleset.tricks, 13),
+        dummy_hand=sort_hand(dealt.hands[-1]) if ruleset.has_dummy else None,
+        dummy_bid=dealt.dummy_bid if ruleset.has_dummy and (recorded or dealt.dummy_shown) else None,
+        shown=shown, shown_bid=_bid_value(shown, dealt.turn_up), following=following, form=EmptyForm(),
+        phones=len(link.devices),
+    ))
+    if new_cookie:
+        response.set_cookie(PHONE_COOKIE, new_cookie, max_age=400 * 24 * 3600, httponly=True, samesite="Lax")
+    return _private(response)
+
+
+def _bid_value(cards: list[str] | None, turn_up: str | None) -> int | None:
+    if not cards:
+        return None
+    for bid, threes in possible_bids(cards, turn_up).items():
+        if threes:
+            return bid
+    return None
+
+
+@bp.post("/hand/<token>/bid")
+def show_bid(token: str) -> Response:
+    """Show three bid cards to the scorekeeper (or take them back) before the deal is recorded."""
+    link = _link_or_404(token)
+    dealt = link.dealt
+    form = EmptyForm()
+    back = url_for("hand_pages.show", token=token, _anchor="bid")
+    if not form.validate_on_submit():
+        abort(400, "This form did not come from this page; nothing was shown. Reload the page and try again.")
+    if dealt.number <= len(dealt.match.deals):
+        flash(f"Deal {dealt.number} is already recorded: nothing was changed.")
+        return _private(redirect(back, code=303))
+    if request.form.get("action") == "withdraw":
+        link.shown_bid = None
+        db.session.commit()
+        flash("Your bid cards are hidden again.")
+        return _private(redirect(back, code=303))
+    chosen = request.form.getlist("card")
+    hand = dealt.hands[link.seat]
+    problem = None
+    if len(chosen) != 3 or len(set(chosen)) != 3:
+        problem = f"Choose exactly three cards to lay aside (you chose {len(set(chosen))}); nothing was shown."
+    elif any(card not in hand for card in chosen):
+        problem = "Those are not all cards of your hand; nothing was shown."
+    elif _bid_value(chosen, dealt.turn_up) is None:
+        # Only the Joker with no card turned can fail here: the core finds no bid it stands for.
+        problem = "These three cards make no bid here; nothing was shown."
+    if problem:
+        flash(problem)
+        return _private(redirect(back, code=303))
+    link.shown_bid = [card for card in hand if card in chosen]
+    db.session.commit()
+    flash("The scorekeeper can now fill in your bid cards.")
+    return _private(redirect(back, code=303))
+
+
+@bp.get("/hand/<token>/status")
+def status(token: str) -> Response:
+    """Whether this deal is recorded yet (the page reloads itself when it is); no cards."""
+    link = _link_or_404(token)
+    dealt = link.dealt
+    recorded = dealt.number <= len(dealt.match.deals)
+    return _private(jsonify({"deal": dealt.number, "recorded": recorded,
+                             "dummy_shown": bool(dealt.dummy_shown), "shown": link.shown_bid is not None}))
+
+
+@bp.get("/matches/<int:match_id>/deals/<int:number>/cards")
+def dealt_cards(match_id: int, number: int) -> str:
+    """Every hand of a recorded deal, the turned card and the seed: what each player held."""
+    match = db.get_or_404(Match, match_id)
+    dealt = card_store.dealt_for(match, number)
+    if dealt is None or dealt.hands is None:
+        abort(404, f"The app did not deal deal {number} of this match.")
+    if number > len(match.deals):
+        abort(403, f"Deal {number} is not recorded yet: its hands stay on the players' phones until it is.")
+    names = scoreboard.seat_names(match)
+    return render_template("cards/dealt_cards.html", match=match, dealt=dealt, names=names,
+                           ruleset=get_ruleset(match.ruleset),
+                           trump=card_store.trump_of(match.ruleset, match.options, dealt.turn_up))
+
+
+@bp.post("/matches/<int:match_id>/deals/<int:number>/dummy")
+def turn_up_dummy(match_id: int, number: int) -> Response:
+    """two-dummy: turn up the dummy's three bid cards at the end of the deal, to record its bid."""
+    match = db.get_or_404(Match, match_id)
+    dealt = card_store.dealt_for(match, number)
+    if dealt is None or dealt.dummy_bid is None:
+        abort(404, f"The app has no dummy's bid for deal {number}.")
+    if not EmptyForm().validate_on_submit():
+        abort(400, "This form did not come from this page; nothing was turned up.")
+    dealt.dummy_shown = True
+    db.session.commit()
+    flash("The dummy's bid cards are turned up.")
+    target = "deals.new" if number == len(match.deals) + 1 else "deals.edit"
+    kwargs = {"number": number} if target == "deals.edit" else {}
+    return redirect(url_for(target, match_id=match.id, **kwargs), code=303)

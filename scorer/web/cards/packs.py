@@ -1,0 +1,57 @@
+"""How to make each ruleset's pack from a standard 52-card one: which cards to take out, which to
+add, and which to set aside (the core's ``pack_preparation``, laid out by whole ranks)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, render_template
+
+from scorer.core import RANKS, RULESETS, get_ruleset, pack_preparation
+
+bp = Blueprint("packs", __name__)
+
+
+@dataclass(frozen=True)
+class CardGroup:
+    """Cards to name on the pack page: whole ranks ("2 3 4 5 of every suit") and single cards."""
+
+    ranks: list[str]
+    cards: list[str]
+
+    @property
+    def size(self) -> int:
+        return 4 * len(self.ranks) + len(self.cards)
+
+
+def card_group(cards: tuple[str, ...]) -> CardGroup:
+    whole = [r for r in dict.fromkeys(c[:-1] for c in cards if c != "Joker") if all(r + s in cards for s in "SHCD")]
+    return CardGroup(sorted(whole, key=RANKS.index, reverse=True), [c for c in cards if c[:-1] not in whole])
+
+
+@dataclass(frozen=True)
+class PackLine:
+    ruleset: Any
+    preparation: Any
+    remove: CardGroup
+    add: CardGroup
+    aside: CardGroup
+    variant: str = ""
+
+
+def pack_line(ruleset_id: str, options: dict[str, Any] | None = None, variant: str = "") -> PackLine:
+    prep = pack_preparation(ruleset_id, options)
+    return PackLine(get_ruleset(ruleset_id), prep, card_group(prep.remove), card_group(prep.add),
+                    card_group(prep.aside), variant)
+
+
+@bp.get("/pack")
+def pack() -> str:
+    """For every ruleset, which cards to take out of a standard 52-card pack, and what to add."""
+    lines = []
+    for ruleset in RULESETS.values():
+        lines.append(pack_line(ruleset.id))
+        if "trump" in ruleset.option_keys:
+            lines.append(pack_line(ruleset.id, {"trump": "successes"}, "with trump from successes"))
+    return render_template("cards/pack.html", lines=lines)

@@ -1,0 +1,216 @@
+"""Recording a deal, previewing its points, editing an earlier deal, deleting the last one.
+
+Every save scores the whole match with the deal in place first: if the core finds anything
+wrong, its message is shown beside the field and nothing is stored. The deal number in the
+form makes a second POST of the same deal (a double tap, a resend after a dropped connection)
+land on the deal already saved instead of adding another.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from sqlalchemy.exc import IntegrityError
+from werkzeug.wrappers import Response
+
+from scorer.core import MatchError
+from scorer.web import documents
+from scorer.web.cards import card_store
+from scorer.web.extensions import db
+from scorer.web.forms import EmptyForm
+from scorer.web.models import Deal, Match
+from scorer.web.play import deal_form, scoreboard
+from scorer.web.records import results
+
+bp = Blueprint("deals", __name__, url_prefix="/matches/<int:match_id>/deals")
+
+View = str | Response | tuple[str, int]
+
+
+def deal_context(scored: dict[str, Any], number: int) -> dict[str, Any] | None:
+    """Game, number in game, dealer, leader and trump of deal ``number`` (the next one if new)."""
+    if number <= len(scored["deals"]):
+        return scored["deals"][number - 1]
+    return scored["next"]
+
+
+def render_form(match: Match, table: deal_form.Table, form: Any, number: int, scored: dict[str, Any],
+                editing: bool, preview: dict[str, Any] | None = None, status: int = 200) -> tuple[str, int]:
+    context = deal_context(scored, number)
+    dealt = card_store.ensure(match, number, context)  # the app's cards for this deal, if it deals
+    shown = card_store.shown_bids(dealt, table.seats)
+    if request.method == "GET" and request.args.get("phones"):  # "fill in the shown bid cards", without JS
+        card_store.fill_shown(form, shown)
+    return render_template(
+        "play/deal_form.html", match=match, table=table, form=form, number=number, editing=editing,
+        context=context, names=table.names, preview=preview,
+        turn_up_groups=deal_form.turn_up_groups(table.turn_up_cards),
+        dealt=dealt, shown=shown,
+    ), status
+
+
+def build_preview(match: Match, number: int, read: deal_form.ReadDeal, after: dict[str, Any]) -> dict[str, Any]:
+    """The deal's points as the core scored them, for the preview panel."""
+    deals = after["deals"]
+    deal = deals[number - 1]
+    game = after["games"][deal["game"] - 1]
+    # A game's deals are consecutive: this one ends its game if the game is over and no later
+    # deal belongs to it.
+    ends_game = bool(game.get("finished")) and (number == len(deals) or deals[number]["game"] != deal["game"])
+    names = scoreboard.seat_names(match)
+    holders = [(names[p["seat"]], p["kind"]) for p in read.deal.get("premiums", [])]
+    return {"deal": deal, "columns": scoreboard.columns(match), "names": names, "tricks": read.deal["tricks"],
+            "holders": holders,
+            "may_raise": [names[s] for s in read.may_raise], "ends_game": ends_game,
+            "finished": after["finished"],
+            "winners": scoreboard.winners_label([scoreboard.columns(match)[u].label for u in game["winners"]])}
+
+
+def receive(match: Match, number: int, editing: bool) -> View:
+    """Check a posted deal form; preview it, or save it in one transaction."""
+    table = deal_form.table_for(match)
+    before = documents.score(match)
+    form = deal_form.make_form(table)
+    if not form.validate():
+        return render_form(match, table, form, number, before, editing, status=422)
+    posted = int(form.number.data)
+    if posted != number and (editing or posted > number):
+        form.general_errors.append(f"This form was for deal {posted}, not deal {number}; nothing was saved.")
+        return render_form(match, table, form, number, before, editing, status=409)
+    context = deal_context(before, posted)
+    if context is None:
+        return render_finished(match, before)
+    try:
+        read = deal_form.read(form, table, context["dealer"])
+    except MatchError as error:
+        deal_form.show_error(form, table, error, posted)
+        return render_form(match, table, form, posted, before, editing, status=422)
+    card_store.fix_turn_up(match, posted, context, read.deal)
+
+    if not editing and posted < number:
+        # Sent again: the same deal is already saved (or someone saved a different one first).
+        if match.deals[posted - 1].as_json() == read.deal:
+            flash(f"Deal {posted} was already saved.")
+            return redirect(url_for("matches.show", match_id=match.id), code=303)
+        form.general_errors.append(
+            f"Deal {posted} has already been saved with other figures. Check the scoreboard; "
+            "to change that deal, edit it there.")
+        return render_form(match, table, form, posted, before, editing, status=409)
+
+    try:
+        after = documents.score(match, documents.deals_with(match, number, read.deal))
+    except MatchError as error:
+        deal_form.show_error(form, table, error, number)
+        return render_form(match, table, form, number, before, editing, status=422)
+
+    if request.form.get("action") == "preview":
+        return render_form(match, table, form, number, before, editing,
+                           preview=build_preview(match, number, read, after))
+
+    if editing:
+        deal = match.deals[number - 1]
+    else:
+        deal = Deal(match=match, number=number)
+        db.session.add(deal)
+    deal.bids, deal.tricks, deal.premiums = read.deal["bids"], read.deal["tricks"], read.deal["premiums"]
+    deal.turn_up, deal.trump = read.deal.get("turn_up"), read.deal.get("trump")
+    match.finished = after["finished"]
+    match.touch()
+    results.refresh(match, after)
+    try:
+        db.session.commit()
+    except IntegrityError:  # a second copy of the same form won the race to save this deal number
+        db.session.rollback()
+        flash(f"Deal {number} was already saved.")
+        return redirect(url_for("matches.show", match_id=match.id), code=303)
+    flash(f"Deal {number} {'changed; the scores after it are recomputed' if editing else 'saved'}.")
+    return redirect(url_for("matches.show", match_id=match.id, _anchor="top"), code=303)
+
+
+def render_finished(match: Match, scored: dict[str, Any]) -> tuple[str, int]:
+    winners = scoreboard.build(match, scored).winners
+    return render_template(
+        "error.html", match=match, title="This match is over",
+        message=f"{scoreboard.winners_label(winners)} won; no more deals can be recorded. Nothing was saved.",
+    ), 409
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new(match_id: int) -> View:
+    """Record the next deal: bids, tricks, premium and turned card on one screen."""
+    match = db.get_or_404(Match, match_id)
+    number = len(match.deals) + 1
+    if request.method == "POST":
+        return receive(match, number, editing=False)
+    before = documents.score(match)
+    if before["finished"]:
+        return render_finished(match, before)
+    table = deal_form.table_for(match)
+    form = deal_form.make_form(table, number=number)
+    return render_form(match, table, form, number, before, editing=False)
+
+
+@bp.route("/<int:number>/edit", methods=["GET", "POST"])
+def edit(match_id: int, number: int) -> View:
+    """Change an earlier deal; everything after it is scored again."""
+    match = db.get_or_404(Match, match_id)
+    if not 1 <= number <= len(match.deals):
+        abort(404, f"This match has no deal {number}.")
+    if request.method == "POST":
+        return receive(match, number, editing=True)
+    table = deal_form.table_for(match)
+    form = deal_form.make_form(table, number=number)
+    stored = match.deals[number - 1]
+    deal_form.fill(form, stored)
+    scored = documents.score(match)
+    # The deal's points as saved, until a change asks for a new preview.
+    preview = build_preview(match, number, deal_form.ReadDeal(stored.as_json(), ()), scored)
+    return render_form(match, table, form, number, scored, editing=True, preview=preview)
+
+
+@bp.post("/<int:number>/preview")
+def preview(match_id: int, number: int) -> tuple[str, int]:
+    """The points the deal being entered would score, as an HTML fragment for the form's panel."""
+    match = db.get_or_404(Match, match_id)
+    if not 1 <= number <= len(match.deals) + 1:
+        abort(404, f"This match has no deal {number}.")
+    table = deal_form.table_for(match)
+    before = documents.score(match)
+    form = deal_form.make_form(table)
+    context = deal_context(before, number)
+    if context is None:
+        return render_template("play/_preview.html", message="This match is over."), 200
+    if not form.validate():
+        return render_template("play/_preview.html", incomplete=True), 200
+    try:
+        read = deal_form.read(form, table, context["dealer"])
+        card_store.fix_turn_up(match, number, context, read.deal)
+        after = documents.score(match, documents.deals_with(match, number, read.deal))
+    except MatchError as error:
+        text = documents.message(error) if error.deal in (None, number) else f"That would make deal {error.deal} wrong: {documents.message(error)}"
+        return render_template("play/_preview.html", error=text), 200
+    return render_template("play/_preview.html", preview=build_preview(match, number, read, after)), 200
+
+
+@bp.route("/<int:number>/delete", methods=["GET", "POST"])
+def delete(match_id: int, number: int) -> View:
+    """Ask first (GET), then delete the last deal (POST)."""
+    match = db.get_or_404(Match, match_id)
+    if not 1 <= number <= len(match.deals):
+        abort(404, f"This match has no deal {number}.")
+    if number != len(match.deals):
+        abort(409, f"Only the last deal (deal {len(match.deals)}) can be deleted; edit deal {number} instead.")
+    form = EmptyForm()
+    if form.validate_on_submit():
+        match.deals.pop()  # delete-orphan: the row goes with the commit
+        match.finished = documents.score(match)["finished"]
+        match.touch()
+        results.refresh(match)
+        db.session.commit()
+        flash(f"Deal {number} was deleted.")
+        return redirect(url_for("matches.show", match_id=match.id), code=303)
+    return render_template(
+        "confirm.html", form=form, match=match, title=f"Delete deal {number}?",
+        message="Its bids, tricks and points will be gone for good.", confirm=f"Delete deal {number}",
+        back=url_for("matches.show", match_id=match.id))

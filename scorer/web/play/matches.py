@@ -1,0 +1,110 @@
+"""Starting a match, its scoreboard, its match document, and deleting it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, flash, redirect, render_template, url_for
+from sqlalchemy import select
+from werkzeug.wrappers import Response as BaseResponse
+
+from scorer.core import RULESETS, MatchError, get_ruleset, parse_match
+from scorer.web import documents
+from scorer.web.cards import card_store
+from scorer.web.extensions import db
+from scorer.web.forms import EmptyForm
+from scorer.web.models import Match, MatchSeat, Player
+from scorer.web.play import scoreboard
+from scorer.web.play.forms import NewMatchForm
+
+bp = Blueprint("matches", __name__, url_prefix="/matches")
+
+# Where the core's complaint about a match header goes on the new-match form.
+OPTION_FIELDS = {
+    "options.match": "match", "options.deals": "deals", "options.games_to_win": "games_to_win",
+    "options.target": "target", "options.first_trump": "first_trump", "options.trump": "trump",
+    "options.no_trump_play": "all_trump", "options.allow_no_trump_call": "allow_no_trump_call",
+    "players": "players", "first_dealer": "first_dealer", "ruleset": "ruleset",
+}
+COUNT_FOR_FORMAT = {"hundred": "games_to_win", "game-bonus": "games_to_win", "deals": "deals", "target": "target"}
+
+
+def chosen_options(form: NewMatchForm) -> dict[str, Any]:
+    """The options the form asks for, limited to those the chosen ruleset has."""
+    keys = get_ruleset(form.ruleset.data).option_keys
+    options: dict[str, Any] = {}
+    if form.match.data != "usual":
+        options["match"] = form.match.data
+        count = COUNT_FOR_FORMAT[form.match.data]
+        if form[count].data is not None:
+            options[count] = form[count].data
+    if "first_trump" in keys and form.first_trump.data:
+        options["first_trump"] = form.first_trump.data
+    if "trump" in keys:
+        options["trump"] = form.trump.data
+    if form.all_trump.data:
+        options["no_trump_play"] = "all-trump"
+    if "allow_no_trump_call" in keys:
+        options["allow_no_trump_call"] = bool(form.allow_no_trump_call.data)
+    return options
+
+
+def show_error(form: NewMatchForm, error: MatchError) -> None:
+    field = form[OPTION_FIELDS.get(error.field, "ruleset")]
+    field.errors = [*field.errors, documents.message(error)]
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new() -> str | BaseResponse | tuple[str, int]:
+    """Start a match: names, ruleset, options, format and first dealer."""
+    form = NewMatchForm()
+    if form.validate_on_submit():
+        names = form.names()
+        header = {"ruleset": form.ruleset.data, "options": chosen_options(form), "players": names,
+                  "first_dealer": form.first_dealer.data, "deals": []}
+        cards = card_store.cards_from_form(form, header)  # a deal set fixes the ruleset and first dealer
+        try:
+            # The core checks the header and says which options are in force, defaults included;
+            # those are stored so that a later change of default never rescores this match.
+            options = parse_match(header).setup.options_json()
+        except MatchError as error:
+            show_error(form, error)
+        else:
+            if card_store.check_mode(form, header["ruleset"], options, cards):
+                match = Match(ruleset=header["ruleset"], options=options, first_dealer=header["first_dealer"])
+                card_store.attach(match, cards)
+                match.seats = [MatchSeat(seat=seat, player=Player.named(name)) for seat, name in enumerate(names)]
+                db.session.add(match)
+                db.session.commit()
+                return redirect(url_for("matches.show", match_id=match.id))
+    status = 422 if form.is_submitted() else 200
+    known = db.session.scalars(select(Player.name).order_by(Player.name)).all()
+    return render_template("play/new_match.html", form=form, rulesets=RULESETS.values(), known=known,
+                           deal_set=card_store.chosen_set(form)), status
+
+
+@bp.get("/<int:match_id>")
+def show(match_id: int) -> str | tuple[str, int]:
+    """The scoreboard: totals, games won, who deals and leads, the next trump, every deal."""
+    match = db.get_or_404(Match, match_id)
+    scored = documents.score(match)
+    board = scoreboard.build(match, scored)
+    # Where the app turns or deals the cards, the next deal's are made now (once).
+    dealt = card_store.ensure(match, len(match.deals) + 1, scored["next"])
+    return render_template("play/scoreboard.html", board=board, match=match, dealt=dealt)
+
+
+@bp.route("/<int:match_id>/delete", methods=["GET", "POST"])
+def delete(match_id: int) -> str | BaseResponse:
+    """Ask first (GET), then delete the match and all its deals (POST)."""
+    match = db.get_or_404(Match, match_id)
+    form = EmptyForm()
+    if form.validate_on_submit():
+        db.session.delete(match)
+        db.session.commit()
+        flash("The match was deleted.")
+        return redirect(url_for("home.index"))
+    return render_template(
+        "confirm.html", form=form, match=match, title="Delete this match?",
+        message=f"{scoreboard.winners_label(match.player_names)}: all {len(match.deals)} deals will be gone for good.",
+        confirm="Delete the match", back=url_for("matches.show", match_id=match.id))

@@ -1,0 +1,152 @@
+"""Export: the match document of MATCH-FORMAT.md, of one match or all (a JSON list, or a zip of
+one file per match), and one match deal by deal as CSV for a spreadsheet.
+
+A match document holds what was played, as MATCH-FORMAT.md writes it, plus added fields:
+``played_at`` and ``updated_at``, so that a match imported elsewhere keeps its place in history;
+where the app handled the cards, ``cards`` (the mode) and, in each recorded deal, the cards it
+dealt (``hands``, ``dummy_bid``, ``turn_up``) and the ``seed`` they came from. The match seed is
+never exported: it would tell the deals still to come. Nothing scored is exported: whoever reads
+the file scores it again (``imports``, or ``python -m scorer score``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import zipfile
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from typing import Any
+
+from flask import Blueprint, Response
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from scorer.web import documents
+from scorer.web.cards import card_store
+from scorer.web.extensions import db
+from scorer.web.models import Match
+from scorer.web.play import scoreboard
+from scorer.web.records import results
+
+bp = Blueprint("exports", __name__)
+
+
+
+def timestamp(value: datetime) -> str:
+    return results.as_utc(value).isoformat()
+
+
+def export_document(match: Match) -> dict[str, Any]:
+    """The match document of what was played (MATCH-FORMAT.md), plus when the match was played
+    and last changed. Exactly what an import stores, so export → import → export is the same."""
+    document = documents.match_document(match)
+    if match.cards != card_store.TABLE:
+        document["cards"] = match.cards
+        seeds = {dealt.number: dealt.seed for dealt in match.dealt}
+        for number, deal in enumerate(document["deals"], start=1):
+            if number in seeds:
+                deal["seed"] = seeds[number]
+    document["played_at"] = timestamp(match.created_at)
+    document["updated_at"] = timestamp(match.updated_at)
+    return document
+
+
+def file_stem(match: Match) -> str:
+    return f"match-{match.id:04d}-{results.as_utc(match.created_at):%Y-%m-%d}"
+
+
+def json_bytes(data: Any, readable: bool = True) -> bytes:
+    """UTF-8 JSON; indented for one match, compact for many (Python's fast encoder cannot indent)."""
+    return (json.dumps(data, indent=2 if readable else None, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def attachment(body: bytes, filename: str, mimetype: str) -> Response:
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def all_matches() -> Iterable[Match]:
+    """Every match, oldest first, with seats and deals loaded in a few queries."""
+    query = (select(Match).options(selectinload(Match.seats), selectinload(Match.deals))
+             .order_by(Match.created_at, Match.id))
+    return db.session.scalars(query)
+
+
+@bp.get("/matches/<int:match_id>/export.json")
+def match_json(match_id: int) -> Response:
+    """One match as its match document."""
+    match = db.get_or_404(Match, match_id)
+    return attachment(json_bytes(export_document(match)), f"{file_stem(match)}.json", "application/json")
+
+
+@bp.get("/export/matches.json")
+def all_json() -> Response:
+    """Every match, as a JSON list of match documents."""
+    body = json_bytes([export_document(match) for match in all_matches()], readable=False)
+    return attachment(body, f"ninety-nine-matches-{datetime.now(UTC):%Y-%m-%d}.json", "application/json")
+
+
+@bp.get("/export/matches.zip")
+def all_zip() -> Response:
+    """Every match, one match document per file in a zip."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for match in all_matches():
+            archive.writestr(f"{file_stem(match)}.json", json_bytes(export_document(match), readable=False))
+    return attachment(buffer.getvalue(), f"ninety-nine-matches-{datetime.now(UTC):%Y-%m-%d}.zip",
+                      "application/zip")
+
+
+CSV_HEADER = ["deal", "game", "deal_in_game", "dealer", "leader", "trump", "turn_up", "seat", "player",
+              "side", "bid_as_recorded", "bid", "tricks", "made", "premium", "points", "total"]
+
+
+def spreadsheet_text(text: str) -> str:
+    """A name a spreadsheet would take for a formula (=, +, -, @) is kept as text."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def bid_as_recorded(bid: Any) -> str:
+    if bid is None:
+        return "hidden"
+    if isinstance(bid, list):
+        return " ".join(str(card) for card in bid)
+    return str(bid)
+
+
+def csv_rows(match: Match) -> list[list[Any]]:
+    """One row per deal and seat; points and totals are the core's (a side's in four-partners)."""
+    scored = documents.score(match)
+    names = scoreboard.seat_names(match)
+    columns = scoreboard.columns(match)
+    unit = {seat: index for index, column in enumerate(columns) for seat in column.seats}
+    sides = len(columns) < len(names)
+    rows = []
+    for number, (stored, deal) in enumerate(zip(match.deals, scored["deals"], strict=True), start=1):
+        premiums = {p["seat"]: p["kind"] for p in stored.premiums or []}
+        for seat, name in enumerate(names):
+            u = unit[seat]
+            rows.append([
+                number, deal["game"], deal["number"], spreadsheet_text(names[deal["dealer"]]),
+                spreadsheet_text(names[deal["leader"]]), deal["trump"], stored.turn_up or "", seat + 1,
+                spreadsheet_text(name), spreadsheet_text(columns[u].label) if sides else "",
+                bid_as_recorded(stored.bids[seat]), "" if deal["bids"][seat] is None else deal["bids"][seat],
+                stored.tricks[seat], "yes" if deal["made"][seat] else "no", premiums.get(seat, ""),
+                deal["points"][u], deal["totals"][u],
+            ])
+    return rows
+
+
+@bp.get("/matches/<int:match_id>/export.csv")
+def match_csv(match_id: int) -> Response:
+    """One match deal by deal as CSV: UTF-8 with a byte-order mark, so spreadsheets read the suits
+    and names right, and a header row."""
+    match = db.get_or_404(Match, match_id)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(CSV_HEADER)
+    writer.writerows(csv_rows(match))
+    return attachment(buffer.getvalue().encode("utf-8-sig"), f"{file_stem(match)}.csv", "text/csv; charset=utf-8")

@@ -1,0 +1,51 @@
+"""Players: renaming one renames them in every match, since matches refer to the player, not
+the name. A name another player already has (in any case) is refused."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_wtf import FlaskForm
+from sqlalchemy import select
+from werkzeug.wrappers import Response
+from wtforms import StringField
+from wtforms.validators import InputRequired, Length, ValidationError
+
+from scorer.web.extensions import db
+from scorer.web.models import Player, name_key
+
+bp = Blueprint("players", __name__, url_prefix="/players")
+
+
+class RenameForm(FlaskForm):
+    name = StringField("New name", validators=[InputRequired("Type the new name."),
+                                               Length(max=40, message="Keep names to 40 letters.")])
+
+    def __init__(self, person: Player, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.person = person
+
+    def validate_name(self, field: StringField) -> None:
+        name = " ".join((field.data or "").split())
+        if not name:
+            raise ValidationError("Type the new name.")
+        other = db.session.scalar(select(Player).where(Player.name_key == name_key(name), Player.id != self.person.id))
+        if other is not None:
+            raise ValidationError(f"{other.name} is already another player's name. Choose a different one.")
+
+
+@bp.route("/<int:player_id>/rename", methods=["GET", "POST"])
+def rename(player_id: int) -> str | Response | tuple[str, int]:
+    """Rename a player in every match at once (matches refer to the player, not the name)."""
+    person = db.get_or_404(Player, player_id)
+    form = RenameForm(person)
+    if request.method == "GET":
+        form.name.data = person.name
+    if form.validate_on_submit():
+        old, new = person.name, " ".join(form.name.data.split())
+        person.name, person.name_key = new, name_key(new)
+        db.session.commit()
+        flash(f"{old} is now {new}, in every match." if old != new else "The name is unchanged.")
+        return redirect(url_for("stats.player", player_id=person.id), code=303)
+    return render_template("records/rename_player.html", form=form, person=person), 422 if form.is_submitted() else 200

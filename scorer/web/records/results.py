@@ -1,0 +1,127 @@
+"""The results cache behind the statistics: per deal and seat, and per match and player.
+
+``refresh(match)`` rewrites a match's rows from the core's ``scored`` object. It is called in the
+same transaction as every change to a match's deals (recorded, edited, deleted, imported), so the
+cache can never disagree with what is stored. ``rows_for`` is a pure function of the match
+document and its score, which is what the migration that creates the tables also uses to fill
+them for matches played before it. ``flask --app scorer stats rebuild`` rewrites every match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+import click
+from flask import Blueprint
+from sqlalchemy import delete, insert, select
+
+from scorer.core import MatchError, bid_values, get_ruleset, score_document
+from scorer.web import documents
+from scorer.web.extensions import db
+from scorer.web.models import Match, MatchResult, SeatResult
+
+Row = dict[str, Any]
+
+
+def as_utc(value: datetime) -> datetime:
+    """SQLite hands datetimes back without a zone; the app stores them in UTC."""
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def unit_of(ruleset_id: str, seat: int) -> int:
+    """The scoring unit of a seat: the seat itself, or in four-partners its side (MATCH-FORMAT.md:
+    side 0 is seats 0 and 2, side 1 is seats 1 and 3)."""
+    return seat % 2 if get_ruleset(ruleset_id).has_sides else seat
+
+
+def rows_for(match_id: int, document: dict[str, Any], scored: dict[str, Any], player_ids: Sequence[int],
+             played_at: datetime) -> tuple[list[Row], list[Row]]:
+    """The ``seat_results`` and ``match_results`` rows of one match, every figure from ``scored``."""
+    ruleset = get_ruleset(document["ruleset"])
+    common = {"match_id": match_id, "ruleset": ruleset.id, "played_at": played_at}
+    seat_rows: list[Row] = []
+    runs = [0] * ruleset.seats  # made bids in a row so far, so that the longest run is a plain MAX
+    for number, (raw, deal) in enumerate(zip(document["deals"], scored["deals"], strict=True), start=1):
+        premiums = {p["seat"]: p["kind"] for p in raw.get("premiums") or []}
+        for seat in range(ruleset.seats):
+            unit = unit_of(ruleset.id, seat)
+            bid, took, made = deal["bids"][seat], raw["tricks"][seat], deal["made"][seat]
+            size = over = None
+            if bid is not None:
+                values = bid_values(bid, ruleset.tricks)  # the core says which numbers a bid stands for
+                size = values[0]
+                over = took - min(values, key=lambda value: abs(took - value))
+            premium = premiums.get(seat)
+            runs[seat] = runs[seat] + 1 if made else 0
+            seat_rows.append({
+                **common, "deal": number, "seat": seat, "game": deal["game"], "unit": unit,
+                "player_id": player_ids[seat] if seat < ruleset.players else None,
+                "dealer": deal["dealer"] == seat, "bid": bid, "bid_size": size, "tricks": took, "made": made,
+                "run": runs[seat], "over": over, "points": deal["points"][unit], "total": deal["totals"][unit],
+                "premium": premium, "premium_made": made if premium else None,
+            })
+    finished_games = [game for game in scored["games"] if game.get("finished")]
+    match_rows = []
+    for seat in range(ruleset.players):
+        unit = unit_of(ruleset.id, seat)
+        match_rows.append({
+            **common, "seat": seat, "player_id": player_ids[seat], "unit": unit,
+            "deals": len(scored["deals"]), "finished": scored["finished"],
+            "won": scored["finished"] and unit in scored["winners"],
+            "games_played": len(finished_games),
+            "games_won": sum(1 for game in finished_games if unit in game["winners"]),
+            "grand_total": scored["grand_totals"][unit],
+        })
+    return seat_rows, match_rows
+
+
+def refresh(match: Match, scored: dict[str, Any] | None = None) -> None:
+    """Rewrite the match's cached rows in the current transaction (the caller commits).
+
+    ``scored`` is the core's score of the match as it now stands, when the caller has it already.
+    """
+    document = documents.match_document(match)
+    if scored is None:
+        scored = score_document(document)["scored"]
+    # The match and its players must have ids already (a new match: flush first). No autoflush:
+    # the deal being saved is written by the caller's commit, which is where its own checks
+    # (a deal number saved twice) are caught; a failed commit takes these rows back with it.
+    player_ids = [seat.player_id if seat.player_id is not None else seat.player.id for seat in match.seats]
+    seat_rows, match_rows = rows_for(match.id, document, scored, player_ids, as_utc(match.created_at))
+    with db.session.no_autoflush:
+        db.session.execute(delete(SeatResult).where(SeatResult.match_id == match.id))
+        db.session.execute(delete(MatchResult).where(MatchResult.match_id == match.id))
+        if seat_rows:
+            db.session.execute(insert(SeatResult), seat_rows)
+        db.session.execute(insert(MatchResult), match_rows)
+
+
+def rebuild_all() -> tuple[int, list[str]]:
+    """Refresh every match; returns how many were written and the problems of those that could not be scored."""
+    done, problems = 0, []
+    for match_id in db.session.scalars(select(Match.id).order_by(Match.id)).all():
+        match = db.session.get(Match, match_id)
+        try:
+            refresh(match)
+        except MatchError as error:
+            problems.append(f"match {match_id}: {error}")
+        else:
+            done += 1
+        db.session.commit()
+        db.session.expunge_all()  # keep memory flat over thousands of matches
+    return done, problems
+
+
+# `flask --app scorer stats rebuild`: the blueprint only carries the command.
+cli = Blueprint("stats_cli", __name__, cli_group="stats")
+
+
+@cli.cli.command("rebuild")
+def rebuild_command() -> None:
+    """Rewrite the statistics cache of every match from the stored deals."""
+    done, problems = rebuild_all()
+    click.echo(f"Statistics rebuilt for {done} match{'es' if done != 1 else ''}.")
+    for problem in problems:
+        click.echo(f"Skipped {problem}", err=True)

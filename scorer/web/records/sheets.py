@@ -1,0 +1,246 @@
+"""Score sheets for paper: a match's sheet as played, and blank sheets for pen-and-paper play.
+
+Both are ordinary pages with a print stylesheet (``static/sheet.css``): the browser's own
+Print / Save as PDF makes the PDF, so there is one layout and no PDF library or headless browser
+on the server. The page size is the one chosen (A4 or Letter), set with ``@page``.
+
+Dealers and leaders of a blank sheet, the bid-card values, bonuses and the next-trump table all
+come from the core; this module only lays them out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, render_template, request
+from wtforms import Form, IntegerField, RadioField, SelectField, StringField
+from wtforms.validators import Length, NumberRange, Optional, ValidationError
+
+from scorer.core import (
+    BID_VALUE,
+    LONG,
+    MISSES,
+    NAMED,
+    NO_TRUMP,
+    PARTNERS,
+    PILE,
+    RULESETS,
+    SELF_PREMIUM,
+    STREAK,
+    SUCCESSES,
+    Setup,
+    dealer_of,
+    get_ruleset,
+    leader_of,
+    parse_match,
+    trump_by_misses,
+    trump_by_successes,
+)
+from scorer.web import documents
+from scorer.web.extensions import db
+from scorer.web.forms import MAX_PLAYERS, choices
+from scorer.web.models import Match, name_key
+from scorer.web.play import scoreboard
+
+bp = Blueprint("sheets", __name__)
+
+PAPERS = {"a4": "A4", "letter": "Letter"}
+# Deal rows that fit one page of a blank sheet, by paper and orientation (checked by printing).
+BLANK_ROWS = {("a4", "portrait"): 24, ("letter", "portrait"): 22, ("a4", "landscape"): 15, ("letter", "landscape"): 15}
+MAX_PAGES = 20
+
+
+def paper_of(value: str | None) -> str:
+    return value if value in PAPERS else "a4"
+
+
+def orientation(seats: int) -> str:
+    """Four or five players need the width of a landscape page for their columns."""
+    return "landscape" if seats >= 4 else "portrait"
+
+
+@dataclass(frozen=True)
+class Group:
+    """A block of sheet columns: one scoring unit (a player, the dummy, or a side) and its seats."""
+
+    label: str
+    seats: tuple[tuple[int, str], ...]  # (seat, name)
+
+    @property
+    def span(self) -> int:
+        return 2 * len(self.seats) + 2  # bid and tricks per seat, then points and total
+
+
+def groups_of(columns: list[scoreboard.Column], names: list[str]) -> list[Group]:
+    return [Group(column.label, tuple((seat, names[seat]) for seat in column.seats)) for column in columns]
+
+
+# ---------------------------------------------------------------------------- a match's sheet
+
+
+@bp.get("/matches/<int:match_id>/sheet")
+def match_sheet(match_id: int) -> str | tuple[str, int]:
+    """The match as a score sheet to print: every deal, game and the result on one page (up to 27
+    deals of three players)."""
+    match = db.get_or_404(Match, match_id)
+    board = scoreboard.build(match, documents.score(match))
+    paper = paper_of(request.args.get("paper"))
+    return render_template("records/sheet_match.html", match=match, board=board, paper=paper, papers=PAPERS,
+                           orientation=orientation(len(board.seat_names)),
+                           groups=groups_of(board.columns, board.seat_names))
+
+
+# ---------------------------------------------------------------------------- blank sheets
+
+
+class SheetForm(Form):
+    """What a blank sheet needs, read from the query string so that the sheet's address can be
+    kept and opened again."""
+
+    ruleset = SelectField("Ruleset", default="jokerless")
+    first_dealer = SelectField("Who deals first", default="0",
+                               choices=choices([(str(i), f"Player {i + 1}") for i in range(MAX_PLAYERS)]))
+    pages = IntegerField("Pages", default=1,
+                         validators=[Optional(), NumberRange(1, MAX_PAGES, f"From 1 to {MAX_PAGES} pages.")])
+    paper = RadioField("Paper", default="a4", choices=choices(list(PAPERS.items())))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.ruleset.choices = choices([(r.id, f"{r.name} ({r.players} players)") for r in RULESETS.values()])
+
+    @property
+    def name_fields(self) -> list[StringField]:
+        return [self[f"name{seat}"] for seat in range(MAX_PLAYERS)]
+
+    def names(self) -> list[str]:
+        """The names for the ruleset's players; "Player 2" where a name was left out."""
+        players = get_ruleset(self.ruleset.data).players
+        return [" ".join((field.data or "").split()) or f"Player {seat + 1}"
+                for seat, field in enumerate(self.name_fields[:players])]
+
+    def validate_first_dealer(self, field: SelectField) -> None:
+        if self.ruleset.data in RULESETS and int(field.data) >= get_ruleset(self.ruleset.data).players:
+            raise ValidationError(f"{get_ruleset(self.ruleset.data).name} is for "
+                                  f"{get_ruleset(self.ruleset.data).players} players.")
+
+    def validate_name0(self, field: StringField) -> None:
+        if self.ruleset.data not in RULESETS:
+            return
+        names = self.names()
+        keys = [name_key(name) for name in names]
+        for name, key in zip(names, keys, strict=True):
+            if keys.count(key) > 1:
+                raise ValidationError(f"{name} is named twice.")
+
+
+for _seat in range(MAX_PLAYERS):
+    setattr(SheetForm, f"name{_seat}", StringField(
+        f"Player {_seat + 1}", validators=[Optional(), Length(max=40, message="Keep names to 40 letters.")]))
+
+
+@dataclass(frozen=True)
+class Table:
+    """What ``scoreboard.columns`` reads of a match, for a sheet that has no match behind it."""
+
+    ruleset: str
+    names: tuple[str, ...]
+
+    @property
+    def player_names(self) -> list[str]:
+        return list(self.names)
+
+
+@dataclass
+class BlankRow:
+    number: int
+    dealer: str
+    leader: str
+
+
+@dataclass
+class Reminders:
+    bid_values: list[tuple[str, int]]          # (suit letter, value)
+    bonus: list[tuple[int, int]]               # (how many made, bonus)
+    scoring: list[str]                         # lines for what the bonus table does not say
+    first_trump: str | None
+    next_trump: list[tuple[str, str]]          # (how many made, or missed by; trump)
+    trump_rule: str
+
+
+SCORING_NOTES = {
+    PARTNERS: ["Each side scores its tricks, plus 30 if both partners made their bids, 10 if one did, "
+               "20 if neither did but the side's tricks equal its bids."],
+    LONG: ["No trick points. A made bid scores 30 alone, 20 with one other, 10 if all made.",
+           "A missed bid scores minus the tricks it missed by (the nearer of 0–3 and 10–13).",
+           "Declare ±30, reveal ±60, to or from the bidder alone."],
+    STREAK: ["Each trick 1. A made bid adds 10, 20 if the deal before was made too, 30 for three in a row, "
+             "and so on; a miss starts again (each game afresh)."],
+}
+
+
+def reminders(setup: Setup) -> Reminders:
+    """The scoring reminders printed in a blank sheet's margin, from the core's ruleset data."""
+    ruleset = setup.ruleset
+    notes = list(SCORING_NOTES.get(ruleset.scoring, []))
+    bonus: list[tuple[int, int]] = []
+    if ruleset.scoring not in (PARTNERS, LONG, STREAK):
+        bonus = sorted(ruleset.bonus.items())
+        notes.insert(0, "Each trick 1. A made bid adds the bonus for how many made theirs:")
+    if ruleset.premium_kinds and ruleset.scoring != LONG:
+        values = " / ".join(f"{kind} {ruleset.premium_value[kind]}" for kind in ruleset.premium_kinds)
+        if ruleset.scoring == SELF_PREMIUM:
+            notes.append(f"Premium: {values}, won or lost by each declarer.")
+        else:
+            notes.append(f"Premium: {values}, to the bidder if made, else to each opponent.")
+    if ruleset.has_dummy:
+        notes.append("The dummy succeeds with its bid or fewer tricks; exactly its bid earns it 30.")
+    next_trump: list[tuple[str, str]] = []
+    if setup.trump_rule == SUCCESSES:
+        most = ruleset.seats
+        next_trump = [(str(k), trump_by_successes(k)) for k in range(min(most, 4) + 1)]
+        if most == 5:
+            next_trump[4] = ("4–5", trump_by_successes(4))
+    elif setup.trump_rule == MISSES:
+        next_trump = [(f"{m}{'+' if m == 3 else ''}", trump_by_misses(m)) for m in range(4)]
+    first = setup.first_trump if setup.trump_rule in (SUCCESSES, MISSES) else (NO_TRUMP if setup.trump_rule == NAMED else None)
+    return Reminders(bid_values=sorted(BID_VALUE.items(), key=lambda item: item[1]), bonus=bonus, scoring=notes,
+                     first_trump=first, next_trump=next_trump, trump_rule=setup.trump_rule)
+
+
+TRUMP_RULE_TEXT = {
+    "turn-up": "The turned card's suit; a Nine or the Joker: no trump.",
+    "dummy": "The dummy's top card's suit; a Nine: no trump.",
+    PILE: "The next trump-pile card's suit; a Joker: no trump.",
+    NAMED: "Named by the declarer or revealer; with no premium it stays as last deal.",
+}
+
+
+@bp.get("/sheets/blank")
+def blank() -> tuple[str, int]:
+    """Choose the ruleset, names, first dealer, pages and paper; then print the sheets."""
+    form = SheetForm(request.args)
+    wanted = "ruleset" in request.args and "change" not in request.args
+    if not wanted or not form.validate():
+        return render_template("records/sheet_blank_form.html", form=form, max_players=MAX_PLAYERS,
+                               players={r.id: r.players for r in RULESETS.values()}), 422 if wanted else 200
+    names = form.names()
+    core_match = parse_match({"ruleset": form.ruleset.data, "players": names,
+                              "first_dealer": int(form.first_dealer.data), "deals": []})
+    setup = core_match.setup
+    paper = paper_of(form.paper.data)
+    turn = orientation(setup.ruleset.seats)
+    rows_per_page = BLANK_ROWS[(paper, turn)]
+    pages = form.pages.data or 1
+    rows = []
+    for index in range(pages * rows_per_page):
+        dealer = dealer_of(core_match, index)
+        rows.append(BlankRow(index + 1, names[dealer], names[leader_of(setup, dealer)]))
+    table = Table(setup.id, tuple(names))
+    seat_names = scoreboard.seat_names(table)  # type: ignore[arg-type]  # reads only these two attributes
+    columns = scoreboard.columns(table)  # type: ignore[arg-type]
+    return render_template(
+        "records/sheet_blank.html", form=form, ruleset=setup.ruleset, options=setup.options_json(), names=names,
+        groups=groups_of(columns, seat_names), pages=[rows[i:i + rows_per_page] for i in range(0, len(rows), rows_per_page)],
+        paper=paper, papers=PAPERS, orientation=turn, reminders=reminders(setup),
+        trump_rule_text=TRUMP_RULE_TEXT.get(setup.trump_rule)), 200

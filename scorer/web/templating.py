@@ -1,0 +1,197 @@
+"""Every template filter and global, registered in one place (``register``): how cards, suits,
+trumps, points and times look on screen. Nothing here scores; rules facts come from the core.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import segno
+from flask import Flask, url_for
+from markupsafe import Markup, escape
+
+from scorer.core import SUIT_NAMES, SUIT_SYMBOLS, get_ruleset, sort_hand
+from scorer.web.cards import card_store
+from scorer.web.models import HandLink, Match
+
+SUITS = SUIT_SYMBOLS
+TRUMP_SUIT = {name: letter for letter, name in SUIT_NAMES.items()}
+RANK_NAMES = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack"}
+RED = {"D", "H"}
+# The order of the bid chips: the value a suit stands for, low to high (♦ 0, ♠ 1, ♥ 2, ♣ 3),
+# which is the order players learn the code in.
+BID_SUITS = ("D", "S", "H", "C")
+
+
+def suit_span(letter: str) -> Markup:
+    colour = "red" if letter in RED else "black"
+    return Markup('<span class="suit suit-{}" aria-hidden="true">{}</span>').format(colour, SUITS[letter])
+
+
+def card_label(code: str | None) -> Markup:
+    """``10H`` → 10♥ (the suit coloured), ``D`` (a bare bid suit) → ♦, ``Joker`` → Joker."""
+    if not code:
+        return Markup("")
+    if code.casefold() == "joker":
+        return Markup('<span class="joker">Joker</span>')
+    letter = code[-1].upper()
+    if letter not in SUITS:
+        return escape(code)
+    return Markup('<span class="playing-card" aria-label="{}">{}{}</span>').format(
+        card_words(code), code[:-1], suit_span(letter))
+
+
+def card_words(code: str) -> str:
+    """What a screen reader says for a card code: "10 of hearts", "diamonds"."""
+    if code.casefold() == "joker":
+        return "Joker"
+    letter = code[-1].upper()
+    rank = RANK_NAMES.get(code[:-1].upper(), code[:-1])
+    return f"{rank} of {SUIT_NAMES[letter]}" if rank else SUIT_NAMES.get(letter, code)
+
+
+def trump_label(trump: str | None) -> Markup:
+    """``hearts`` → ♥ Hearts; ``no-trump`` → No trump."""
+    if trump is None:
+        return Markup("")
+    if trump == "no-trump":
+        return Markup('<span class="nt">No trump</span>')
+    letter = TRUMP_SUIT[trump]
+    return Markup("{} {}").format(suit_span(letter), trump.capitalize())
+
+
+def trump_symbol(trump: str | None) -> Markup:
+    """The short form for a table cell: ♥, or NT."""
+    if trump is None:
+        return Markup("")
+    if trump == "no-trump":
+        return Markup('<span class="nt" title="No trump">NT</span>')
+    return Markup('<span title="{}">{}</span>').format(trump.capitalize(), suit_span(TRUMP_SUIT[trump]))
+
+
+def bid_cards(bid: Any) -> Markup:
+    """Stored bid cards as suits: ["D", "S", "C"] → ♦♠♣ (card codes keep their rank)."""
+    if not isinstance(bid, list):
+        return Markup("")
+    return Markup("").join(card_label(card) for card in bid)
+
+
+def local_time(value: datetime | None) -> str:
+    """A short date for lists. SQLite hands back naive datetimes; they were stored as UTC."""
+    if value is None:
+        return ""
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    return value.strftime("%d %b %Y, %H:%M UTC")
+
+
+def iso_time(value: datetime | None) -> str:
+    """The moment in ISO 8601 with its zone, for ``<time datetime>`` (the page shows it locally)."""
+    if value is None:
+        return ""
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    return value.isoformat()
+
+
+def signed(points: int) -> str:
+    """Points of one deal: +30, −10, 0 (a real minus sign, which reads better in large type)."""
+    if points > 0:
+        return f"+{points}"
+    if points < 0:
+        return f"−{-points}"
+    return "0"
+
+
+def format_label(options: dict[str, Any]) -> str:
+    """A match format in words: "100-point games, first to 3 wins", "9 deals", "One game to 99"."""
+    match = options.get("match", "hundred")
+    if match == "deals":
+        deals = options.get("deals", 9)
+        return f"{deals} deal{'' if deals == 1 else 's'}"
+    if match == "target":
+        return f"One game to {options.get('target', 100)}"
+    games = options.get("games_to_win", 3)
+    if match == "game-bonus":
+        return f"Games to 100 with game bonuses, first to {games} bonus{'es' if games != 1 else ''}"
+    if games == 1:
+        return "One game to 100"
+    return f"100-point games, first to {games} wins"
+
+
+def field_attrs(field: Any, hint: str | None = None, **attrs: Any) -> dict[str, Any]:
+    """HTML attributes linking a field to its hint and error messages (``aria-describedby``)."""
+    ids = [f"{field.id}-hint"] if hint else []
+    if field.errors:
+        ids.append(f"{field.id}-error")
+        attrs["aria-invalid"] = "true"
+    if ids:
+        attrs["aria-describedby"] = " ".join(ids)
+    return attrs
+
+
+def qr_svg(url: str, label: str) -> Markup:
+    """A QR code for ``url`` as inline SVG (dark on white, whatever the theme: scanners want that)."""
+    code = segno.make(url, error="m")
+    return Markup(code.svg_inline(scale=1, border=2, omitsize=True, dark="#000", light="#fff",
+                                  svgclass="qr", title=label))
+
+
+def by_suit(cards: list[str]) -> list[tuple[str, list[str]]]:
+    """A hand as suit rows, ♠ ♥ ♣ ♦ as ``sort_hand`` orders them (a Joker first, on its own row)."""
+    ordered = sort_hand(cards)
+    rows: list[tuple[str, list[str]]] = [("Joker", []) for card in ordered if card == "Joker"]
+    for suit in "SHCD":
+        rows.append((suit, [card[:-1] for card in ordered if card != "Joker" and card[-1] == suit]))
+    return rows
+
+
+def card_trump(match: Match, card: str | None) -> str | None:
+    """The trump the app's turned card sets (the core decides: a Nine or the Joker is no trump)."""
+    return card_store.trump_of(match.ruleset, match.options, card)
+
+
+def hand_url(link: HandLink | None) -> str | None:
+    """The link to open on a phone: absolute, on the address this page was reached with."""
+    return url_for("hand_pages.show", token=link.token, _external=True) if link is not None else None
+
+
+def ruleset_name(ruleset_id: str) -> str:
+    return get_ruleset(ruleset_id).name
+
+
+def percent(part: float | None) -> str:
+    """0.4567 → 46%; nothing to show → –."""
+    return "–" if part is None else f"{part:.0%}"
+
+
+def signed_average(value: float | None) -> str:
+    """Tricks above or below the bid on average: +0.4, −1.2, 0.0."""
+    if value is None:
+        return "–"
+    return f"{'+' if value > 0.05 else '−' if value < -0.05 else ''}{abs(value):.1f}"
+
+
+def register(app: Flask) -> None:
+    """Every filter and global the templates use, in one place."""
+    # Imported here: these read the database or the routes, which need the app's other modules.
+    from scorer.web.records.stats import in_match
+
+    app.add_template_filter(card_label, "card")
+    app.add_template_filter(card_words, "card_words")
+    app.add_template_filter(trump_label, "trump")
+    app.add_template_filter(trump_symbol, "trump_symbol")
+    app.add_template_filter(bid_cards, "bid_cards")
+    app.add_template_filter(local_time, "local_time")
+    app.add_template_filter(iso_time, "iso_time")
+    app.add_template_filter(signed, "signed")
+    app.add_template_filter(format_label, "format_label")
+    app.add_template_filter(by_suit, "by_suit")
+    app.add_template_filter(ruleset_name, "ruleset_name")
+    app.add_template_filter(percent, "percent")
+    app.add_template_filter(signed_average, "signed_average")
+    app.jinja_env.globals.update(
+        field_attrs=field_attrs, SUITS=SUITS, SUIT_NAMES=SUIT_NAMES, BID_SUITS=BID_SUITS, suit_span=suit_span,
+        qr_svg=qr_svg, card_trump=card_trump, hand_url=hand_url, match_stats=in_match,
+    )
