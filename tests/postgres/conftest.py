@@ -19,6 +19,11 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from flask import Flask
+from flask_migrate import upgrade
+
+from scorer import create_app
+from scorer.web.extensions import db
 
 
 def _pg_bin(name: str) -> str:
@@ -57,6 +62,21 @@ def postgres_server() -> Iterator[str]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+# Apps built on a test's database; their connection pools are closed before the database is dropped,
+# so that no connection is left for the garbage collector to find broken.
+_APPS: list[Flask] = []
+
+
+def _postgres_app(url: str, **config: object) -> Flask:
+    """The app on ``url``, migrated as `make run` migrates (not create_all())."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-only-key", "WTF_CSRF_ENABLED": False,
+                      "SQLALCHEMY_DATABASE_URI": url, **config})
+    with app.app_context():
+        upgrade()
+    _APPS.append(app)
+    return app
+
+
 @pytest.fixture
 def postgres_url(postgres_server: str) -> Iterator[str]:
     """A new, empty database on the session's server for one test."""
@@ -68,6 +88,15 @@ def postgres_url(postgres_server: str) -> Iterator[str]:
     try:
         yield f"{base.rstrip('/')}/{name}?{query}"
     finally:
+        while _APPS:
+            with _APPS.pop().app_context():
+                db.engine.dispose()
         with admin.connect() as conn:
             conn.execute(sa.text(f'DROP DATABASE "{name}" WITH (FORCE)'))
         admin.dispose()
+
+
+@pytest.fixture
+def postgres_app(postgres_url: str):
+    """Builds the app on this test's database (``postgres_app(postgres_url)``)."""
+    return _postgres_app

@@ -5,24 +5,14 @@ from __future__ import annotations
 from dataclasses import asdict
 
 import sqlalchemy as sa
-from flask_migrate import upgrade
 from recordhelpers import add_documents, sample
 from webhelpers import post_deal, start_match
 
-from scorer import create_app
 from scorer.web.extensions import db
 from scorer.web.records import stats
 
 
-def postgres_app(url: str):
-    app = create_app({"TESTING": True, "SECRET_KEY": "test-only-key", "WTF_CSRF_ENABLED": False,
-                      "SQLALCHEMY_DATABASE_URI": url})
-    with app.app_context():
-        upgrade()  # the migrations, as `make run` applies them, not create_all()
-    return app
-
-
-def test_migrations_create_every_table_on_postgresql(postgres_url):
+def test_migrations_create_every_table_on_postgresql(postgres_app, postgres_url):
     app = postgres_app(postgres_url)
     with app.app_context():
         tables = set(sa.inspect(db.engine).get_table_names())
@@ -30,7 +20,7 @@ def test_migrations_create_every_table_on_postgresql(postgres_url):
         assert db.engine.dialect.name == "postgresql"
 
 
-def test_a_match_is_recorded_and_scored_on_postgresql(postgres_url):
+def test_a_match_is_recorded_and_scored_on_postgresql(postgres_app, postgres_url):
     client = postgres_app(postgres_url).test_client()
     match_id = start_match(client, ["Ann", "Bob", "Cy"])
     # Ann reveals and takes all nine alone: the 99.
@@ -57,7 +47,7 @@ def figures(app) -> dict:
                 for name, f in people.items()}
 
 
-def test_statistics_are_the_same_on_postgresql_as_on_sqlite(postgres_url, app_factory):
+def test_statistics_are_the_same_on_postgresql_as_on_sqlite(postgres_app, postgres_url, app_factory):
     documents = [sample(seed) for seed in range(40)]  # every ruleset, finished and unfinished matches
     on_postgres, on_sqlite = postgres_app(postgres_url), app_factory(WTF_CSRF_ENABLED=False)
     for app in (on_postgres, on_sqlite):
