@@ -1,6 +1,7 @@
 import logging
 from logging.config import fileConfig
 
+import sqlalchemy as sa
 from flask import current_app
 
 from alembic import context
@@ -40,6 +41,22 @@ target_db = current_app.extensions['migrate'].db
 # can be acquired:
 # my_important_option = config.get_main_option("my_important_option")
 # ... etc.
+
+
+# Revision ids a database may be stamped with from before every id equalled its file's name.
+RENAMED_REVISIONS = {'0001': '0001_first_tables', '0002_results': '0002_results_cache'}
+
+
+def rename_stamped_revisions(connection):
+    """Restamp a database stamped with an old revision id, before Alembic looks it up.
+
+    Committed at once, so that Alembic then opens (and commits) a transaction of its own.
+    """
+    if sa.inspect(connection).has_table('alembic_version'):
+        version = sa.table('alembic_version', sa.column('version_num', sa.String))
+        for old, new in RENAMED_REVISIONS.items():
+            connection.execute(sa.update(version).where(version.c.version_num == old).values(version_num=new))
+    connection.commit()
 
 
 def get_metadata():
@@ -94,6 +111,7 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
+        rename_stamped_revisions(connection)
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),

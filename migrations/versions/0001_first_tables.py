@@ -4,7 +4,7 @@ A match stores its ruleset and every option in force; a deal stores what was pla
 bid cards, tricks, premiums, turned card). The unique (match_id, number) makes a resent deal
 form record the deal once.
 
-Revision ID: 0001
+Revision ID: 0001_first_tables
 Revises: 
 Create Date: 2026-11-21 22:40:25.096914
 
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision = '0001'
+revision = '0001_first_tables'
 down_revision = None
 branch_labels = None
 depends_on = None

@@ -1,21 +1,26 @@
 """The results cache behind the statistics: seat_results (per deal and seat) and match_results
 (per match and player), filled here for the matches already stored.
 
-The rows are the core's score of each match (scorer.web.results.rows_for, the same function the
-app calls on every change); ``flask --app scorer stats rebuild`` rewrites them at any time.
+The rows are the core's score of each match, laid out as the tables were at this revision. The
+code that lays them out is a frozen copy kept in this file (``rows_for`` below), not the app's:
+a migration is history, and a later change to the app or to these tables must not change what
+upgrading an old database does. It calls only the scoring core, whose scores are the contract.
+``flask --app scorer stats rebuild`` rewrites the rows at any time.
 
-Revision ID: 0002
-Revises: 0001
+Revision ID: 0002_results_cache
+Revises: 0001_first_tables
 Create Date: 2026-11-21 22:52:15.985003
 
 """
+from datetime import UTC
+
 from alembic import op
 import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision = '0002_results'
-down_revision = '0001'
+revision = '0002_results_cache'
+down_revision = '0001_first_tables'
 branch_labels = None
 depends_on = None
 
@@ -76,7 +81,6 @@ def fill(seat_results, match_results):
     """Score every stored match with the core and write its rows; a match that no longer passes
     the core's checks is left out (its scoreboard says why)."""
     from scorer.core import MatchError, score_document
-    from scorer.web.records.results import as_utc, rows_for
 
     bind = op.get_bind()
     matches = sa.table('matches', sa.column('id', sa.Integer), sa.column('ruleset', sa.String),
@@ -111,6 +115,63 @@ def fill(seat_results, match_results):
         if seat_rows:
             op.bulk_insert(seat_results, seat_rows)
         op.bulk_insert(match_results, match_rows)
+
+
+# ---------------------------------------------------------------------------- frozen at this revision
+# A copy of the app's rows_for and as_utc as they were when this migration was written: do not
+# change it to follow the app. Only the core is called: the score, the ruleset's facts, a bid's values.
+
+
+def as_utc(value):
+    """SQLite hands datetimes back without a zone; the app stores them in UTC."""
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def rows_for(match_id, document, scored, player_ids, played_at):
+    """The ``seat_results`` and ``match_results`` rows of one match, every figure from ``scored``."""
+    from scorer.core import bid_values, get_ruleset
+
+    ruleset = get_ruleset(document['ruleset'])
+
+    def unit_of(seat):
+        # The scoring unit: the seat, or in a partnership game its side (seats 0+2, 1+3).
+        return seat % 2 if ruleset.has_sides else seat
+
+    common = {'match_id': match_id, 'ruleset': ruleset.id, 'played_at': played_at}
+    seat_rows = []
+    runs = [0] * ruleset.seats  # made bids in a row so far
+    for number, (raw, deal) in enumerate(zip(document['deals'], scored['deals'], strict=True), start=1):
+        premiums = {p['seat']: p['kind'] for p in raw.get('premiums') or []}
+        for seat in range(ruleset.seats):
+            unit = unit_of(seat)
+            bid, took, made = deal['bids'][seat], raw['tricks'][seat], deal['made'][seat]
+            size = over = None
+            if bid is not None:
+                values = bid_values(bid, ruleset.tricks)
+                size = values[0]
+                over = took - min(values, key=lambda value: abs(took - value))
+            premium = premiums.get(seat)
+            runs[seat] = runs[seat] + 1 if made else 0
+            seat_rows.append({
+                **common, 'deal': number, 'seat': seat, 'game': deal['game'], 'unit': unit,
+                'player_id': player_ids[seat] if seat < ruleset.players else None,
+                'dealer': deal['dealer'] == seat, 'bid': bid, 'bid_size': size, 'tricks': took, 'made': made,
+                'run': runs[seat], 'over': over, 'points': deal['points'][unit], 'total': deal['totals'][unit],
+                'premium': premium, 'premium_made': made if premium else None,
+            })
+    finished_games = [game for game in scored['games'] if game.get('finished')]
+    match_rows = []
+    for seat in range(ruleset.players):
+        unit = unit_of(seat)
+        match_rows.append({
+            **common, 'seat': seat, 'player_id': player_ids[seat], 'unit': unit,
+            'deals': len(scored['deals']), 'finished': scored['finished'],
+            'won': scored['finished'] and unit in scored['winners'],
+            'games_played': len(finished_games),
+            'games_won': sum(1 for game in finished_games if unit in game['winners']),
+            'grand_total': scored['grand_totals'][unit],
+        })
+    return seat_rows, match_rows
 
 
 def downgrade():

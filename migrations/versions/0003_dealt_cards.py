@@ -7,7 +7,7 @@ New tables only: a match without a match_cards row is dealt at the table, as bef
 and dropping the old one would cascade to every deal and seat.
 
 Revision ID: 0003_dealt_cards
-Revises: 0002_results
+Revises: 0002_results_cache
 Create Date: 2026-11-21 23:00:03.431196
 
 """
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '0003_dealt_cards'
-down_revision = '0002_results'
+down_revision = '0002_results_cache'
 branch_labels = None
 depends_on = None
 

@@ -21,7 +21,7 @@ def test_the_migration_fills_the_cache_for_existing_matches(tmp_path):
     app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'old.sqlite'}"})
     doc = sample(21, "jokerless", max_deals=6, unfinished=0)
     with app.app_context():
-        upgrade(revision="0001")  # a database from before the cache
+        upgrade(revision="0001_first_tables")  # a database from before the cache
         with db.engine.begin() as connection:
             connection.execute(text("INSERT INTO matches (id, ruleset, options, first_dealer, finished, created_at, updated_at) "
                                     "VALUES (1, :ruleset, :options, :first, 0, :at, :at)"),

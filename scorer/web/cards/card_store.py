@@ -8,9 +8,11 @@ Three modes, chosen when a match starts and stored with it:
   card for each deal from the rules' own pack (``virtual_turn_up``; in eighteen the pile);
 - ``app``: the core shuffles and deals every deal, and each player opens their own hand.
 
-Deal n's cards are made the first time a page needs them (the scoreboard, the deal form) and
-stored; the unique (match, number) makes that happen once even if two pages ask at the same
-moment. Every shuffle is the core's: this module only chooses seeds. A match seed makes the
+Deal n's cards are made by the request that makes deal n the next one: the POST that starts
+the match (deal 1), the POST that saves deal n-1, an import. They are added to that request's
+transaction, so they are stored with the change or not at all; pages only read them (a GET never
+writes). Once made they never change, and deleting a recorded deal keeps its cards for recording
+it again. Every shuffle is the core's: this module only chooses seeds. A match seed makes the
 deals replayable (deal n's seed is derived from it); without one the core draws each deal's
 seed when the deal is made, so nobody can know a deal before it exists.
 """
@@ -23,7 +25,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 
 from scorer.core import (
     MAX_SEED,
@@ -124,44 +125,49 @@ def _match_cards(match: Match, number: int, context: dict[str, Any]) -> Cards:
         # Deal k of a game turns card k of that game's pile, shuffled from the seed of the
         # game's first deal (stored when that deal was made).
         in_game = context["number"]
-        first = dealt_for(match, number - in_game + 1) if in_game > 1 else None
+        first = _stored(match, number - in_game + 1) if in_game > 1 else None
         pile = _pile_card(first.seed if first is not None else seed, in_game)
     return _dealt(match.ruleset, match.options, seed, context["dealer"], match.cards == APP, pile)
 
 
+def _stored(match: Match, number: int) -> DealtDeal | None:
+    """Deal ``number``'s cards among the match's (those added in this transaction included)."""
+    return next((row for row in match.dealt if row.number == number), None)
+
+
 def dealt_for(match: Match, number: int) -> DealtDeal | None:
+    """Deal ``number``'s cards as stored, or None (a table deal, or not dealt). Only reads."""
+    if match.cards == TABLE:
+        return None
     return db.session.scalar(select(DealtDeal).where(DealtDeal.match_id == match.id, DealtDeal.number == number))
 
 
-def ensure(match: Match, number: int, context: dict[str, Any] | None) -> DealtDeal | None:
-    """Deal ``number``'s cards, made (and committed) the first time they are asked for.
+def deal_next(match: Match, scored: dict[str, Any]) -> DealtDeal | None:
+    """Make the cards of the deal to come, in the caller's transaction (the caller commits).
 
-    ``context`` is the core's view of that deal (its dealer and number in the game): the scored
-    deal, or ``next`` for the deal to come. None in a ``table`` match or once the match is over.
+    ``scored`` is the core's score of the match as the caller is about to store it; its ``next``
+    says who deals and which deal of the game it is. Nothing is made in a ``table`` match, once
+    the match is over, or when that deal has its cards already (they never change).
     """
-    if match.cards == TABLE:
+    if match.cards == TABLE or scored["next"] is None:
         return None
-    found = dealt_for(match, number)
-    if found is not None or context is None:
+    number = len(scored["deals"]) + 1
+    found = _stored(match, number)
+    if found is not None:
         return found
-    cards = _match_cards(match, number, context)
-    row = DealtDeal(match_id=match.id, number=number, dealer=cards.dealer, seed=cards.seed, hands=cards.hands,
+    cards = _match_cards(match, number, scored["next"])
+    row = DealtDeal(number=number, dealer=cards.dealer, seed=cards.seed, hands=cards.hands,
                     turn_up=cards.turn_up, dummy_bid=cards.dummy_bid)
     if cards.hands is not None:
         players = make_setup(match.ruleset, match.options).ruleset.players
         row.links = [HandLink(seat=seat, token=secrets.token_urlsafe(18), devices=[]) for seat in range(players)]
-    db.session.add(row)
-    try:
-        db.session.commit()
-    except IntegrityError:  # another page made them first: theirs are the cards
-        db.session.rollback()
-        return dealt_for(match, number)
+    match.dealt.append(row)
     return row
 
 
-def fix_turn_up(match: Match, number: int, context: dict[str, Any] | None, deal: dict[str, Any]) -> None:
+def fix_turn_up(match: Match, number: int, deal: dict[str, Any]) -> None:
     """A deal read from the form takes the card the app turned, whatever the form said."""
-    dealt = ensure(match, number, context)
+    dealt = dealt_for(match, number)
     if dealt is not None and dealt.turn_up is not None:
         deal["turn_up"] = dealt.turn_up
 

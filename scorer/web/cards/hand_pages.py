@@ -112,7 +112,7 @@ def show(token: str) -> Response:
 
     following = None  # once this deal is recorded: the same seat's hand in the deal now being played
     if recorded and scored is not None and not scored["finished"]:
-        current = card_store.ensure(match, len(match.deals) + 1, scored["next"])
+        current = card_store.dealt_for(match, len(match.deals) + 1)
         following = card_store.link_for(current, link.seat)
 
     new_cookie = _note_phone(link)

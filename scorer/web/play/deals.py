@@ -38,7 +38,7 @@ def deal_context(scored: dict[str, Any], number: int) -> dict[str, Any] | None:
 def render_form(match: Match, table: deal_form.Table, form: Any, number: int, scored: dict[str, Any],
                 editing: bool, preview: dict[str, Any] | None = None, status: int = 200) -> tuple[str, int]:
     context = deal_context(scored, number)
-    dealt = card_store.ensure(match, number, context)  # the app's cards for this deal, if it deals
+    dealt = card_store.dealt_for(match, number)  # the app's cards for this deal, if it deals
     shown = card_store.shown_bids(dealt, table.seats)
     if request.method == "GET" and request.args.get("phones"):  # "fill in the shown bid cards", without JS
         card_store.fill_shown(form, shown)
@@ -86,7 +86,7 @@ def receive(match: Match, number: int, editing: bool) -> View:
     except MatchError as error:
         deal_form.show_error(form, table, error, posted)
         return render_form(match, table, form, posted, before, editing, status=422)
-    card_store.fix_turn_up(match, posted, context, read.deal)
+    card_store.fix_turn_up(match, posted, read.deal)
 
     if not editing and posted < number:
         # Sent again: the same deal is already saved (or someone saved a different one first).
@@ -118,6 +118,8 @@ def receive(match: Match, number: int, editing: bool) -> View:
     match.finished = after["finished"]
     match.touch()
     results.refresh(match, after)
+    if not editing or before["finished"]:  # the deal to come gets its cards with this save (an edit keeps them)
+        card_store.deal_next(match, after)
     try:
         db.session.commit()
     except IntegrityError:  # a second copy of the same form won the race to save this deal number
@@ -185,7 +187,7 @@ def preview(match_id: int, number: int) -> tuple[str, int]:
         return render_template("play/_preview.html", incomplete=True), 200
     try:
         read = deal_form.read(form, table, context["dealer"])
-        card_store.fix_turn_up(match, number, context, read.deal)
+        card_store.fix_turn_up(match, number, read.deal)
         after = documents.score(match, documents.deals_with(match, number, read.deal))
     except MatchError as error:
         text = documents.message(error) if error.deal in (None, number) else f"That would make deal {error.deal} wrong: {documents.message(error)}"

@@ -75,6 +75,8 @@ def new() -> str | BaseResponse | tuple[str, int]:
                 card_store.attach(match, cards)
                 match.seats = [MatchSeat(seat=seat, player=Player.named(name)) for seat, name in enumerate(names)]
                 db.session.add(match)
+                db.session.flush()  # the match's deal set (if any) is loaded before deal 1 is dealt from it
+                card_store.deal_next(match, documents.score(match))  # deal 1's cards, if the app handles them
                 db.session.commit()
                 return redirect(url_for("matches.show", match_id=match.id))
     status = 422 if form.is_submitted() else 200
@@ -89,8 +91,8 @@ def show(match_id: int) -> str | tuple[str, int]:
     match = db.get_or_404(Match, match_id)
     scored = documents.score(match)
     board = scoreboard.build(match, scored)
-    # Where the app turns or deals the cards, the next deal's are made now (once).
-    dealt = card_store.ensure(match, len(match.deals) + 1, scored["next"])
+    # Where the app turns or deals the cards: the next deal's, made by the POST before this page.
+    dealt = card_store.dealt_for(match, len(match.deals) + 1)
     return render_template("play/scoreboard.html", board=board, match=match, dealt=dealt)
 
 

@@ -4,8 +4,10 @@ one file per match), and one match deal by deal as CSV for a spreadsheet.
 A match document holds what was played, as MATCH-FORMAT.md writes it, plus added fields:
 ``played_at`` and ``updated_at``, so that a match imported elsewhere keeps its place in history;
 where the app handled the cards, ``cards`` (the mode) and, in each recorded deal, the cards it
-dealt (``hands``, ``dummy_bid``, ``turn_up``) and the ``seed`` they came from. The match seed is
-never exported: it would tell the deals still to come. Nothing scored is exported: whoever reads
+dealt (``hands``, ``dummy_bid``, ``turn_up``) and the ``seed`` they came from, and, while the match
+goes on, ``next_deal_dealt``: the deal to come is already in the players' hands (its cards are
+not exported, and an import does not deal it again). The match seed is never exported: it would
+tell the deals still to come. Nothing scored is exported: whoever reads
 the file scores it again (``imports``, or ``python -m scorer score``).
 """
 
@@ -48,6 +50,10 @@ def export_document(match: Match) -> dict[str, Any]:
         for number, deal in enumerate(document["deals"], start=1):
             if number in seeds:
                 deal["seed"] = seeds[number]
+        if not match.finished:
+            # The app dealt it when the last deal was saved (or the match began), or it came in
+            # play with an import: either way it must not be dealt again elsewhere.
+            document["next_deal_dealt"] = True
     document["played_at"] = timestamp(match.created_at)
     document["updated_at"] = timestamp(match.updated_at)
     return document

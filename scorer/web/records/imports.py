@@ -64,6 +64,7 @@ class Checked:
     played_at: datetime | None
     updated_at: datetime | None
     cards: str = card_store.TABLE
+    next_dealt: bool = False  # the deal to come was dealt where the match was exported
 
     def deals(self) -> list[dict[str, Any]]:
         return [played(raw) for raw in self.document.get("deals", [])]
@@ -164,8 +165,12 @@ def check(document: Any) -> Checked:
     played_at = read_time(document, "played_at")
     updated_at = read_time(document, "updated_at")
     cards = read_cards(document, match.setup.options_json())
+    next_dealt = document.get("next_deal_dealt", False)
+    if not isinstance(next_dealt, bool):
+        raise ImportProblem(f"next_deal_dealt: must be true or false, not {next_dealt!r}")
     return Checked(document=document, options=match.setup.options_json(), players=players,
-                   scored=scored.to_json(), played_at=played_at, updated_at=updated_at or played_at, cards=cards)
+                   scored=scored.to_json(), played_at=played_at, updated_at=updated_at or played_at, cards=cards,
+                   next_dealt=next_dealt)
 
 
 def read_cards(document: dict[str, Any], options: dict[str, Any]) -> str:
@@ -215,6 +220,10 @@ def store(checked: Checked) -> Match:
     if checked.cards != card_store.TABLE:
         match.card_setup = MatchCards(mode=checked.cards)
         match.dealt = checked.dealt()
+        if not checked.next_dealt:
+            # The deal to come gets its cards now. One already in the players' hands where the
+            # match was exported is left as exported (played as at the table), never dealt again.
+            card_store.deal_next(match, checked.scored)
     db.session.add(match)
     db.session.flush()
     results.refresh(match, checked.scored)
