@@ -75,7 +75,7 @@ def upgrade():
 def fill(seat_results, match_results):
     """Score every stored match with the core and write its rows; a match that no longer passes
     the core's checks is left out (its scoreboard says why)."""
-    from scorer.core import MatchError, score_document
+    from scorer.core import MatchError, score
     from scorer.web.records.results import as_utc, rows_for
 
     bind = op.get_bind()
@@ -103,7 +103,7 @@ def fill(seat_results, match_results):
         document = {'format': 'ninety-nine/1', 'ruleset': match.ruleset, 'options': dict(match.options),
                     'players': [name for _, name in seated], 'first_dealer': match.first_dealer, 'deals': played}
         try:
-            scored = score_document(document)['scored']
+            _, scored = score(document)
         except MatchError:
             continue
         seat_rows, match_rows = rows_for(match.id, document, scored, [player_id for player_id, _ in seated],

@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -28,6 +28,8 @@ from sqlalchemy.exc import IntegrityError
 from scorer.core import (
     MAX_SEED,
     PILE,
+    DealScore,
+    NextDeal,
     deal_cards,
     dealer_of,
     get_ruleset,
@@ -38,6 +40,7 @@ from scorer.core import (
     trump_of_card,
     virtual_turn_up,
 )
+from scorer.web.document_types import DealDocument, DealtFields, MatchDocument
 from scorer.web.extensions import db
 from scorer.web.models import DealSet, DealtDeal, HandLink, Match, MatchCards
 
@@ -115,7 +118,7 @@ def set_dealer(deal_set: DealSet, number: int) -> int:
     return dealer_of(match, number - 1)
 
 
-def _match_cards(match: Match, number: int, context: dict[str, Any]) -> Cards:
+def _match_cards(match: Match, number: int, context: DealScore | NextDeal) -> Cards:
     if match.deal_set is not None:
         return set_cards(match.deal_set, number)
     seed = new_seed() if match.seed is None else derive_seed(match.seed, "deal", number)
@@ -123,17 +126,17 @@ def _match_cards(match: Match, number: int, context: dict[str, Any]) -> Cards:
     if make_setup(match.ruleset, match.options).trump_rule == PILE:
         # Deal k of a game turns card k of that game's pile, shuffled from the seed of the
         # game's first deal (stored when that deal was made).
-        in_game = context["number"]
+        in_game = context.number
         first = dealt_for(match, number - in_game + 1) if in_game > 1 else None
         pile = _pile_card(first.seed if first is not None else seed, in_game)
-    return _dealt(match.ruleset, match.options, seed, context["dealer"], match.cards == APP, pile)
+    return _dealt(match.ruleset, match.options, seed, context.dealer, match.cards == APP, pile)
 
 
 def dealt_for(match: Match, number: int) -> DealtDeal | None:
     return db.session.scalar(select(DealtDeal).where(DealtDeal.match_id == match.id, DealtDeal.number == number))
 
 
-def ensure(match: Match, number: int, context: dict[str, Any] | None) -> DealtDeal | None:
+def ensure(match: Match, number: int, context: DealScore | NextDeal | None) -> DealtDeal | None:
     """Deal ``number``'s cards, made (and committed) the first time they are asked for.
 
     ``context`` is the core's view of that deal (its dealer and number in the game): the scored
@@ -159,19 +162,19 @@ def ensure(match: Match, number: int, context: dict[str, Any] | None) -> DealtDe
     return row
 
 
-def fix_turn_up(match: Match, number: int, context: dict[str, Any] | None, deal: dict[str, Any]) -> None:
+def fix_turn_up(match: Match, number: int, context: DealScore | NextDeal | None, deal: DealDocument) -> None:
     """A deal read from the form takes the card the app turned, whatever the form said."""
     dealt = ensure(match, number, context)
     if dealt is not None and dealt.turn_up is not None:
         deal["turn_up"] = dealt.turn_up
 
 
-def document_fields(dealt: DealtDeal | None) -> dict[str, Any]:
+def document_fields(dealt: DealtDeal | None) -> DealtFields:
     """What a dealt deal adds to its deal of the match document: the core then checks every bid
     against the bidder's own hand (and the dummy's bid against its set-aside cards)."""
     if dealt is None:
         return {}
-    fields: dict[str, Any] = {}
+    fields: DealtFields = {}
     if dealt.turn_up is not None:
         fields["turn_up"] = dealt.turn_up
     if dealt.hands is not None:
@@ -212,7 +215,15 @@ def chosen_set(form: Any) -> DealSet | None:
     return db.session.get(DealSet, int(value)) if value.isdigit() else None
 
 
-def cards_from_form(form: Any, header: dict[str, Any]) -> dict[str, Any] | None:
+class CardsChoice(TypedDict):
+    """A new match's cards, as ``MatchCards`` stores them."""
+
+    mode: str
+    seed: int | None
+    deal_set_id: int | None
+
+
+def cards_from_form(form: Any, header: MatchDocument) -> CardsChoice | None:
     """The new match's cards mode, seed and deal set (for ``attach``); None when the form asks
     for something impossible (its message is then beside the field).
 
@@ -238,7 +249,7 @@ def cards_from_form(form: Any, header: dict[str, Any]) -> dict[str, Any] | None:
     return {"mode": mode, "seed": seed, "deal_set_id": None}
 
 
-def check_mode(form: Any, ruleset_id: str, options: dict[str, Any], cards: dict[str, Any] | None) -> bool:
+def check_mode(form: Any, ruleset_id: str, options: dict[str, Any], cards: CardsChoice | None) -> bool:
     """Whether the chosen mode suits the ruleset and its options (else a message beside it)."""
     if cards is None:
         return False
@@ -249,7 +260,7 @@ def check_mode(form: Any, ruleset_id: str, options: dict[str, Any], cards: dict[
     return True
 
 
-def attach(match: Match, cards: dict[str, Any]) -> None:
+def attach(match: Match, cards: CardsChoice) -> None:
     """Store the cards mode chosen for a new match (nothing for the default, a real pack)."""
     if cards["mode"] != TABLE:
         match.card_setup = MatchCards(**cards)
