@@ -10,7 +10,7 @@ from typing import Any
 
 from wtforms import FieldList, FormField
 
-from scorer.core import MatchError, award_premium, make_setup, pack_preparation
+from scorer.core import MatchError, Ruleset, Setup, award_premium, make_setup, pack_preparation
 from scorer.web.document_types import DealDocument, PremiumDocument
 from scorer.web.documents import message as error_message
 from scorer.web.forms import choices
@@ -26,8 +26,8 @@ TRUMP_CHOICES = [("clubs", "♣"), ("diamonds", "♦"), ("hearts", "♥"), ("spa
 class Table:
     """What the deal form needs to know about a match's ruleset and options (all from the core)."""
 
-    ruleset: Any
-    setup: Any
+    ruleset: Ruleset
+    setup: Setup
     names: list[str]
     turn_up_cards: list[str]  # empty where no card is turned
 

@@ -258,7 +258,7 @@ class ImportForm(FlaskForm):
 
 
 def upload_limit() -> int:
-    return current_app.config.get("IMPORT_MAX_CONTENT_LENGTH", IMPORT_MAX_BYTES)
+    return int(current_app.config.get("IMPORT_MAX_CONTENT_LENGTH", IMPORT_MAX_BYTES))
 
 
 def size_text(size: int) -> str:
