@@ -5,6 +5,7 @@ names in place of seat numbers. Every figure is copied from the core's answer, n
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from scorer.core import MatchScore, NextDeal, Ruleset, get_ruleset
 from scorer.web.models import Match
@@ -92,14 +93,24 @@ class Board:
         return None
 
 
-def seat_names(match: Match) -> list[str]:
+class Seated(Protocol):
+    """What the seat names and columns are read from: a stored match, or a blank sheet's table."""
+
+    @property
+    def ruleset(self) -> str: ...
+
+    @property
+    def player_names(self) -> list[str]: ...
+
+
+def seat_names(match: Seated) -> list[str]:
     names = match.player_names
     if get_ruleset(match.ruleset).has_dummy:
         names.append(DUMMY)
     return names
 
 
-def columns(match: Match) -> list[Column]:
+def columns(match: Seated) -> list[Column]:
     ruleset = get_ruleset(match.ruleset)
     names = seat_names(match)
     if ruleset.has_sides:
