@@ -60,3 +60,14 @@ def test_a_hand_link_to_a_deal_without_hands_is_a_404_not_a_500(client, app):
     assert page.status_code == 404 and "The app did not deal this hand" in page.text
     shown = client.post(f"/hand/{token}/bid", data={"card": ["AS", "KS", "QS"]})
     assert shown.status_code == 404 and "The app did not deal this hand" in shown.text
+
+
+def test_a_form_for_deal_0_is_refused_with_a_message(client, app):
+    match_id = start_match(client, THREE)
+    response = post_deal(client, match_id, 0, [4, 1, 2], [4, 2, 3])
+    assert response.status_code == 409 and "This form was for deal 0, not deal 1" in response.text
+    assert post_deal(client, match_id, 1, [4, 1, 2], [4, 2, 3]).status_code == 303
+    response = post_deal(client, match_id, 0, [4, 1, 2], [4, 2, 3])
+    assert response.status_code == 409 and "This form was for deal 0, not deal 2" in response.text
+    with app.app_context():
+        assert len(db.session.get(Match, match_id).deals) == 1

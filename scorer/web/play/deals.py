@@ -84,7 +84,7 @@ def receive(match: Match, number: int, editing: bool) -> View:
     if not form.validate():
         return render_form(match, table, form, number, before, editing, status=422)
     posted = int(form.number.data)
-    if posted != number and (editing or posted > number):
+    if posted != number and (editing or posted > number or posted < 1):
         form.general_errors.append(f"This form was for deal {posted}, not deal {number}; nothing was saved.")
         return render_form(match, table, form, number, before, editing, status=409)
     context = deal_context(before, posted)
