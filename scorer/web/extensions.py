@@ -44,6 +44,7 @@ if TYPE_CHECKING:
         __abstract__ = True
 else:
     Model = db.Model
+
 migrate = Migrate(render_as_batch=True, directory=str(MIGRATIONS_DIR))
 csrf = CSRFProtect()
 
