@@ -5,6 +5,7 @@ figures as ``score_document``, the screens show the fields that only the typed r
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from sqlalchemy import select
 from webhelpers import deal_form, post_deal, start_match
@@ -15,6 +16,18 @@ from scorer.web.extensions import db
 from scorer.web.models import DealtDeal, Match
 
 THREE = ["Ann", "Bob", "Cy"]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_web_never_reads_the_scored_json():
+    """The JSON ``scored`` object is for the command line and outside checks; the web layer and
+    its templates read the typed results, where mypy sees a misspelt field."""
+    sources = [*sorted((ROOT / "scorer" / "web").rglob("*.py")), *sorted((ROOT / "templates").rglob("*.html"))]
+    assert len(sources) > 40
+    for path in sources:
+        text = path.read_text(encoding="utf-8")
+        for used in ("score_document", '"scored"', "'scored'", ".to_json()", '["deals"][', '["next"]'):
+            assert used not in text, f"{path.relative_to(ROOT)} uses {used}"
 
 
 def test_the_bridge_returns_the_cores_typed_score(client, app):
