@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -43,6 +43,9 @@ from scorer.core import (
 from scorer.web.document_types import DealDocument, DealtFields, MatchDocument
 from scorer.web.extensions import db
 from scorer.web.models import DealSet, DealtDeal, HandLink, Match, MatchCards
+
+if TYPE_CHECKING:  # the forms these helpers fill; play/ imports this module, not the other way
+    from scorer.web.play.forms import DealForm, NewMatchForm
 
 TABLE, TURN_UP, APP = "table", "turn-up", "app"
 CARDS_MODES = (TABLE, TURN_UP, APP)
@@ -209,7 +212,7 @@ def _add_error(field: Any, message: str) -> None:
     field.errors = [*field.errors, message]
 
 
-def chosen_set(form: Any) -> DealSet | None:
+def chosen_set(form: NewMatchForm) -> DealSet | None:
     """The duplicate deal set the new-match form plays from, if any."""
     value = str(form.deal_set.data or "")
     return db.session.get(DealSet, int(value)) if value.isdigit() else None
@@ -223,7 +226,7 @@ class CardsChoice(TypedDict):
     deal_set_id: int | None
 
 
-def cards_from_form(form: Any, header: MatchDocument) -> CardsChoice | None:
+def cards_from_form(form: NewMatchForm, header: MatchDocument) -> CardsChoice | None:
     """The new match's cards mode, seed and deal set (for ``attach``); None when the form asks
     for something impossible (its message is then beside the field).
 
@@ -249,7 +252,7 @@ def cards_from_form(form: Any, header: MatchDocument) -> CardsChoice | None:
     return {"mode": mode, "seed": seed, "deal_set_id": None}
 
 
-def check_mode(form: Any, ruleset_id: str, options: dict[str, Any], cards: CardsChoice | None) -> bool:
+def check_mode(form: NewMatchForm, ruleset_id: str, options: dict[str, Any], cards: CardsChoice | None) -> bool:
     """Whether the chosen mode suits the ruleset and its options (else a message beside it)."""
     if cards is None:
         return False
@@ -266,7 +269,7 @@ def attach(match: Match, cards: CardsChoice) -> None:
         match.card_setup = MatchCards(**cards)
 
 
-def fill_shown(form: Any, shown: list[list[str] | None]) -> None:
+def fill_shown(form: DealForm, shown: list[list[str] | None]) -> None:
     """Put the bid cards shown on the phones into the deal form's bid fields (the rest unchanged)."""
     for entry, cards in zip(form.seats, shown, strict=True):
         if cards:

@@ -9,7 +9,6 @@ land on the deal already saved instead of adding another.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from sqlalchemy.exc import IntegrityError
@@ -22,6 +21,7 @@ from scorer.web.extensions import db
 from scorer.web.forms import EmptyForm
 from scorer.web.models import Deal, Match
 from scorer.web.play import deal_form, scoreboard
+from scorer.web.play.forms import DealForm
 from scorer.web.records import results
 
 bp = Blueprint("deals", __name__, url_prefix="/matches/<int:match_id>/deals")
@@ -34,7 +34,7 @@ def deal_context(scored: MatchScore, number: int) -> DealScore | NextDeal | None
     return scored.deal_or_next(number)
 
 
-def render_form(match: Match, table: deal_form.Table, form: Any, number: int, scored: MatchScore,
+def render_form(match: Match, table: deal_form.Table, form: DealForm, number: int, scored: MatchScore,
                 editing: bool, preview: Preview | None = None, status: int = 200) -> tuple[str, int]:
     context = deal_context(scored, number)
     dealt = card_store.ensure(match, number, context)  # the app's cards for this deal, if it deals
