@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: run test install install-test install-postgres system-packages clean
+.PHONY: run test lint install install-test install-postgres system-packages clean
 
 # The virtual environment is rebuilt whenever pyproject.toml changes.
 $(BIN)/.installed: pyproject.toml
@@ -52,8 +52,13 @@ system-packages:
 	fi
 	@command -v chromium >/dev/null || { echo "Chromium is missing and could not be installed" >&2; exit 1; }
 
-test: install-test system-packages
+# ruff and mypy come with the test extra (pinned in pyproject.toml); both read their settings there.
+lint: install-test
+	$(BIN)/ruff check scorer tests bench
+	$(BIN)/mypy
+
+test: install-test system-packages lint
 	$(BIN)/python -m pytest
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache .ruff_cache

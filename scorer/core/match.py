@@ -124,6 +124,23 @@ class MatchScore:
             data["game_points"] = list(self.game_points)
         return data
 
+    def deal_or_next(self, number: int) -> DealScore | NextDeal | None:
+        """Deal ``number`` (from 1, counting every deal of the match) as scored; ``next`` for the deal
+        after the last one; None for any other number, or for the next deal once the match is over."""
+        if 1 <= number <= len(self.deals):
+            return self.deals[number - 1]
+        return self.next if number == len(self.deals) + 1 else None
+
+    def game_of(self, deal: DealScore) -> GameScore:
+        """The game a scored deal belongs to."""
+        return self.games[deal.game - 1]
+
+    def ends_game(self, number: int) -> bool:
+        """Whether deal ``number`` (from 1) was the last deal of a game that ended."""
+        deal = self.deals[number - 1]
+        later_in_game = number < len(self.deals) and self.deals[number].game == deal.game
+        return self.game_of(deal).finished and not later_in_game
+
 
 def leaders(scores: Sequence[int], among: Sequence[int]) -> tuple[int, ...]:
     """The contenders with the highest score (more than one is a tie)."""

@@ -8,7 +8,9 @@ The web layer is grouped by what a person does:
 - ``records``: history, statistics and the results cache, score sheets, export and import, players;
 
 with the plumbing beside them: ``config``, ``extensions``, ``models``, ``documents`` (the bridge to
-the core), ``errors``, ``templating`` (every template filter and global) and ``serve``.
+the core: a match's document in, the core's typed ``MatchScore`` back) and ``document_types`` (the
+match document's shapes as TypedDicts), ``errors``, ``templating`` (every template filter and
+global) and ``serve``.
 """
 
 from __future__ import annotations

@@ -1,20 +1,22 @@
 """The bridge to the scoring core: match rows in, a match document out, scores back.
 
 Nothing here knows a rule. The web app builds the JSON document of MATCH-FORMAT.md from what
-was stored (or from a deal being entered) and lets ``scorer.core.score_document`` validate and
-score it; a ``MatchError`` comes back with the deal, field and seat to show the message beside.
+was stored (or from a deal being entered) and lets ``scorer.core`` validate and score it: the
+answer is the core's typed ``MatchScore`` (``DealScore``, ``GameScore``, ``NextDeal``), never the
+JSON ``scored`` object. A ``MatchError`` comes back with the deal, field and seat to show the
+message beside.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from scorer.core import FORMAT, MatchError, score_document
+from scorer.core import FORMAT, MatchError, MatchScore
+from scorer.core import score as core_score
 from scorer.web.cards import card_store
+from scorer.web.document_types import DealDocument, MatchDocument
 from scorer.web.models import Match
 
 
-def match_document(match: Match, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def match_document(match: Match, deals: list[DealDocument] | None = None) -> MatchDocument:
     """The match document of ``match``; ``deals`` replaces the stored deals when given.
 
     Where the app dealt the cards, each deal carries them (``hands``, ``dummy_bid``, the turned
@@ -35,7 +37,7 @@ def match_document(match: Match, deals: list[dict[str, Any]] | None = None) -> d
     }
 
 
-def deals_with(match: Match, number: int, deal: dict[str, Any]) -> list[dict[str, Any]]:
+def deals_with(match: Match, number: int, deal: DealDocument) -> list[DealDocument]:
     """The stored deals with ``deal`` in place as deal ``number`` (an edit, or the next deal)."""
     deals = [stored.as_json() for stored in match.deals]
     if number <= len(deals):
@@ -45,9 +47,10 @@ def deals_with(match: Match, number: int, deal: dict[str, Any]) -> list[dict[str
     return deals
 
 
-def score(match: Match, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """The core's ``scored`` object for the match (raises ``MatchError`` if it breaks a rule)."""
-    return score_document(match_document(match, deals))["scored"]
+def score(match: Match, deals: list[DealDocument] | None = None) -> MatchScore:
+    """The core's score of the match (raises ``MatchError`` if it breaks a rule)."""
+    _, scored = core_score(match_document(match, deals))
+    return scored
 
 
 def message(error: MatchError) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -35,6 +35,16 @@ class Base(DeclarativeBase):
 
 
 db = SQLAlchemy(model_class=Base)
+
+# The models' base class. ``db.Model`` is built from ``Base`` at run time, so a type checker cannot
+# use it as a base class (python/mypy#8603, pallets-eco/flask-sqlalchemy#1186); it sees ``Base``'s
+# typed declarative mapping instead, which is what the models' ``Mapped[...]`` columns rely on.
+if TYPE_CHECKING:
+    class Model(Base):
+        __abstract__ = True
+else:
+    Model = db.Model
+
 migrate = Migrate(render_as_batch=True, directory=str(MIGRATIONS_DIR))
 csrf = CSRFProtect()
 

@@ -13,7 +13,8 @@ from typing import Any
 from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, String, UniqueConstraint, select
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from scorer.web.extensions import db
+from scorer.web.document_types import Bid, DealDocument, PremiumDocument
+from scorer.web.extensions import Model, db
 
 
 def now_utc() -> datetime:
@@ -25,7 +26,7 @@ def name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-class Player(db.Model):
+class Player(Model):
     __tablename__ = "players"
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -44,7 +45,7 @@ class Player(db.Model):
         return player
 
 
-class Match(db.Model):
+class Match(Model):
     __tablename__ = "matches"
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -88,7 +89,7 @@ class Match(db.Model):
         self.updated_at = now_utc()
 
 
-class MatchSeat(db.Model):
+class MatchSeat(Model):
     __tablename__ = "match_seats"
     __table_args__ = (UniqueConstraint("match_id", "player_id"),)
 
@@ -100,7 +101,7 @@ class MatchSeat(db.Model):
     player: Mapped[Player] = relationship(lazy="joined")
 
 
-class Deal(db.Model):
+class Deal(Model):
     __tablename__ = "deals"
     # One row per deal number: a form sent twice cannot record the same deal twice.
     __table_args__ = (UniqueConstraint("match_id", "number"),)
@@ -108,9 +109,9 @@ class Deal(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
     number: Mapped[int]  # 1-based, counting every deal of the match
-    bids: Mapped[list[Any]] = mapped_column(JSON)       # per seat: int, list of bid cards, or None (hidden)
+    bids: Mapped[list[Bid]] = mapped_column(JSON)       # per seat: int, list of bid cards, or None (hidden)
     tricks: Mapped[list[int]] = mapped_column(JSON)     # per seat
-    premiums: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    premiums: Mapped[list[PremiumDocument]] = mapped_column(JSON, default=list)
     turn_up: Mapped[str | None] = mapped_column(String(8))
     trump: Mapped[str | None] = mapped_column(String(10))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now_utc)
@@ -118,9 +119,9 @@ class Deal(db.Model):
 
     match: Mapped[Match] = relationship(back_populates="deals")
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> DealDocument:
         """This deal as one entry of the match document's ``deals`` (MATCH-FORMAT.md)."""
-        deal: dict[str, Any] = {"bids": self.bids, "tricks": self.tricks, "premiums": self.premiums or []}
+        deal: DealDocument = {"bids": self.bids, "tricks": self.tricks, "premiums": self.premiums or []}
         if self.turn_up is not None:
             deal["turn_up"] = self.turn_up
         if self.trump is not None:
@@ -135,7 +136,7 @@ class Deal(db.Model):
 # ``ruleset`` and ``played_at`` are copied from the match so that filters need no join.
 
 
-class SeatResult(db.Model):
+class SeatResult(Model):
     """One seat's part in one deal, as the core scored it."""
 
     __tablename__ = "seat_results"
@@ -165,7 +166,7 @@ class SeatResult(db.Model):
     premium_made: Mapped[bool | None]
 
 
-class MatchResult(db.Model):
+class MatchResult(Model):
     """How a match stands (or ended) for one named player."""
 
     __tablename__ = "match_results"
@@ -188,7 +189,7 @@ class MatchResult(db.Model):
 # ---------------------------------------------------------------------------- dealt cards (card_store.py)
 
 
-class MatchCards(db.Model):
+class MatchCards(Model):
     """How a match's cards are handled, when not by the table alone: "turn-up" (the app turns the
     trump card) or "app" (the app deals every deal); the match seed that makes the app's deals
     replayable, and the duplicate deal set played, if any.
@@ -208,7 +209,7 @@ class MatchCards(db.Model):
     deal_set: Mapped[DealSet | None] = relationship(back_populates="uses", lazy="joined")
 
 
-class DealtDeal(db.Model):
+class DealtDeal(Model):
     """The cards the app dealt (or the card it turned) for one deal of a match, made once.
 
     Kept apart from ``Deal`` (what was played): deal n's cards exist before deal n is recorded,
@@ -235,7 +236,7 @@ class DealtDeal(db.Model):
         back_populates="dealt", order_by="HandLink.seat", cascade="all, delete-orphan")
 
 
-class HandLink(db.Model):
+class HandLink(Model):
     """A private link to one seat's hand in one deal: whoever has the token sees that hand."""
 
     __tablename__ = "hand_links"
@@ -253,7 +254,7 @@ class HandLink(db.Model):
     dealt: Mapped[DealtDeal] = relationship(back_populates="links")
 
 
-class DealSet(db.Model):
+class DealSet(Model):
     """A set of seeded deals for duplicate play: deal n of every match played from it is the same."""
 
     __tablename__ = "deal_sets"

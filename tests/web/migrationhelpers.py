@@ -12,7 +12,7 @@ from alembic.script import ScriptDirectory
 from flask import Flask, current_app
 from flask_migrate import upgrade
 
-from scorer.core import RULESETS, score_document
+from scorer.core import RULESETS, score, score_document
 from scorer.core.samples import random_document
 from scorer.web import documents
 from scorer.web.extensions import db
@@ -103,7 +103,7 @@ def check_upgraded(app: Flask, ids: list[int], documents_: list[dict[str, Any]])
         assert stamped() == head()
         for match_id, document in zip(ids, documents_, strict=True):
             match = db.session.get(Match, match_id)
-            assert documents.score(match) == score_document(document)["scored"], f"match {match_id} ({document['ruleset']})"
+            assert documents.score(match) == score(document)[1], f"match {match_id} ({document['ruleset']})"
         migrated = cache()
         db.session.remove()
     assert len(migrated["match_results"]) == sum(len(d["players"]) for d in documents_)

@@ -10,7 +10,7 @@ from recordhelpers import sample
 from sqlalchemy import text
 
 from scorer import create_app
-from scorer.core import score_document
+from scorer.core import score
 from scorer.web.extensions import db
 from scorer.web.records import results
 
@@ -45,7 +45,7 @@ def test_the_migration_fills_the_cache_for_existing_matches(tmp_path):
             matches = connection.execute(text("SELECT seat, player_id, won, games_won, grand_total FROM match_results "
                                               "ORDER BY seat")).all()
     stored = {**doc, "deals": [{**d, "premiums": d.get("premiums", [])} for d in doc["deals"]]}
-    scored = score_document(stored)["scored"]
+    _, scored = score(stored)
     seat_rows, match_rows = results.rows_for(1, stored, scored, [10, 11, 12], PLAYED)
     assert len(seats) == 3 * len(doc["deals"])
     assert [tuple(r) for r in seats] == [(r["deal"], r["seat"], r["player_id"], r["points"], r["total"], r["made"], r["premium"])

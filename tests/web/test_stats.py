@@ -70,7 +70,7 @@ def test_bids_by_size_and_head_to_head(client, app):
     assert post_deal(client, done, 1, [9, 0, 0], [9, 0, 0]).status_code == 303  # all made: Ann 19 wins
     with app.app_context():
         ann = db.session.scalar(select(Player).where(Player.name == "Ann"))
-        table = {row["size"]: (row["bids"], row["made"]) for row in stats.by_bid(stats.Scope(), ann.id)}
+        table = {row.size: (row.bids, row.made) for row in stats.by_bid(stats.Scope(), ann.id)}
         rivals = {r.name: r for r in stats.head_to_head(stats.Scope(), ann.id)}
     assert table[4] == (1, 1) and table[3] == (1, 1) and table[0] == (1, 0) and table[9] == (1, 1)
     assert table[5] == (0, 0) and None not in table  # Ann never hid a bid

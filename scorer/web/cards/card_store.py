@@ -22,13 +22,16 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from sqlalchemy import select
 
 from scorer.core import (
     MAX_SEED,
     PILE,
+    DealScore,
+    MatchScore,
+    NextDeal,
     deal_cards,
     dealer_of,
     get_ruleset,
@@ -39,8 +42,12 @@ from scorer.core import (
     trump_of_card,
     virtual_turn_up,
 )
+from scorer.web.document_types import DealDocument, DealtFields, MatchDocument
 from scorer.web.extensions import db
 from scorer.web.models import DealSet, DealtDeal, HandLink, Match, MatchCards
+
+if TYPE_CHECKING:  # the forms these helpers fill; play/ imports this module, not the other way
+    from scorer.web.play.forms import DealForm, NewMatchForm
 
 TABLE, TURN_UP, APP = "table", "turn-up", "app"
 CARDS_MODES = (TABLE, TURN_UP, APP)
@@ -116,7 +123,7 @@ def set_dealer(deal_set: DealSet, number: int) -> int:
     return dealer_of(match, number - 1)
 
 
-def _match_cards(match: Match, number: int, context: dict[str, Any]) -> Cards:
+def _match_cards(match: Match, number: int, context: DealScore | NextDeal) -> Cards:
     if match.deal_set is not None:
         return set_cards(match.deal_set, number)
     seed = new_seed() if match.seed is None else derive_seed(match.seed, "deal", number)
@@ -124,10 +131,10 @@ def _match_cards(match: Match, number: int, context: dict[str, Any]) -> Cards:
     if make_setup(match.ruleset, match.options).trump_rule == PILE:
         # Deal k of a game turns card k of that game's pile, shuffled from the seed of the
         # game's first deal (stored when that deal was made).
-        in_game = context["number"]
+        in_game = context.number
         first = _stored(match, number - in_game + 1) if in_game > 1 else None
         pile = _pile_card(first.seed if first is not None else seed, in_game)
-    return _dealt(match.ruleset, match.options, seed, context["dealer"], match.cards == APP, pile)
+    return _dealt(match.ruleset, match.options, seed, context.dealer, match.cards == APP, pile)
 
 
 def _stored(match: Match, number: int) -> DealtDeal | None:
@@ -142,20 +149,20 @@ def dealt_for(match: Match, number: int) -> DealtDeal | None:
     return db.session.scalar(select(DealtDeal).where(DealtDeal.match_id == match.id, DealtDeal.number == number))
 
 
-def deal_next(match: Match, scored: dict[str, Any]) -> DealtDeal | None:
+def deal_next(match: Match, scored: MatchScore) -> DealtDeal | None:
     """Make the cards of the deal to come, in the caller's transaction (the caller commits).
 
     ``scored`` is the core's score of the match as the caller is about to store it; its ``next``
     says who deals and which deal of the game it is. Nothing is made in a ``table`` match, once
     the match is over, or when that deal has its cards already (they never change).
     """
-    if match.cards == TABLE or scored["next"] is None:
+    if match.cards == TABLE or scored.next is None:
         return None
-    number = len(scored["deals"]) + 1
+    number = len(scored.deals) + 1
     found = _stored(match, number)
     if found is not None:
         return found
-    cards = _match_cards(match, number, scored["next"])
+    cards = _match_cards(match, number, scored.next)
     row = DealtDeal(number=number, dealer=cards.dealer, seed=cards.seed, hands=cards.hands,
                     turn_up=cards.turn_up, dummy_bid=cards.dummy_bid)
     if cards.hands is not None:
@@ -165,19 +172,19 @@ def deal_next(match: Match, scored: dict[str, Any]) -> DealtDeal | None:
     return row
 
 
-def fix_turn_up(match: Match, number: int, deal: dict[str, Any]) -> None:
+def fix_turn_up(match: Match, number: int, deal: DealDocument) -> None:
     """A deal read from the form takes the card the app turned, whatever the form said."""
     dealt = dealt_for(match, number)
     if dealt is not None and dealt.turn_up is not None:
         deal["turn_up"] = dealt.turn_up
 
 
-def document_fields(dealt: DealtDeal | None) -> dict[str, Any]:
+def document_fields(dealt: DealtDeal | None) -> DealtFields:
     """What a dealt deal adds to its deal of the match document: the core then checks every bid
     against the bidder's own hand (and the dummy's bid against its set-aside cards)."""
     if dealt is None:
         return {}
-    fields: dict[str, Any] = {}
+    fields: DealtFields = {}
     if dealt.turn_up is not None:
         fields["turn_up"] = dealt.turn_up
     if dealt.hands is not None:
@@ -212,13 +219,21 @@ def _add_error(field: Any, message: str) -> None:
     field.errors = [*field.errors, message]
 
 
-def chosen_set(form: Any) -> DealSet | None:
+def chosen_set(form: NewMatchForm) -> DealSet | None:
     """The duplicate deal set the new-match form plays from, if any."""
     value = str(form.deal_set.data or "")
     return db.session.get(DealSet, int(value)) if value.isdigit() else None
 
 
-def cards_from_form(form: Any, header: dict[str, Any]) -> dict[str, Any] | None:
+class CardsChoice(TypedDict):
+    """A new match's cards, as ``MatchCards`` stores them."""
+
+    mode: str
+    seed: int | None
+    deal_set_id: int | None
+
+
+def cards_from_form(form: NewMatchForm, header: MatchDocument) -> CardsChoice | None:
     """The new match's cards mode, seed and deal set (for ``attach``); None when the form asks
     for something impossible (its message is then beside the field).
 
@@ -244,7 +259,7 @@ def cards_from_form(form: Any, header: dict[str, Any]) -> dict[str, Any] | None:
     return {"mode": mode, "seed": seed, "deal_set_id": None}
 
 
-def check_mode(form: Any, ruleset_id: str, options: dict[str, Any], cards: dict[str, Any] | None) -> bool:
+def check_mode(form: NewMatchForm, ruleset_id: str, options: dict[str, Any], cards: CardsChoice | None) -> bool:
     """Whether the chosen mode suits the ruleset and its options (else a message beside it)."""
     if cards is None:
         return False
@@ -255,13 +270,13 @@ def check_mode(form: Any, ruleset_id: str, options: dict[str, Any], cards: dict[
     return True
 
 
-def attach(match: Match, cards: dict[str, Any]) -> None:
+def attach(match: Match, cards: CardsChoice) -> None:
     """Store the cards mode chosen for a new match (nothing for the default, a real pack)."""
     if cards["mode"] != TABLE:
         match.card_setup = MatchCards(**cards)
 
 
-def fill_shown(form: Any, shown: list[list[str] | None]) -> None:
+def fill_shown(form: DealForm, shown: list[list[str] | None]) -> None:
     """Put the bid cards shown on the phones into the deal form's bid fields (the rest unchanged)."""
     for entry, cards in zip(form.seats, shown, strict=True):
         if cards:

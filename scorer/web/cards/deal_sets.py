@@ -23,13 +23,13 @@ from werkzeug.wrappers import Response
 from wtforms import RadioField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from scorer.core import RULESETS, MatchError, get_ruleset, make_setup, new_seed
+from scorer.core import RULESETS, DealScore, MatchError, get_ruleset, make_setup, new_seed
 from scorer.web import documents
 from scorer.web.cards import card_store
 from scorer.web.cards.packs import pack_line
 from scorer.web.extensions import db
 from scorer.web.forms import MAX_PLAYERS, WholeNumberField, choices
-from scorer.web.models import DealSet, Match, Player
+from scorer.web.models import Deal, DealSet, Match, Player
 from scorer.web.play import scoreboard
 from scorer.web.play.forms import NewMatchForm
 
@@ -128,8 +128,8 @@ class TableResult:
     match: Match
     names: list[str]
     columns: list[scoreboard.Column]
-    deals: list[dict[str, Any]]
-    stored: list[Any]
+    deals: tuple[DealScore, ...]
+    stored: list[Deal]
     finished: bool
     common_totals: list[int] = field(default_factory=list)
 
@@ -142,7 +142,7 @@ def _results(deal_set: DealSet) -> list[TableResult]:
         except MatchError:
             continue
         results.append(TableResult(match, scoreboard.seat_names(match), scoreboard.columns(match),
-                                   scored["deals"], list(match.deals), scored["finished"]))
+                                   scored.deals, list(match.deals), scored.finished))
     return results
 
 
@@ -154,7 +154,7 @@ def compare(set_id: int) -> str:
     results = _results(deal_set)
     common = min((len(r.deals) for r in results), default=0)
     for result in results:
-        result.common_totals = [sum(d["points"][u] for d in result.deals[:common]) for u in range(len(result.columns))]
+        result.common_totals = [sum(d.points[u] for d in result.deals[:common]) for u in range(len(result.columns))]
     played = max((len(r.deals) for r in results), default=0)
     headings = [_seat_heading(col.seats) for col in results[0].columns] if results else []
     dealers = {n: card_store.set_dealer(deal_set, n) for n in range(1, played + 1)}

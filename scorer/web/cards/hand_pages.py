@@ -11,18 +11,17 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from typing import Any
 
 from flask import Blueprint, abort, flash, jsonify, make_response, redirect, render_template, request, url_for
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
-from scorer.core import RANKS, MatchError, get_ruleset, possible_bids, sort_hand
+from scorer.core import RANKS, DealScore, MatchError, MatchScore, NextDeal, get_ruleset, possible_bids, sort_hand
 from scorer.web import documents
 from scorer.web.cards import card_store
 from scorer.web.extensions import db
 from scorer.web.forms import EmptyForm
-from scorer.web.models import HandLink, Match
+from scorer.web.models import DealtDeal, HandLink, Match
 from scorer.web.play import scoreboard
 
 bp = Blueprint("hand_pages", __name__)
@@ -36,6 +35,13 @@ def _link_or_404(token: str) -> HandLink:
     if link is None:
         abort(404, "There is no hand at this address. Scan the code on the scorekeeper's screen again.")
     return link
+
+
+def _hands_or_404(dealt: DealtDeal) -> list[list[str]]:
+    """The dealt hands (a link is only ever made for a deal the app dealt, but the rows allow none)."""
+    if dealt.hands is None:
+        abort(404, "The app did not deal this hand. Scan the code on the scorekeeper's screen again.")
+    return dealt.hands
 
 
 def _private(response: Response) -> Response:
@@ -85,12 +91,10 @@ def _rows(hand: list[str]) -> list[list[str]]:
     return rows
 
 
-def _context(match: Match, number: int) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+def _context(match: Match, number: int) -> tuple[DealScore | NextDeal | None, MatchScore]:
     """The core's view of deal ``number`` (dealer, leader, trump), and the whole scored match."""
     scored = documents.score(match)
-    if number <= len(scored["deals"]):
-        return scored["deals"][number - 1], scored
-    return (scored["next"] if number == len(scored["deals"]) + 1 else None), scored
+    return scored.deal_or_next(number), scored
 
 
 @bp.get("/hand/<token>")
@@ -101,17 +105,21 @@ def show(token: str) -> Response:
     match = dealt.match
     names = scoreboard.seat_names(match)
     ruleset = get_ruleset(match.ruleset)
+    hands = _hands_or_404(dealt)
+    context: DealScore | NextDeal | None
+    scored: MatchScore | None
     try:
         context, scored = _context(match, dealt.number)
     except MatchError:
         context, scored = None, None
     recorded = dealt.number <= len(match.deals)
-    hand = sort_hand(dealt.hands[link.seat])
+    hand = sort_hand(hands[link.seat])
     # The app's turned card says the trump; otherwise the core's view of the deal (by successes…).
-    trump = card_store.trump_of(match.ruleset, match.options, dealt.turn_up) if dealt.turn_up else (context or {}).get("trump")
+    trump = (card_store.trump_of(match.ruleset, match.options, dealt.turn_up) if dealt.turn_up
+             else context.trump if context is not None else None)
 
     following = None  # once this deal is recorded: the same seat's hand in the deal now being played
-    if recorded and scored is not None and not scored["finished"]:
+    if recorded and scored is not None and not scored.finished:
         current = card_store.dealt_for(match, len(match.deals) + 1)
         following = card_store.link_for(current, link.seat)
 
@@ -121,7 +129,7 @@ def show(token: str) -> Response:
         "cards/hand.html", link=link, dealt=dealt, match=match, ruleset=ruleset, names=names, seat=link.seat,
         name=names[link.seat], hand=hand, context=context, trump=trump, recorded=recorded,
         rows=_rows(hand), ways=_ways(hand, dealt.turn_up), max_bid=min(ruleset.tricks, 13),
-        dummy_hand=sort_hand(dealt.hands[-1]) if ruleset.has_dummy else None,
+        dummy_hand=sort_hand(hands[-1]) if ruleset.has_dummy else None,
         dummy_bid=dealt.dummy_bid if ruleset.has_dummy and (recorded or dealt.dummy_shown) else None,
         shown=shown, shown_bid=_bid_value(shown, dealt.turn_up), following=following, form=EmptyForm(),
         phones=len(link.devices),
@@ -158,7 +166,7 @@ def show_bid(token: str) -> Response:
         flash("Your bid cards are hidden again.")
         return _private(redirect(back, code=303))
     chosen = request.form.getlist("card")
-    hand = dealt.hands[link.seat]
+    hand = _hands_or_404(dealt)[link.seat]
     problem = None
     if len(chosen) != 3 or len(set(chosen)) != 3:
         problem = f"Choose exactly three cards to lay aside (you chose {len(set(chosen))}); nothing was shown."
@@ -213,6 +221,6 @@ def turn_up_dummy(match_id: int, number: int) -> Response:
     dealt.dummy_shown = True
     db.session.commit()
     flash("The dummy's bid cards are turned up.")
-    target = "deals.new" if number == len(match.deals) + 1 else "deals.edit"
-    kwargs = {"number": number} if target == "deals.edit" else {}
-    return redirect(url_for(target, match_id=match.id, **kwargs), code=303)
+    if number == len(match.deals) + 1:
+        return redirect(url_for("deals.new", match_id=match.id), code=303)
+    return redirect(url_for("deals.edit", match_id=match.id, number=number), code=303)

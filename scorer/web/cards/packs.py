@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Blueprint, render_template
 
-from scorer.core import RANKS, RULESETS, get_ruleset, pack_preparation
+from scorer.core import RANKS, RULESETS, PackPreparation, Ruleset, get_ruleset, pack_preparation
 
 bp = Blueprint("packs", __name__)
 
@@ -32,8 +32,8 @@ def card_group(cards: tuple[str, ...]) -> CardGroup:
 
 @dataclass(frozen=True)
 class PackLine:
-    ruleset: Any
-    preparation: Any
+    ruleset: Ruleset
+    preparation: PackPreparation
     remove: CardGroup
     add: CardGroup
     aside: CardGroup

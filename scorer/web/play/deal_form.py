@@ -10,7 +10,8 @@ from typing import Any
 
 from wtforms import FieldList, FormField
 
-from scorer.core import MatchError, award_premium, make_setup, pack_preparation
+from scorer.core import MatchError, Ruleset, Setup, award_premium, make_setup, pack_preparation
+from scorer.web.document_types import DealDocument, PremiumDocument
 from scorer.web.documents import message as error_message
 from scorer.web.forms import choices
 from scorer.web.models import Deal, Match
@@ -25,8 +26,8 @@ TRUMP_CHOICES = [("clubs", "♣"), ("diamonds", "♦"), ("hearts", "♥"), ("spa
 class Table:
     """What the deal form needs to know about a match's ruleset and options (all from the core)."""
 
-    ruleset: Any
-    setup: Any
+    ruleset: Ruleset
+    setup: Setup
     names: list[str]
     turn_up_cards: list[str]  # empty where no card is turned
 
@@ -100,7 +101,7 @@ def fill(form: DealForm, deal: Deal) -> None:
     for seat, entry in enumerate(form.seats):
         entry.bid.data = bid_text(deal.bids[seat])
         entry.tricks.data = deal.tricks[seat]
-        entry.offer.data = premiums.get(seat, {}).get("kind", "")
+        entry.offer.data = premiums[seat]["kind"] if seat in premiums else ""
     form.turn_up.data = deal.turn_up or ""
     named = [p["trump"] for p in premiums.values() if p.get("trump")]
     form.named_trump.data = named[0] if named else (deal.trump or "")
@@ -108,7 +109,7 @@ def fill(form: DealForm, deal: Deal) -> None:
 
 @dataclass(frozen=True)
 class ReadDeal:
-    deal: dict[str, Any]
+    deal: DealDocument
     may_raise: tuple[int, ...]  # declarers who may raise to reveal and take the premium
 
 
@@ -116,8 +117,8 @@ def read(form: DealForm, table: Table, dealer: int) -> ReadDeal:
     """The deal the form describes. The premium goes where the core's priority puts it."""
     offers = [entry.offer.data or None for entry in form.seats]
     award = award_premium(table.ruleset.id, offers, dealer)
-    premiums: list[dict[str, Any]] = [{"seat": seat, "kind": kind} for seat, kind in award.premiums]
-    deal: dict[str, Any] = {
+    premiums: list[PremiumDocument] = [{"seat": seat, "kind": kind} for seat, kind in award.premiums]
+    deal: DealDocument = {
         "bids": [entry.bid.bid for entry in form.seats],
         "tricks": [entry.tricks.data for entry in form.seats],
         "premiums": premiums,

@@ -8,19 +8,20 @@ land on the deal already saved instead of adding another.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from sqlalchemy.exc import IntegrityError
 from werkzeug.wrappers import Response
 
-from scorer.core import MatchError
+from scorer.core import DealScore, MatchError, MatchScore, NextDeal
 from scorer.web import documents
 from scorer.web.cards import card_store
 from scorer.web.extensions import db
 from scorer.web.forms import EmptyForm
 from scorer.web.models import Deal, Match
 from scorer.web.play import deal_form, scoreboard
+from scorer.web.play.forms import DealForm
 from scorer.web.records import results
 
 bp = Blueprint("deals", __name__, url_prefix="/matches/<int:match_id>/deals")
@@ -28,15 +29,13 @@ bp = Blueprint("deals", __name__, url_prefix="/matches/<int:match_id>/deals")
 View = str | Response | tuple[str, int]
 
 
-def deal_context(scored: dict[str, Any], number: int) -> dict[str, Any] | None:
+def deal_context(scored: MatchScore, number: int) -> DealScore | NextDeal | None:
     """Game, number in game, dealer, leader and trump of deal ``number`` (the next one if new)."""
-    if number <= len(scored["deals"]):
-        return scored["deals"][number - 1]
-    return scored["next"]
+    return scored.deal_or_next(number)
 
 
-def render_form(match: Match, table: deal_form.Table, form: Any, number: int, scored: dict[str, Any],
-                editing: bool, preview: dict[str, Any] | None = None, status: int = 200) -> tuple[str, int]:
+def render_form(match: Match, table: deal_form.Table, form: DealForm, number: int, scored: MatchScore,
+                editing: bool, preview: Preview | None = None, status: int = 200) -> tuple[str, int]:
     context = deal_context(scored, number)
     dealt = card_store.dealt_for(match, number)  # the app's cards for this deal, if it deals
     shown = card_store.shown_bids(dealt, table.seats)
@@ -50,21 +49,31 @@ def render_form(match: Match, table: deal_form.Table, form: Any, number: int, sc
     ), status
 
 
-def build_preview(match: Match, number: int, read: deal_form.ReadDeal, after: dict[str, Any]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Preview:
+    """What the preview panel shows of one deal, every figure the core's."""
+
+    deal: DealScore
+    columns: list[scoreboard.Column]
+    names: list[str]
+    tricks: list[int]
+    holders: list[tuple[str, str]]  # (name, "declare" | "reveal")
+    may_raise: list[str]
+    ends_game: bool
+    finished: bool
+    winners: str
+
+
+def build_preview(match: Match, number: int, read: deal_form.ReadDeal, after: MatchScore) -> Preview:
     """The deal's points as the core scored them, for the preview panel."""
-    deals = after["deals"]
-    deal = deals[number - 1]
-    game = after["games"][deal["game"] - 1]
-    # A game's deals are consecutive: this one ends its game if the game is over and no later
-    # deal belongs to it.
-    ends_game = bool(game.get("finished")) and (number == len(deals) or deals[number]["game"] != deal["game"])
+    deal = after.deals[number - 1]
+    game = after.game_of(deal)
     names = scoreboard.seat_names(match)
-    holders = [(names[p["seat"]], p["kind"]) for p in read.deal.get("premiums", [])]
-    return {"deal": deal, "columns": scoreboard.columns(match), "names": names, "tricks": read.deal["tricks"],
-            "holders": holders,
-            "may_raise": [names[s] for s in read.may_raise], "ends_game": ends_game,
-            "finished": after["finished"],
-            "winners": scoreboard.winners_label([scoreboard.columns(match)[u].label for u in game["winners"]])}
+    columns = scoreboard.columns(match)
+    holders = [(names[p["seat"]], p["kind"]) for p in read.deal["premiums"]]
+    return Preview(deal=deal, columns=columns, names=names, tricks=read.deal["tricks"], holders=holders,
+                   may_raise=[names[s] for s in read.may_raise], ends_game=after.ends_game(number),
+                   finished=after.finished, winners=scoreboard.winners_label([columns[u].label for u in game.winners]))
 
 
 def receive(match: Match, number: int, editing: bool) -> View:
@@ -75,14 +84,14 @@ def receive(match: Match, number: int, editing: bool) -> View:
     if not form.validate():
         return render_form(match, table, form, number, before, editing, status=422)
     posted = int(form.number.data)
-    if posted != number and (editing or posted > number):
+    if posted != number and (editing or posted > number or posted < 1):
         form.general_errors.append(f"This form was for deal {posted}, not deal {number}; nothing was saved.")
         return render_form(match, table, form, number, before, editing, status=409)
     context = deal_context(before, posted)
     if context is None:
         return render_finished(match, before)
     try:
-        read = deal_form.read(form, table, context["dealer"])
+        read = deal_form.read(form, table, context.dealer)
     except MatchError as error:
         deal_form.show_error(form, table, error, posted)
         return render_form(match, table, form, posted, before, editing, status=422)
@@ -115,10 +124,10 @@ def receive(match: Match, number: int, editing: bool) -> View:
         db.session.add(deal)
     deal.bids, deal.tricks, deal.premiums = read.deal["bids"], read.deal["tricks"], read.deal["premiums"]
     deal.turn_up, deal.trump = read.deal.get("turn_up"), read.deal.get("trump")
-    match.finished = after["finished"]
+    match.finished = after.finished
     match.touch()
     results.refresh(match, after)
-    if not editing or before["finished"]:  # the deal to come gets its cards with this save (an edit keeps them)
+    if not editing or before.finished:  # the deal to come gets its cards with this save (an edit keeps them)
         card_store.deal_next(match, after)
     try:
         db.session.commit()
@@ -130,7 +139,7 @@ def receive(match: Match, number: int, editing: bool) -> View:
     return redirect(url_for("matches.show", match_id=match.id, _anchor="top"), code=303)
 
 
-def render_finished(match: Match, scored: dict[str, Any]) -> tuple[str, int]:
+def render_finished(match: Match, scored: MatchScore) -> tuple[str, int]:
     winners = scoreboard.build(match, scored).winners
     return render_template(
         "error.html", match=match, title="This match is over",
@@ -146,7 +155,7 @@ def new(match_id: int) -> View:
     if request.method == "POST":
         return receive(match, number, editing=False)
     before = documents.score(match)
-    if before["finished"]:
+    if before.finished:
         return render_finished(match, before)
     table = deal_form.table_for(match)
     form = deal_form.make_form(table, number=number)
@@ -186,7 +195,7 @@ def preview(match_id: int, number: int) -> tuple[str, int]:
     if not form.validate():
         return render_template("play/_preview.html", incomplete=True), 200
     try:
-        read = deal_form.read(form, table, context["dealer"])
+        read = deal_form.read(form, table, context.dealer)
         card_store.fix_turn_up(match, number, read.deal)
         after = documents.score(match, documents.deals_with(match, number, read.deal))
     except MatchError as error:
@@ -206,7 +215,7 @@ def delete(match_id: int, number: int) -> View:
     form = EmptyForm()
     if form.validate_on_submit():
         match.deals.pop()  # delete-orphan: the row goes with the commit
-        match.finished = documents.score(match)["finished"]
+        match.finished = documents.score(match).finished
         match.touch()
         results.refresh(match)
         db.session.commit()

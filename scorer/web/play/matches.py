@@ -8,9 +8,10 @@ from flask import Blueprint, flash, redirect, render_template, url_for
 from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorer.core import RULESETS, MatchError, get_ruleset, parse_match
+from scorer.core import FORMAT, RULESETS, MatchError, get_ruleset, parse_match
 from scorer.web import documents
 from scorer.web.cards import card_store
+from scorer.web.document_types import MatchDocument
 from scorer.web.extensions import db
 from scorer.web.forms import EmptyForm
 from scorer.web.models import Match, MatchSeat, Player
@@ -60,8 +61,8 @@ def new() -> str | BaseResponse | tuple[str, int]:
     form = NewMatchForm()
     if form.validate_on_submit():
         names = form.names()
-        header = {"ruleset": form.ruleset.data, "options": chosen_options(form), "players": names,
-                  "first_dealer": form.first_dealer.data, "deals": []}
+        header: MatchDocument = {"format": FORMAT, "ruleset": form.ruleset.data, "options": chosen_options(form),
+                                 "players": names, "first_dealer": form.first_dealer.data, "deals": []}
         cards = card_store.cards_from_form(form, header)  # a deal set fixes the ruleset and first dealer
         try:
             # The core checks the header and says which options are in force, defaults included;
@@ -70,7 +71,7 @@ def new() -> str | BaseResponse | tuple[str, int]:
         except MatchError as error:
             show_error(form, error)
         else:
-            if card_store.check_mode(form, header["ruleset"], options, cards):
+            if cards is not None and card_store.check_mode(form, header["ruleset"], options, cards):
                 match = Match(ruleset=header["ruleset"], options=options, first_dealer=header["first_dealer"])
                 card_store.attach(match, cards)
                 match.seats = [MatchSeat(seat=seat, player=Player.named(name)) for seat, name in enumerate(names)]

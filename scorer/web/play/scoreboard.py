@@ -1,13 +1,13 @@
-"""The scoreboard as templates want it: the core's ``scored`` object regrouped by game, with
+"""The scoreboard as templates want it: the core's ``MatchScore`` regrouped by game, with
 names in place of seat numbers. Every figure is copied from the core's answer, none computed.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Protocol
 
-from scorer.core import get_ruleset
+from scorer.core import MatchScore, NextDeal, Ruleset, get_ruleset
 from scorer.web.models import Match
 
 DUMMY = "Dummy"
@@ -61,14 +61,14 @@ class GameView:
 @dataclass
 class Board:
     match: Match
-    ruleset: Any
+    ruleset: Ruleset
     seat_names: list[str]
     columns: list[Column]
     games: list[GameView]
     grand_totals: list[int]
     games_won: list[int]
     game_points: list[int] | None
-    next: dict[str, Any] | None
+    next: NextDeal | None
     finished: bool
     winners: list[str]
     winner_units: list[int]
@@ -93,14 +93,24 @@ class Board:
         return None
 
 
-def seat_names(match: Match) -> list[str]:
+class Seated(Protocol):
+    """What the seat names and columns are read from: a stored match, or a blank sheet's table."""
+
+    @property
+    def ruleset(self) -> str: ...
+
+    @property
+    def player_names(self) -> list[str]: ...
+
+
+def seat_names(match: Seated) -> list[str]:
     names = match.player_names
     if get_ruleset(match.ruleset).has_dummy:
         names.append(DUMMY)
     return names
 
 
-def columns(match: Match) -> list[Column]:
+def columns(match: Seated) -> list[Column]:
     ruleset = get_ruleset(match.ruleset)
     names = seat_names(match)
     if ruleset.has_sides:
@@ -116,34 +126,31 @@ def winners_label(labels: list[str]) -> str:
     return ", ".join(labels[:-1]) + " and " + labels[-1]
 
 
-def build(match: Match, scored: dict[str, Any]) -> Board:
+def build(match: Match, scored: MatchScore) -> Board:
     ruleset = get_ruleset(match.ruleset)
     names = seat_names(match)
     cols = columns(match)
     games = [
-        GameView(number=g["number"], totals=g["totals"], bonus=g["bonus"],
-                 winners=[cols[u].label for u in g["winners"]], winner_units=list(g["winners"]), finished=g.get("finished", bool(g["winners"])))
-        for g in scored["games"]
+        GameView(number=g.number, totals=list(g.totals), bonus=list(g.bonus),
+                 winners=[cols[u].label for u in g.winners], winner_units=list(g.winners), finished=g.finished)
+        for g in scored.games
     ]
     row = None
-    for number, (stored, deal) in enumerate(zip(match.deals, scored["deals"], strict=True), start=1):
+    for number, (stored, deal) in enumerate(zip(match.deals, scored.deals, strict=True), start=1):
         premiums = {p["seat"]: p["kind"] for p in stored.premiums or []}
-        seats = [
-            SeatLine(name=names[s], bid=deal["bids"][s],
-                     cards=stored.bids[s] if isinstance(stored.bids[s], list) else None,
-                     tricks=stored.tricks[s], made=deal["made"][s], premium=premiums.get(s))
-            for s in range(len(names))
-        ]
-        row = DealRow(number=number, game=deal["game"], in_game=deal["number"], dealer=names[deal["dealer"]],
-                      leader=names[deal["leader"]], trump=deal["trump"], turn_up=stored.turn_up, seats=seats,
-                      points=deal["points"], totals=deal["totals"], all_trump=deal.get("play") == "all-trump")
-        games[deal["game"] - 1].rows.append(row)
-    nxt = scored["next"]
-    if nxt is not None:
-        nxt = {**nxt, "dealer_name": names[nxt["dealer"]], "leader_name": names[nxt["leader"]]}
+        seats = []
+        for s in range(len(names)):
+            bid = stored.bids[s]
+            seats.append(SeatLine(name=names[s], bid=deal.bids[s], cards=bid if isinstance(bid, list) else None,
+                                  tricks=stored.tricks[s], made=deal.made[s], premium=premiums.get(s)))
+        row = DealRow(number=number, game=deal.game, in_game=deal.number, dealer=names[deal.dealer],
+                      leader=names[deal.leader], trump=deal.trump, turn_up=stored.turn_up, seats=seats,
+                      points=list(deal.points), totals=list(deal.totals), all_trump=deal.all_trump)
+        games[deal.game - 1].rows.append(row)
     return Board(
         match=match, ruleset=ruleset, seat_names=names, columns=cols, games=games,
-        grand_totals=scored["grand_totals"], games_won=scored["games_won"],
-        game_points=scored.get("game_points"), next=nxt, finished=scored["finished"],
-        winners=[cols[u].label for u in scored["winners"]], winner_units=list(scored["winners"]), last_row=row,
+        grand_totals=list(scored.grand_totals), games_won=list(scored.games_won),
+        game_points=list(scored.game_points) if scored.game_points is not None else None, next=scored.next,
+        finished=scored.finished, winners=[cols[u].label for u in scored.winners], winner_units=list(scored.winners),
+        last_row=row,
     )

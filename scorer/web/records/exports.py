@@ -27,6 +27,7 @@ from sqlalchemy.orm import selectinload
 
 from scorer.web import documents
 from scorer.web.cards import card_store
+from scorer.web.document_types import Bid, MatchDocument
 from scorer.web.extensions import db
 from scorer.web.models import Match
 from scorer.web.play import scoreboard
@@ -40,7 +41,7 @@ def timestamp(value: datetime) -> str:
     return results.as_utc(value).isoformat()
 
 
-def export_document(match: Match) -> dict[str, Any]:
+def export_document(match: Match) -> MatchDocument:
     """The match document of what was played (MATCH-FORMAT.md), plus when the match was played
     and last changed. Exactly what an import stores, so export → import → export is the same."""
     document = documents.match_document(match)
@@ -115,7 +116,7 @@ def spreadsheet_text(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-def bid_as_recorded(bid: Any) -> str:
+def bid_as_recorded(bid: Bid) -> str:
     if bid is None:
         return "hidden"
     if isinstance(bid, list):
@@ -131,17 +132,17 @@ def csv_rows(match: Match) -> list[list[Any]]:
     unit = {seat: index for index, column in enumerate(columns) for seat in column.seats}
     sides = len(columns) < len(names)
     rows = []
-    for number, (stored, deal) in enumerate(zip(match.deals, scored["deals"], strict=True), start=1):
+    for number, (stored, deal) in enumerate(zip(match.deals, scored.deals, strict=True), start=1):
         premiums = {p["seat"]: p["kind"] for p in stored.premiums or []}
         for seat, name in enumerate(names):
             u = unit[seat]
             rows.append([
-                number, deal["game"], deal["number"], spreadsheet_text(names[deal["dealer"]]),
-                spreadsheet_text(names[deal["leader"]]), deal["trump"], stored.turn_up or "", seat + 1,
+                number, deal.game, deal.number, spreadsheet_text(names[deal.dealer]),
+                spreadsheet_text(names[deal.leader]), deal.trump, stored.turn_up or "", seat + 1,
                 spreadsheet_text(name), spreadsheet_text(columns[u].label) if sides else "",
-                bid_as_recorded(stored.bids[seat]), "" if deal["bids"][seat] is None else deal["bids"][seat],
-                stored.tricks[seat], "yes" if deal["made"][seat] else "no", premiums.get(seat, ""),
-                deal["points"][u], deal["totals"][u],
+                bid_as_recorded(stored.bids[seat]), "" if deal.bids[seat] is None else deal.bids[seat],
+                stored.tricks[seat], "yes" if deal.made[seat] else "no", premiums.get(seat, ""),
+                deal.points[u], deal.totals[u],
             ])
     return rows
 

@@ -126,8 +126,8 @@ def index() -> tuple[str, int]:
     form = read_filters(HistoryForm)
     page = db.paginate(history_query(form), per_page=PER_PAGE, error_out=False, max_per_page=PER_PAGE)
     ids = [match.id for match in page.items]
-    deal_counts = dict(db.session.execute(
-        select(Deal.match_id, func.count()).where(Deal.match_id.in_(ids)).group_by(Deal.match_id)).all())
+    deal_counts: dict[int, int] = {match_id: count for match_id, count in db.session.execute(
+        select(Deal.match_id, func.count()).where(Deal.match_id.in_(ids)).group_by(Deal.match_id))}
     won: dict[int, list[int]] = {}
     for match_id, seat in db.session.execute(select(MatchResult.match_id, MatchResult.seat).where(
             MatchResult.match_id.in_(ids), MatchResult.won.is_(True)).order_by(MatchResult.seat)):

@@ -13,6 +13,7 @@ import io
 import json
 import secrets
 import zipfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -24,8 +25,9 @@ from sqlalchemy import func, select
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
-from scorer.core import MAX_SEED, MatchError, score
+from scorer.core import MAX_SEED, MatchError, MatchScore, score
 from scorer.web.cards import card_store
+from scorer.web.document_types import DealDocument
 from scorer.web.extensions import csrf, db
 from scorer.web.models import Deal, DealtDeal, HandLink, Match, MatchCards, MatchSeat, Player, name_key
 from scorer.web.records import results
@@ -44,12 +46,13 @@ class ImportProblem(ValueError):
 
 
 
-def played(raw: dict[str, Any]) -> dict[str, Any]:
+def played(raw: Mapping[str, Any]) -> DealDocument:
     """A deal as the app stores what was played (MATCH-FORMAT.md fields only, bids as recorded)."""
-    deal = {"bids": raw["bids"], "tricks": raw["tricks"], "premiums": raw.get("premiums") or []}
-    for key in ("turn_up", "trump"):
-        if raw.get(key) is not None:
-            deal[key] = raw[key]
+    deal: DealDocument = {"bids": raw["bids"], "tricks": raw["tricks"], "premiums": raw.get("premiums") or []}
+    if raw.get("turn_up") is not None:
+        deal["turn_up"] = raw["turn_up"]
+    if raw.get("trump") is not None:
+        deal["trump"] = raw["trump"]
     return deal
 
 
@@ -60,26 +63,26 @@ class Checked:
     document: dict[str, Any]
     options: dict[str, Any]
     players: list[str]
-    scored: dict[str, Any]
+    scored: MatchScore
     played_at: datetime | None
     updated_at: datetime | None
     cards: str = card_store.TABLE
     next_dealt: bool = False  # the deal to come was dealt where the match was exported
 
-    def deals(self) -> list[dict[str, Any]]:
+    def deals(self) -> list[DealDocument]:
         return [played(raw) for raw in self.document.get("deals", [])]
 
     def dealt(self) -> list[DealtDeal]:
         """The cards the app dealt or turned for each recorded deal, as exported (``seed`` and the
         cards; the core has already checked every bid against them)."""
-        rows = []
+        rows: list[DealtDeal] = []
         if self.cards == card_store.TABLE:
             return rows
         players = len(self.players)
-        for number, (raw, scored) in enumerate(zip(self.document["deals"], self.scored["deals"], strict=True), start=1):
+        for number, (raw, scored) in enumerate(zip(self.document["deals"], self.scored.deals, strict=True), start=1):
             if "seed" not in raw:
                 continue  # recorded before the app took over the cards, or written by hand
-            row = DealtDeal(number=number, dealer=scored["dealer"], seed=raw["seed"], hands=raw.get("hands"),
+            row = DealtDeal(number=number, dealer=scored.dealer, seed=raw["seed"], hands=raw.get("hands"),
                             turn_up=raw.get("turn_up"), dummy_bid=raw.get("dummy_bid"), dummy_shown=True)
             if row.hands is not None:
                 row.links = [HandLink(seat=seat, token=secrets.token_urlsafe(18), devices=[]) for seat in range(players)]
@@ -169,7 +172,7 @@ def check(document: Any) -> Checked:
     if not isinstance(next_dealt, bool):
         raise ImportProblem(f"next_deal_dealt: must be true or false, not {next_dealt!r}")
     return Checked(document=document, options=match.setup.options_json(), players=players,
-                   scored=scored.to_json(), played_at=played_at, updated_at=updated_at or played_at, cards=cards,
+                   scored=scored, played_at=played_at, updated_at=updated_at or played_at, cards=cards,
                    next_dealt=next_dealt)
 
 
@@ -209,7 +212,7 @@ def stored_copy(checked: Checked) -> Match | None:
 def store(checked: Checked) -> Match:
     """Add the match, its seats and deals, and its results rows, to the session."""
     match = Match(ruleset=checked.document["ruleset"], options=checked.options,
-                  first_dealer=checked.document.get("first_dealer", 0), finished=checked.scored["finished"])
+                  first_dealer=checked.document.get("first_dealer", 0), finished=checked.scored.finished)
     if checked.played_at is not None:
         match.created_at = checked.played_at
         match.updated_at = checked.updated_at or checked.played_at
@@ -264,7 +267,7 @@ class ImportForm(FlaskForm):
 
 
 def upload_limit() -> int:
-    return current_app.config.get("IMPORT_MAX_CONTENT_LENGTH", IMPORT_MAX_BYTES)
+    return int(current_app.config.get("IMPORT_MAX_CONTENT_LENGTH", IMPORT_MAX_BYTES))
 
 
 def size_text(size: int) -> str:

@@ -1,6 +1,6 @@
 """The results cache behind the statistics: per deal and seat, and per match and player.
 
-``refresh(match)`` rewrites a match's rows from the core's ``scored`` object. It is called in the
+``refresh(match)`` rewrites a match's rows from the core's score (``MatchScore``). It is called in the
 same transaction as every change to a match's deals (recorded, edited, deleted, imported), so the
 cache can never disagree with what is stored. ``rows_for`` is a pure function of the match
 document and its score, which is what the migration that creates the tables also uses to fill
@@ -17,8 +17,9 @@ import click
 from flask import Blueprint
 from sqlalchemy import delete, insert, select
 
-from scorer.core import MatchError, bid_values, get_ruleset, score_document
+from scorer.core import MatchError, MatchScore, bid_values, get_ruleset, score
 from scorer.web import documents
+from scorer.web.document_types import MatchDocument
 from scorer.web.extensions import db
 from scorer.web.models import Match, MatchResult, SeatResult
 
@@ -36,18 +37,18 @@ def unit_of(ruleset_id: str, seat: int) -> int:
     return seat % 2 if get_ruleset(ruleset_id).has_sides else seat
 
 
-def rows_for(match_id: int, document: dict[str, Any], scored: dict[str, Any], player_ids: Sequence[int],
+def rows_for(match_id: int, document: MatchDocument, scored: MatchScore, player_ids: Sequence[int],
              played_at: datetime) -> tuple[list[Row], list[Row]]:
     """The ``seat_results`` and ``match_results`` rows of one match, every figure from ``scored``."""
     ruleset = get_ruleset(document["ruleset"])
     common = {"match_id": match_id, "ruleset": ruleset.id, "played_at": played_at}
     seat_rows: list[Row] = []
     runs = [0] * ruleset.seats  # made bids in a row so far, so that the longest run is a plain MAX
-    for number, (raw, deal) in enumerate(zip(document["deals"], scored["deals"], strict=True), start=1):
-        premiums = {p["seat"]: p["kind"] for p in raw.get("premiums") or []}
+    for number, (raw, deal) in enumerate(zip(document["deals"], scored.deals, strict=True), start=1):
+        premiums = {p["seat"]: p["kind"] for p in raw["premiums"]}
         for seat in range(ruleset.seats):
             unit = unit_of(ruleset.id, seat)
-            bid, took, made = deal["bids"][seat], raw["tricks"][seat], deal["made"][seat]
+            bid, took, made = deal.bids[seat], raw["tricks"][seat], deal.made[seat]
             size = over = None
             if bid is not None:
                 values = bid_values(bid, ruleset.tricks)  # the core says which numbers a bid stands for
@@ -56,35 +57,35 @@ def rows_for(match_id: int, document: dict[str, Any], scored: dict[str, Any], pl
             premium = premiums.get(seat)
             runs[seat] = runs[seat] + 1 if made else 0
             seat_rows.append({
-                **common, "deal": number, "seat": seat, "game": deal["game"], "unit": unit,
+                **common, "deal": number, "seat": seat, "game": deal.game, "unit": unit,
                 "player_id": player_ids[seat] if seat < ruleset.players else None,
-                "dealer": deal["dealer"] == seat, "bid": bid, "bid_size": size, "tricks": took, "made": made,
-                "run": runs[seat], "over": over, "points": deal["points"][unit], "total": deal["totals"][unit],
+                "dealer": deal.dealer == seat, "bid": bid, "bid_size": size, "tricks": took, "made": made,
+                "run": runs[seat], "over": over, "points": deal.points[unit], "total": deal.totals[unit],
                 "premium": premium, "premium_made": made if premium else None,
             })
-    finished_games = [game for game in scored["games"] if game.get("finished")]
+    finished_games = [game for game in scored.games if game.finished]
     match_rows = []
     for seat in range(ruleset.players):
         unit = unit_of(ruleset.id, seat)
         match_rows.append({
             **common, "seat": seat, "player_id": player_ids[seat], "unit": unit,
-            "deals": len(scored["deals"]), "finished": scored["finished"],
-            "won": scored["finished"] and unit in scored["winners"],
+            "deals": len(scored.deals), "finished": scored.finished,
+            "won": scored.finished and unit in scored.winners,
             "games_played": len(finished_games),
-            "games_won": sum(1 for game in finished_games if unit in game["winners"]),
-            "grand_total": scored["grand_totals"][unit],
+            "games_won": sum(1 for game in finished_games if unit in game.winners),
+            "grand_total": scored.grand_totals[unit],
         })
     return seat_rows, match_rows
 
 
-def refresh(match: Match, scored: dict[str, Any] | None = None) -> None:
+def refresh(match: Match, scored: MatchScore | None = None) -> None:
     """Rewrite the match's cached rows in the current transaction (the caller commits).
 
     ``scored`` is the core's score of the match as it now stands, when the caller has it already.
     """
     document = documents.match_document(match)
     if scored is None:
-        scored = score_document(document)["scored"]
+        _, scored = score(document)
     # The match and its players must have ids already (a new match: flush first). No autoflush:
     # the deal being saved is written by the caller's commit, which is where its own checks
     # (a deal number saved twice) are caught; a failed commit takes these rows back with it.
@@ -103,6 +104,8 @@ def rebuild_all() -> tuple[int, list[str]]:
     done, problems = 0, []
     for match_id in db.session.scalars(select(Match.id).order_by(Match.id)).all():
         match = db.session.get(Match, match_id)
+        if match is None:  # deleted since the ids were read
+            continue
         try:
             refresh(match)
         except MatchError as error:

@@ -237,8 +237,8 @@ def blank() -> tuple[str, int]:
         dealer = dealer_of(core_match, index)
         rows.append(BlankRow(index + 1, names[dealer], names[leader_of(setup, dealer)]))
     table = Table(setup.id, tuple(names))
-    seat_names = scoreboard.seat_names(table)  # type: ignore[arg-type]  # reads only these two attributes
-    columns = scoreboard.columns(table)  # type: ignore[arg-type]
+    seat_names = scoreboard.seat_names(table)
+    columns = scoreboard.columns(table)
     return render_template(
         "records/sheet_blank.html", form=form, ruleset=setup.ruleset, options=setup.options_json(), names=names,
         groups=groups_of(columns, seat_names), pages=[rows[i:i + rows_per_page] for i in range(0, len(rows), rows_per_page)],

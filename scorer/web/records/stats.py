@@ -61,6 +61,15 @@ def count_if(condition: ColumnElement[bool]) -> Any:
     return func.sum(case((condition, 1), else_=0))
 
 
+@dataclass(frozen=True)
+class BidCount:
+    """How often a player bid one size (0–9), or kept the bid hidden (``size`` None), and made it."""
+
+    size: int | None
+    bids: int
+    made: int
+
+
 @dataclass
 class Figures:
     """One player's figures (or one seat's, for a single match)."""
@@ -84,7 +93,7 @@ class Figures:
     won: int = 0
     games: int = 0
     games_won: int = 0
-    by_bid: list[dict[str, Any]] = field(default_factory=list)
+    by_bid: list[BidCount] = field(default_factory=list)
 
     @property
     def made_rate(self) -> float | None:
@@ -151,7 +160,7 @@ def combine(names: dict[int, str], *parts: dict[int, dict[str, Any]]) -> list[Fi
 
 
 def player_names() -> dict[int, str]:
-    return dict(db.session.execute(select(Player.id, Player.name)).all())
+    return {player_id: name for player_id, name in db.session.execute(select(Player.id, Player.name))}
 
 
 def everyone(scope: Scope) -> list[Figures]:
@@ -160,17 +169,16 @@ def everyone(scope: Scope) -> list[Figures]:
     return combine(player_names(), match_stats(scope), deal_figures(scope, who))
 
 
-def by_bid(scope: Scope, player_id: int) -> list[dict[str, Any]]:
+def by_bid(scope: Scope, player_id: int) -> list[BidCount]:
     """Bids made by bid size (0–9), and hidden bids (always failed) apart."""
     s = SEATS.c
     rows = db.session.execute(
         select(s.bid_size, func.count().label("bids"), count_if(s.made.is_(True)).label("made"))
         .where(s.player_id == player_id, *scope.where(SEATS)).group_by(s.bid_size)).all()
     counts = {row.bid_size: (int(row.bids), int(row.made)) for row in rows}
-    table = [{"size": size, "bids": counts.get(size, (0, 0))[0], "made": counts.get(size, (0, 0))[1]}
-             for size in range(10)]
+    table = [BidCount(size, *counts.get(size, (0, 0))) for size in range(10)]
     if None in counts:
-        table.append({"size": None, "bids": counts[None][0], "made": 0})
+        table.append(BidCount(None, counts[None][0], 0))
     return table
 
 
@@ -224,7 +232,8 @@ def current_runs(match_id: int) -> dict[int, int]:
     """Per seat, the bids made in a row up to the last deal (who is on a streak)."""
     s = SEATS.c
     last = select(func.max(s.deal)).where(s.match_id == match_id).scalar_subquery()
-    return dict(db.session.execute(select(s.seat, s.run).where(s.match_id == match_id, s.deal == last)).all())
+    rows = db.session.execute(select(s.seat, s.run).where(s.match_id == match_id, s.deal == last))
+    return {int(seat): int(run) for seat, run in rows}
 
 
 def in_match(match: Match) -> list[Figures]:
