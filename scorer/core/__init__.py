@@ -7,7 +7,21 @@ for bad input in ``validation``, the JSON document in ``document``, the shuffle 
 
 from .bids import bid_from_cards, bid_values, is_made, possible_bids
 from .cards import BID_VALUE, JOKER, NO_TRUMP, RANKS, SUIT_NAMES, SUIT_SYMBOLS, parse_card, sort_hand
-from .dealing import MAX_SEED, DealtCards, PackPreparation, deal_cards, new_seed, pack_preparation, pile_order, virtual_turn_up
+from .dealing import (
+    MAX_SEED,
+    PILE_SIZE,
+    DealtCards,
+    PackPreparation,
+    deal_cards,
+    deal_seed,
+    derive_seed,
+    game_pile_seed,
+    new_seed,
+    pack_preparation,
+    pile_card,
+    pile_order,
+    virtual_turn_up,
+)
 from .document import FORMAT, parse_match, score, score_document
 from .errors import MatchError
 from .match import DealScore, GameScore, Match, MatchScore, NextDeal, dealer_of, leader_of, score_match
@@ -47,4 +61,6 @@ __all__ = [
     "award_premium", "bid_from_cards", "bid_values", "deal_cards", "get_ruleset", "is_made", "make_setup",
     "pack_preparation", "parse_card", "pile_order", "virtual_turn_up", "parse_match", "possible_bids", "score", "score_deal",
     "score_document", "score_match", "sort_hand",
+    # dealing the same cards as the app (card seeds, eighteen's pile)
+    "PILE_SIZE", "deal_seed", "derive_seed", "game_pile_seed", "pile_card",
 ]

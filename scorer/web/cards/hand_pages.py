@@ -196,8 +196,10 @@ def dealt_cards(match_id: int, number: int) -> str:
     if number > len(match.deals):
         abort(403, f"Deal {number} is not recorded yet: its hands stay on the players' phones until it is.")
     names = scoreboard.seat_names(match)
+    context, _ = _context(match, number)
+    replay = card_store.replay(match, dealt, context["number"] if context else number)
     return render_template("cards/dealt_cards.html", match=match, dealt=dealt, names=names,
-                           ruleset=get_ruleset(match.ruleset),
+                           ruleset=get_ruleset(match.ruleset), command=replay.command(),
                            trump=card_store.trump_of(match.ruleset, match.options, dealt.turn_up))
 
 
