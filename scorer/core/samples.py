@@ -52,7 +52,10 @@ def random_deal(rng: random.Random, ruleset_id: str, options: dict[str, Any], de
         # Three of the hand's own cards that make the bid, where it can make it (the core's search
         # of the hand is the slow part, so only now and then).
         as_cards = possible_bids(dealt.hands[seat], dealt.turn_up) if not plain and rng.random() < 0.3 else {}
-        bids.append(list(rng.choice(as_cards[wanted])) if wanted in as_cards else min(wanted, 9))
+        if wanted in as_cards:
+            bids.append(list(rng.choice(as_cards[wanted])))
+        else:
+            bids.append(min(wanted, 9))
     deal: dict[str, Any] = {"bids": bids, "tricks": tricks}
     if premiums:
         deal["premiums"] = premiums
