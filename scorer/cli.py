@@ -66,8 +66,11 @@ def _options(pairs: Sequence[str]) -> dict[str, Any]:
     return options
 
 
-def main(argv: Sequence[str] | None = None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
-         stderr: TextIO = sys.stderr) -> int:
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None,
+         stderr: TextIO | None = None) -> int:
+    # The streams are looked up at each call, not bound when the module is imported, so that a
+    # caller (or a test) that replaced sys.stdout/stderr since is written to.
+    stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     args = _parser().parse_args(argv)
     try:
         if args.command == "score":

@@ -1,0 +1,43 @@
+"""The browser shows the core's rule facts without a copy of them in JavaScript: the usual ruleset
+for the names typed (data-first-pick) and the bid aliases of the hand page (data-aliases)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+from sqlalchemy import select
+
+from scorer.core import possible_bids
+from scorer.web.extensions import db
+from scorer.web.models import DealtDeal
+
+
+@pytest.mark.browser
+def test_the_usual_ruleset_follows_the_names_typed(page: Page):
+    page.goto("/matches/new")
+    for i, name in enumerate(["Ann", "Bob", "Cy", "Di"]):
+        page.locator(f"#players-{i}").fill(name)
+    expect(page.get_by_role("radio", name=re.compile("^Four solo"))).to_be_checked()
+    page.locator("#players-3").fill("")
+    page.locator("#players-2").fill("")
+    expect(page.get_by_role("radio", name=re.compile("^Two with dummy"))).to_be_checked()
+
+
+@pytest.mark.browser
+def test_the_hand_page_names_the_alias_of_a_low_bid(page: Page, live_app):
+    client = live_app.test_client()
+    response = client.post("/matches/new", data={
+        "players-0": "Ann", "players-1": "Bob", "ruleset": "two-open", "first_dealer": "0", "match": "usual",
+        "first_trump": "", "trump": "turn-up", "cards": "app", "seed": "5"})
+    assert response.status_code == 302, response.text
+    match_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    client.get(f"/matches/{match_id}")
+    with live_app.app_context():
+        dealt = db.session.scalar(select(DealtDeal).where(DealtDeal.match_id == match_id))
+        token, hand, turn_up = dealt.links[0].token, dealt.hands[0], dealt.turn_up
+    low = min(bid for bid in possible_bids(hand, turn_up) if bid <= 3)
+    page.goto(f"/hand/{token}")
+    page.locator(f".chip[data-bid='{low}']").tap()
+    expect(page.locator("#bid-now")).to_have_text(f"Your bid: {low} (or {low + 10})")
