@@ -19,6 +19,7 @@ def test_the_usual_ruleset_follows_the_names_typed(page: Page):
     page.goto("/matches/new")
     for i, name in enumerate(["Ann", "Bob", "Cy", "Di"]):
         page.locator(f"#players-{i}").fill(name)
+    page.locator("#ruleset summary").tap()
     expect(page.get_by_role("radio", name=re.compile("^Four solo"))).to_be_checked()
     page.locator("#players-3").fill("")
     page.locator("#players-2").fill("")
@@ -27,13 +28,17 @@ def test_the_usual_ruleset_follows_the_names_typed(page: Page):
 
 @pytest.mark.browser
 def test_the_hand_page_names_the_alias_of_a_low_bid(page: Page, live_app):
-    client = live_app.test_client()
-    response = client.post("/matches/new", data={
-        "players-0": "Ann", "players-1": "Bob", "ruleset": "two-open", "first_dealer": "0", "match": "usual",
-        "first_trump": "", "trump": "turn-up", "cards": "app", "seed": "5"})
-    assert response.status_code == 302, response.text
-    match_id = int(response.headers["Location"].rsplit("/", 1)[1])
-    client.get(f"/matches/{match_id}")
+    page.goto("/matches/new")
+    for i, name in enumerate(["Ann", "Bob"]):
+        page.locator(f"#players-{i}").fill(name)
+    page.locator("#ruleset summary").tap()
+    page.get_by_role("radio", name=re.compile("^Two open")).check()
+    page.locator("#cards summary").tap()
+    page.get_by_role("radio", name="The app deals").check()
+    page.get_by_label("Seed").fill("5")
+    page.get_by_role("button", name="Start the match").tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Ann · Bob")
+    match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
     with live_app.app_context():
         dealt = db.session.scalar(select(DealtDeal).where(DealtDeal.match_id == match_id))
         token, hand, turn_up = dealt.links[0].token, dealt.hands[0], dealt.turn_up
