@@ -95,13 +95,17 @@ class DealtCards:
             found["deal"], found["pile_seed"] = self.pile
         return found
 
-    def command(self) -> str:
-        """The command line that deals these cards again (MATCH-FORMAT.md, "Dealing")."""
-        words = ["python -m scorer deal", self.ruleset, f"--seed {self.seed}", f"--dealer {self.dealer}"]
+    def command_parts(self) -> tuple[str, ...]:
+        """The command line that deals these cards again, as the command and each option with its value."""
+        words = [f"python -m scorer deal {self.ruleset}", f"--seed {self.seed}", f"--dealer {self.dealer}"]
         if self.pile is not None:
             words += [f"--deal {self.pile[0]}", f"--pile-seed {self.pile[1]}"]
         words += [f"--option {key}={value}" for key, value in self.options]
-        return " ".join(words)
+        return tuple(words)
+
+    def command(self) -> str:
+        """The command line that deals these cards again (MATCH-FORMAT.md, "Dealing")."""
+        return " ".join(self.command_parts())
 
 
 def new_seed() -> int:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from browserhelpers import bid, no_sideways_scroll, tricks
+from conftest import SCREENSHOTS
 from playwright.sync_api import Page, expect
 from sqlalchemy import select
 
@@ -46,3 +48,31 @@ def test_the_hand_page_names_the_alias_of_a_low_bid(page: Page, live_app):
     page.goto(f"/hand/{token}")
     page.locator(f".chip[data-bid='{low}']").tap()
     expect(page.locator("#bid-now")).to_have_text(f"Your bid: {low} (or {low + 10})")
+
+
+@pytest.mark.browser
+def test_an_eighteen_deal_shows_its_replay_command_on_a_phone(page: Page):
+    page.goto("/matches/new")
+    for i, name in enumerate(["Ann", "Bob", "Cy"]):
+        page.locator(f"#players-{i}").fill(name)
+    page.locator("#ruleset summary").tap()
+    page.get_by_role("radio", name=re.compile("^Eighteen")).check()
+    page.locator("#cards summary").tap()
+    page.get_by_role("radio", name="The app deals").check()
+    page.get_by_label("Seed").fill("9223372036854775807")
+    page.get_by_role("button", name="Start the match").tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Ann · Bob · Cy")
+    match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
+    page.get_by_role("link", name="Record deal 1").tap()
+    for name in ["Ann", "Bob", "Cy"]:
+        bid(page, name, "hidden")
+        tricks(page, name, 3)
+    page.get_by_role("button", name="Save deal 1").first.tap()
+    expect(page.locator(".flash")).to_contain_text("Deal 1 saved.")
+    page.goto(f"/matches/{match_id}/deals/1/cards")
+    command = page.locator("code")
+    expect(command).to_have_text(re.compile(r"^python -m scorer deal eighteen --seed \d+ --dealer 0 --deal 1 "
+                                            r"--pile-seed \d+$"))
+    no_sideways_scroll(page)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "dealing-cards-eighteen-command.png"), full_page=True)

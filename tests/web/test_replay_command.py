@@ -50,9 +50,11 @@ def record(client, app, match_id: int, number: int, ruleset_id: str) -> dict:
 def replayed(client, match_id: int, number: int) -> dict:
     """Run the command shown on the deal's cards page through the command line's ``main``."""
     page = client.get(f"/matches/{match_id}/deals/{number}/cards").text
-    found = re.search(r"<code>(python -m scorer deal [^<]*)</code>", page)
+    found = re.search(r"<code[^>]*>(.*?)</code>", page, re.S)
     assert found, "the cards page shows no replay command"
-    argv = shlex.split(html.unescape(found.group(1)))[3:]
+    command = html.unescape(re.sub(r"<[^>]+>", "", found.group(1)))
+    assert command.startswith("python -m scorer deal ")
+    argv = shlex.split(command)[3:]
     out, err = io.StringIO(), io.StringIO()
     assert main(argv, stdout=out, stderr=err) == 0, err.getvalue()
     return json.loads(out.getvalue())

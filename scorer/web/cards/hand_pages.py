@@ -209,7 +209,7 @@ def dealt_cards(match_id: int, number: int) -> str:
     context, _ = _context(match, number)
     replay = card_store.replay(match, dealt, context["number"] if context else number)
     return render_template("cards/dealt_cards.html", match=match, dealt=dealt, names=names,
-                           ruleset=get_ruleset(match.ruleset), command=replay.command(),
+                           ruleset=get_ruleset(match.ruleset), command=replay.command_parts(),
                            trump=card_store.trump_of(match.ruleset, match.options, dealt.turn_up))
 
 
