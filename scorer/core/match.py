@@ -13,7 +13,6 @@ from .scoring import Breakdown, DealOutcome, score_deal
 from .trump import following_trump
 from .validation import DealRecord
 
-GAME_POINTS_RULESET = "eighteen"
 
 
 @dataclass(frozen=True)
@@ -264,7 +263,7 @@ def score_match(match: Match) -> MatchScore:
         winners = leaders(grand, among)
 
     points_for_games = None
-    if setup.id == GAME_POINTS_RULESET and setup.match == "deals":  # standings so far until the end
+    if setup.ruleset.game_points and setup.match == "deals":  # standings so far until the end
         points_for_games = game_points(grand, among)
 
     upcoming = None

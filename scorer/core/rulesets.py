@@ -61,6 +61,7 @@ class Ruleset:
     bonus: Mapping[int, int] = field(default_factory=lambda: BONUS_THREE)
     hidden_bids: bool = True      # may a player who failed keep the bid cards hidden?
     has_dummy: bool = False
+    game_points: bool = False     # eighteen: after a match of deals, game points per full 100 [P]
     defaults: Mapping[str, Any] = field(default_factory=dict)
     source: str = ""
 
@@ -136,7 +137,7 @@ RULESETS: Mapping[str, Ruleset] = MappingProxyType({r.id: r for r in (
             defaults=_defaults(allow_no_trump_call=False), source="Parlett"),
     Ruleset("eighteen", "Eighteen", "Three players, 18 deals; a pile of 18 spare cards sets trump.",
             players=3, hand_size=12, tricks=9, pack=cards_of(SIX_TO_ACE),
-            trump_rule=PILE, scoring=STANDARD, premium_kinds=("declare", "reveal"),
+            trump_rule=PILE, scoring=STANDARD, premium_kinds=("declare", "reveal"), game_points=True,
             defaults=_defaults(match="deals", deals=18), source="Parlett"),
     Ruleset("long", "Long", "Three players, 16 cards each, 13 tricks; misses cost points.",
             players=3, hand_size=16, tricks=13, pack=tuple(c for c in STANDARD_PACK if not c.startswith("9")),
