@@ -14,7 +14,6 @@ from .trump import following_trump
 from .validation import DealRecord
 
 
-
 @dataclass(frozen=True)
 class Match:
     """A checked match document: the setup (ruleset + options), names and the deals played."""

@@ -23,7 +23,7 @@ from werkzeug.wrappers import Response
 from wtforms import RadioField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from scorer.core import DEFAULT_OPTIONS, DEFAULT_RULESET, RULESETS, MatchError, MatchScore, get_ruleset, make_setup, new_seed
+from scorer.core import DEFAULT_OPTIONS, DEFAULT_RULESET, MAX_SEED, RULESETS, MatchError, MatchScore, get_ruleset, make_setup, new_seed
 from scorer.core import score as score_match_document
 from scorer.web import documents
 from scorer.web.cards import card_store
@@ -50,7 +50,7 @@ class DealSetForm(FlaskForm):
     count = WholeNumberField("Number of deals", default=DEFAULT_OPTIONS["deals"], validators=[
         InputRequired("Say how many deals."), NumberRange(1, MAX_DEALS, f"From 1 to {MAX_DEALS} deals.")])
     seed = WholeNumberField("Seed", not_a_number="The seed is a whole number, such as 2024.", validators=[
-        Optional(), NumberRange(0, 2**63 - 1, "The seed is a whole number from 0 to 9223372036854775807.")])
+        Optional(), NumberRange(0, MAX_SEED, f"The seed is a whole number from 0 to {MAX_SEED}.")])
     first_dealer = RadioField("Who deals first", coerce=int, default=0,
                               choices=choices([(i, f"Seat {i + 1}") for i in range(MAX_PLAYERS)]))
     trump = RadioField("Trump comes from", default="turn-up", choices=choices([

@@ -12,7 +12,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, Form, FormField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from scorer.core import DEFAULT_OPTIONS, DEFAULT_RULESET, OPTION_LIMITS, RULESETS, USUAL_RULESETS, format_choices
+from scorer.core import DEFAULT_OPTIONS, DEFAULT_RULESET, MAX_SEED, OPTION_LIMITS, RULESETS, USUAL_RULESETS, format_choices
 from scorer.web.forms import MAX_PLAYERS, WholeNumberField, choices
 from scorer.web.models import name_key
 
@@ -50,7 +50,7 @@ class NewMatchForm(FlaskForm):
     cards = RadioField("The cards", default="table", choices=choices([
         ("table", "We deal a real pack"), ("turn-up", "The app turns the trump card"), ("app", "The app deals")]))
     seed = WholeNumberField("Seed", not_a_number="The seed is a whole number, such as 2024.",
-                            validators=[Optional(), NumberRange(0, 2**63 - 1, "The seed is a whole number from 0 to 9223372036854775807.")])
+                            validators=[Optional(), NumberRange(0, MAX_SEED, f"The seed is a whole number from 0 to {MAX_SEED}.")])
     deal_set = HiddenField()
     # The core's words for each match format, and its defaults (the count fields' placeholders).
     format_summaries = FORMAT_SUMMARIES
