@@ -29,6 +29,10 @@ def _parser() -> argparse.ArgumentParser:
     deal.add_argument("ruleset", choices=list(RULESETS), metavar="RULESET", help=", ".join(RULESETS))
     deal.add_argument("--seed", type=int, help="repeat the deal of this seed (default: unpredictable)")
     deal.add_argument("--dealer", type=int, default=0, metavar="SEAT", help="the dealer's seat (default 0)")
+    deal.add_argument("--deal", type=int, default=1, metavar="K",
+                      help="the deal's number in its game; in eighteen it picks card K of the game's trump pile (default 1)")
+    deal.add_argument("--pile-seed", type=int, metavar="P",
+                      help="eighteen: the seed of the game's trump pile, as the app shows it (default: from --seed and --deal)")
     deal.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                       help="a ruleset option, e.g. trump=successes for four-solo")
     return parser
@@ -62,15 +66,18 @@ def _options(pairs: Sequence[str]) -> dict[str, Any]:
     return options
 
 
-def main(argv: Sequence[str] | None = None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
-         stderr: TextIO = sys.stderr) -> int:
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None,
+         stderr: TextIO | None = None) -> int:
+    # The streams are looked up at each call, not bound when the module is imported, so that a
+    # caller (or a test) that replaced sys.stdout/stderr since is written to.
+    stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     args = _parser().parse_args(argv)
     try:
         if args.command == "score":
             result = score_document(_read(args.file, stdin))
         else:
-            result = deal_cards(args.ruleset, seed=args.seed, dealer=args.dealer,
-                                options=_options(args.option)).to_json()
+            result = deal_cards(args.ruleset, seed=args.seed, dealer=args.dealer, options=_options(args.option),
+                                deal=args.deal, pile_seed=args.pile_seed).to_json()
     except MatchError as err:
         print(err, file=stderr)
         return 2

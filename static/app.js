@@ -75,8 +75,8 @@
   function newMatchForm(form) {
     var nameInputs = Array.prototype.slice.call(form.querySelectorAll("input[name^='players-']"));
     var rulesets = Array.prototype.slice.call(form.querySelectorAll("input[name='ruleset']"));
-    // A usual choice for each number of players; any other stays one tap away.
-    var preferred = { 2: "two-dummy", 3: "jokerless", 4: "four-solo", 5: "five" };
+    // The usual choice for each number of players (the core's, marked data-first-pick by the
+    // server); any other stays one tap away.
 
     function names() {
       return nameInputs.map(function (input) { return input.value.trim(); });
@@ -104,8 +104,8 @@
       });
       var current = chosenRuleset();
       if (!pickedByHand && event && event.target.name && event.target.name.indexOf("players-") === 0 && count >= 2 &&
-          current && Number(current.dataset.players) !== count && preferred[count]) {
-        var fitting = form.querySelector("input[name='ruleset'][value='" + preferred[count] + "']");
+          current && Number(current.dataset.players) !== count) {
+        var fitting = form.querySelector("input[name='ruleset'][data-first-pick][data-players='" + count + "']");
         if (fitting) {  // a page may offer only some rulesets (a duplicate set fixes one)
           fitting.checked = true;
           current = chosenRuleset();

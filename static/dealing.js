@@ -43,9 +43,10 @@
     function chosen() {
       return boxes.filter(function (b) { return b.checked; }).map(function (b) { return Number(b.dataset.i); });
     }
+    var aliases = JSON.parse(form.dataset.aliases || "{}");  // the core's: {"0": 10, ...} where bids alias
     function label(bid) {
-      var n = Number(bid);
-      return form.dataset.aliases === "yes" && n <= 3 ? n + " (or " + (n + 10) + ")" : String(n);
+      var also = aliases[String(Number(bid))];
+      return also !== undefined ? bid + " (or " + also + ")" : String(bid);
     }
     function show() {
       var picked = chosen().sort(function (a, b) { return a - b; });

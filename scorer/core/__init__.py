@@ -5,20 +5,62 @@ match formats in ``match``, every ruleset's facts in ``rulesets``, bid cards in 
 for bad input in ``validation``, the JSON document in ``document``, the shuffle and deal in ``dealing``.
 """
 
-from .bids import bid_from_cards, bid_values, is_made, possible_bids
+from .bids import (
+    BID_SIZES,
+    MAX_CARD_BID,
+    bid_aliases,
+    bid_from_cards,
+    bid_numbers,
+    bid_size,
+    bid_values,
+    is_made,
+    possible_bids,
+    tricks_against_bid,
+)
 from .cards import BID_VALUE, JOKER, NO_TRUMP, RANKS, SUIT_NAMES, SUIT_SYMBOLS, parse_card, sort_hand
-from .dealing import MAX_SEED, DealtCards, PackPreparation, deal_cards, new_seed, pack_preparation, pile_order, virtual_turn_up
+from .dealing import (
+    MAX_SEED,
+    PILE_SIZE,
+    DealtCards,
+    PackPreparation,
+    deal_cards,
+    deal_seed,
+    derive_seed,
+    game_pile_seed,
+    new_seed,
+    pack_preparation,
+    pile_card,
+    pile_order,
+    virtual_turn_up,
+)
 from .document import FORMAT, parse_match, score, score_document
 from .errors import MatchError
 from .match import DealScore, GameScore, Match, MatchScore, NextDeal, dealer_of, leader_of, score_match
 from .premiums import PremiumAward, award_premium
+from .rules_text import (
+    NINETY_NINE,
+    Reminders,
+    alias_text,
+    bid_sizes_note,
+    bid_sizes_text,
+    bid_values_text,
+    format_choices,
+    format_text,
+    goal_label,
+    reminders,
+)
 from .rulesets import (
+                      DEFAULT_OPTIONS,
+                      DEFAULT_RULESET,
                       DUMMY,
+                      GAME_BONUS,
+                      GAME_TO,
                       LONG,
                       MATCH_FORMATS,
                       MISSES,
                       NAMED,
                       NOT_SUPPORTED,
+                      OPTION_LIMITS,
                       PARTNERS,
                       PILE,
                       RULESETS,
@@ -27,6 +69,7 @@ from .rulesets import (
                       STREAK,
                       SUCCESSES,
                       TURN_UP,
+                      USUAL_RULESETS,
                       Ruleset,
                       Setup,
                       get_ruleset,
@@ -47,4 +90,11 @@ __all__ = [
     "award_premium", "bid_from_cards", "bid_values", "deal_cards", "get_ruleset", "is_made", "make_setup",
     "pack_preparation", "parse_card", "pile_order", "virtual_turn_up", "parse_match", "possible_bids", "score", "score_deal",
     "score_document", "score_match", "sort_hand",
+    # dealing the same cards as the app (card seeds, eighteen's pile)
+    "PILE_SIZE", "deal_seed", "derive_seed", "game_pile_seed", "pile_card",
+    # rule facts and rules text the web layer displays
+    "BID_SIZES", "MAX_CARD_BID", "bid_aliases", "bid_numbers", "bid_size", "tricks_against_bid",
+    "DEFAULT_OPTIONS", "DEFAULT_RULESET", "GAME_BONUS", "GAME_TO", "OPTION_LIMITS", "USUAL_RULESETS",
+    "NINETY_NINE", "Reminders", "alias_text", "bid_sizes_note", "bid_sizes_text", "bid_values_text", "format_choices", "format_text", "goal_label",
+    "reminders",
 ]

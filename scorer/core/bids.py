@@ -36,18 +36,47 @@ def bid_from_cards(cards: Sequence[object], turn_up: str | None = None) -> int:
     return total
 
 
+# The highest bid three bid cards make: three clubs, 3 + 3 + 3.
+MAX_CARD_BID = 3 * max(BID_VALUE.values())
+# Bid sizes, the bid cards' values: 0–9 (a bid of 10–13 has the size of the number it aliases).
+BID_SIZES = tuple(range(MAX_CARD_BID + 1))
+ALIAS_STEP = 10  # RULES.md §1: 0, 1, 2, 3 also mean 10, 11, 12, 13 where that many tricks exist
+
+
 def bid_values(bid: int, tricks: int) -> tuple[int, ...]:
     """The trick counts that make a bid: 0–3 also mean 10–13 where that many tricks exist."""
-    base = bid % 10
+    base = bid_size(bid)
     values = [base]
-    if base + 10 <= tricks:
-        values.append(base + 10)
+    if base + ALIAS_STEP <= tricks:
+        values.append(base + ALIAS_STEP)
     return tuple(values)
+
+
+def bid_size(bid: int) -> int:
+    """The bid cards' value a bid stands for (0–9): a bid given as 10–13 is the size of 0–3."""
+    return bid % ALIAS_STEP
+
+
+def bid_aliases(tricks: int) -> dict[int, int]:
+    """Each bid size that also means a higher number in a deal of ``tricks`` tricks [P]:
+    ``{}`` with 9 tricks, ``{0: 10}`` with 10, ``{0: 10, 1: 11, 2: 12, 3: 13}`` with 13."""
+    return {size: values[-1] for size in BID_SIZES if len(values := bid_values(size, tricks)) > 1}
+
+
+def bid_numbers(tricks: int) -> tuple[int, ...]:
+    """Every number a bid may be given as: 0–9, and the aliases where that many tricks exist."""
+    return tuple(range(highest_bid(tricks) + 1))
+
+
+def tricks_against_bid(bid: int, took: int, tricks: int) -> int:
+    """Tricks taken above (+) or below (−) the bid, from the nearer of its values [P]."""
+    return took - min(bid_values(bid, tricks), key=lambda value: abs(took - value))
 
 
 def highest_bid(tricks: int) -> int:
     """The highest number a bid may be given as (9, or 13 in a 13-trick deal)."""
-    return max(9, 10 + min(3, tricks - 10)) if tricks >= 10 else 9
+    aliases = [bid_size(n) + ALIAS_STEP for n in BID_SIZES if bid_size(n) + ALIAS_STEP <= tricks]
+    return max([MAX_CARD_BID, *aliases])
 
 
 def is_made(bid: int | None, took: int, tricks: int) -> bool:

@@ -7,6 +7,7 @@ replayed afterwards.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import secrets
 from collections.abc import Mapping
@@ -20,6 +21,7 @@ from .trump import trump_of_card
 from .validation import EIGHTEEN_PILE
 
 MAX_SEED = 2**63 - 1
+PILE_SIZE = len(EIGHTEEN_PILE)  # eighteen: a 19th deal of a game starts a new pile
 
 
 @dataclass(frozen=True)
@@ -81,16 +83,62 @@ class DealtCards:
     trump: str | None
     dummy_bid: tuple[str, ...] | None
     preparation: PackPreparation
+    pile: tuple[int, int] | None = None      # eighteen: (the deal's number in its game, the pile's seed)
+    options: tuple[tuple[str, str], ...] = ()  # options that change the deal, as KEY=VALUE
 
     def to_json(self) -> dict[str, Any]:
-        return {"ruleset": self.ruleset, "seed": self.seed, "dealer": self.dealer,
-                "hands": [list(h) for h in self.hands], "turn_up": self.turn_up, "trump": self.trump,
-                "dummy_bid": list(self.dummy_bid) if self.dummy_bid is not None else None,
-                "pack": self.preparation.to_json()}
+        found = {"ruleset": self.ruleset, "seed": self.seed, "dealer": self.dealer,
+                 "hands": [list(h) for h in self.hands], "turn_up": self.turn_up, "trump": self.trump,
+                 "dummy_bid": list(self.dummy_bid) if self.dummy_bid is not None else None,
+                 "pack": self.preparation.to_json()}
+        if self.pile is not None:
+            found["deal"], found["pile_seed"] = self.pile
+        return found
+
+    def command_parts(self) -> tuple[str, ...]:
+        """The command line that deals these cards again, as the command and each option with its value."""
+        words = [f"python -m scorer deal {self.ruleset}", f"--seed {self.seed}", f"--dealer {self.dealer}"]
+        if self.pile is not None:
+            words += [f"--deal {self.pile[0]}", f"--pile-seed {self.pile[1]}"]
+        words += [f"--option {key}={value}" for key, value in self.options]
+        return tuple(words)
+
+    def command(self) -> str:
+        """The command line that deals these cards again (MATCH-FORMAT.md, "Dealing")."""
+        return " ".join(self.command_parts())
 
 
 def new_seed() -> int:
     return secrets.randbits(63)
+
+
+def derive_seed(seed: int, *parts: object) -> int:
+    """A seed for one part of a match or a deal set (``"deal", 4``), the same every time for the same seed.
+
+    >>> derive_seed(7, "deal", 1) == derive_seed(7, "deal", 1) != derive_seed(7, "deal", 2)
+    True
+    """
+    text = ":".join(str(part) for part in (seed, *parts))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") & MAX_SEED
+
+
+def deal_seed(seed: int, number: int) -> int:
+    """The seed of deal ``number`` (from 1) of a match or a deal set dealt from ``seed``."""
+    return derive_seed(seed, "deal", number)
+
+
+def game_pile_seed(seed: int, position: int) -> int:
+    """eighteen: the seed of the pile that deal ``position`` (from 1) of a game turns its card from.
+
+    A game's pile is shuffled from one seed (the seed of the game's first deal, or a deal set's
+    seed); deal n turns card n of it, and a 19th deal starts a new pile (RULES.md §2).
+    """
+    return derive_seed(seed, "pile", (position - 1) // PILE_SIZE)
+
+
+def pile_card(pile_seed: int, position: int) -> str:
+    """eighteen: the card deal ``position`` (from 1) of a game turns from the pile shuffled by ``pile_seed``."""
+    return pile_order(pile_seed)[(position - 1) % PILE_SIZE]
 
 
 def virtual_turn_up(ruleset_id: str, seed: int | None = None, options: Mapping[str, Any] | None = None) -> str:
@@ -115,15 +163,30 @@ def pile_order(seed: int) -> tuple[str, ...]:
     return tuple(pile)
 
 
+def _check_seed(seed: object, field: str = "seed") -> None:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise MatchError(f"{field}: must be a whole number from 0 to {MAX_SEED}, not {seed!r}", field=field)
+
+
 def deal_cards(ruleset_id: str, seed: int | None = None, dealer: int = 0,
-               options: Mapping[str, Any] | None = None) -> DealtCards:
-    """Shuffle the ruleset's pack and deal one card at a time from the dealer's left."""
+               options: Mapping[str, Any] | None = None, deal: int = 1,
+               pile_seed: int | None = None) -> DealtCards:
+    """Shuffle the ruleset's pack and deal one card at a time from the dealer's left.
+
+    ``deal`` is the deal's number in its game and ``pile_seed`` the seed of that game's trump pile
+    (``game_pile_seed`` of the game's first deal's seed; by default of ``seed``): together they
+    pick eighteen's turned card, and no other ruleset reads them.
+    """
     setup = make_setup(ruleset_id, options)
     rules = setup.ruleset
     if seed is None:
         seed = new_seed()
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise MatchError(f"seed: must be a whole number from 0 to {MAX_SEED}, not {seed!r}", field="seed")
+    _check_seed(seed)
+    if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
+        raise MatchError(f"deal: must be a deal number from 1, not {deal!r}", field="deal")
+    if pile_seed is None:
+        pile_seed = game_pile_seed(seed, deal)
+    _check_seed(pile_seed, "pile_seed")
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
         raise MatchError(f"dealer: must be a seat from 0 to {rules.players - 1}, not {dealer!r}", field="dealer")
 
@@ -138,23 +201,34 @@ def deal_cards(ruleset_id: str, seed: int | None = None, dealer: int = 0,
         hands[order[position % seats]].append(card)
     left = pack[dealt:]
 
-    turn_up, dummy_bid = _set_aside(setup, rng, hands, left)
+    turn_up, dummy_bid = _set_aside(setup, hands, left)
+    if setup.trump_rule == PILE:
+        turn_up = pile_card(pile_seed, deal)
     trump = trump_of_card(setup, turn_up) if turn_up is not None else None
+    pile = (deal, pile_seed) if setup.trump_rule == PILE else None
     return DealtCards(rules.id, seed, dealer, tuple(tuple(sort_hand(h)) for h in hands), turn_up, trump,
                       tuple(sort_hand(dummy_bid)) if dummy_bid is not None else None,
-                      pack_preparation(rules.id, setup.options_json()))
+                      pack_preparation(rules.id, setup.options_json()), pile,
+                      _changed_options(setup))
 
 
-def _set_aside(setup: Setup, rng: random.Random, hands: list[list[str]],
-               left: list[str]) -> tuple[str | None, list[str] | None]:
+def _changed_options(setup: Setup) -> tuple[tuple[str, str], ...]:
+    """The options that change which cards are dealt, where they differ from the ruleset's defaults."""
+    defaults = make_setup(setup.ruleset).options_json()
+    return tuple((key, str(value)) for key, value in setup.options_json().items()
+                 if key in _DEALING_OPTIONS and value != defaults.get(key))
+
+
+_DEALING_OPTIONS = ("trump",)  # four-*: trump by successes deals 52 cards, no Joker turned
+
+
+def _set_aside(setup: Setup, hands: list[list[str]], left: list[str]) -> tuple[str | None, list[str] | None]:
     """The card turned for trump, and the dummy's three bid cards, as the ruleset lays them aside."""
     if setup.trump_rule == TURN_UP:
         assert len(left) == 1, "a turn-up ruleset leaves exactly one card"
         return left[0], None
     if setup.trump_rule == PILE:
-        pile = list(EIGHTEEN_PILE)
-        rng.shuffle(pile)
-        return pile[0], None
+        return None, None  # the game's pile, not this shuffle, gives the card (deal_cards)
     if setup.trump_rule == DUMMY:
         # The dummy's hand is a face-down pile: its top card (the last dealt) is turned for trump
         # and stays in its hand; the next three are set aside unseen as its bid.

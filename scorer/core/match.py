@@ -8,12 +8,10 @@ from typing import Any
 
 from .cards import NO_TRUMP
 from .errors import MatchError
-from .rulesets import NAMED, Setup
+from .rulesets import GAME_BONUS, NAMED, Setup
 from .scoring import Breakdown, DealOutcome, score_deal
 from .trump import following_trump
 from .validation import DealRecord
-
-GAME_POINTS_RULESET = "eighteen"
 
 
 @dataclass(frozen=True)
@@ -28,12 +26,12 @@ class Match:
     @property
     def units(self) -> int:
         """Who scores: sides in four-partners, else every seat (the dummy included)."""
-        return 2 if self.setup.ruleset.has_sides else self.setup.ruleset.seats
+        return len(self.setup.ruleset.sides)
 
     @property
     def contenders(self) -> tuple[int, ...]:
         """Who can end a game and win: never the dummy."""
-        return tuple(range(2 if self.setup.ruleset.has_sides else self.setup.ruleset.players))
+        return self.setup.ruleset.contenders
 
 
 def dealer_of(match: Match, index: int) -> int:
@@ -141,6 +139,12 @@ class MatchScore:
         later_in_game = number < len(self.deals) and self.deals[number].game == deal.game
         return self.game_of(deal).finished and not later_in_game
 
+    def points_over(self, first: int) -> tuple[int, ...]:
+        """Each unit's deal points over the first ``first`` deals, every game together (game
+        bonuses apart): what tables of a duplicate set compare after the deals all have played."""
+        units = len(self.grand_totals)
+        return tuple(sum(deal.points[unit] for deal in self.deals[:first]) for unit in range(units))
+
 
 def leaders(scores: Sequence[int], among: Sequence[int]) -> tuple[int, ...]:
     """The contenders with the highest score (more than one is a tie)."""
@@ -203,14 +207,15 @@ def _game_over(match: Match, game: _Game, outcome: DealOutcome) -> tuple[bool, t
     fmt = setup.match
     if fmt == "deals":
         return game.deals >= setup.deals, leaders(totals, among), bonus
-    goal = setup.target if fmt == "target" else 100
+    goal = setup.goal
+    assert goal is not None, "every format but deals has a goal"
     if not any(totals[u] >= goal for u in among):
         return False, (), bonus
     if fmt == "game-bonus":
         made = _unit_made(match, outcome)
-        winners = tuple(u for u in among if totals[u] >= 100 and made[u])
+        winners = tuple(u for u in among if totals[u] >= goal and made[u])
         for u in winners:
-            bonus[u] = 100
+            bonus[u] = GAME_BONUS
         return True, winners, bonus
     top = leaders(totals, among)
     if len(top) > 1:  # a tie for the lead plays on
@@ -274,7 +279,7 @@ def score_match(match: Match) -> MatchScore:
         winners = leaders(grand, among)
 
     points_for_games = None
-    if setup.id == GAME_POINTS_RULESET and setup.match == "deals":  # standings so far until the end
+    if setup.ruleset.game_points and setup.match == "deals":  # standings so far until the end
         points_for_games = game_points(grand, among)
 
     upcoming = None

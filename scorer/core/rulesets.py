@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from .bids import bid_aliases, bid_numbers
 from .cards import FIVE_PLAYER_RANKS, JOKER, NO_TRUMP, SEVEN_TO_ACE, SIX_TO_ACE, STANDARD_PACK, cards_of
 from .errors import MatchError
 
@@ -35,6 +36,13 @@ BONUS_THREE = MappingProxyType({1: 30, 2: 20, 3: 10})
 BONUS_FOUR = MappingProxyType({1: 30, 2: 20, 3: 10, 4: 0})
 BONUS_FIVE = MappingProxyType({1: 50, 2: 40, 3: 30, 4: 20, 5: 10})
 
+# four-partners: side 0 is seats 0 and 2, side 1 is seats 1 and 3 (MATCH-FORMAT.md).
+PARTNER_SIDES = ((0, 2), (1, 3))
+
+# RULES.md §3: a game of `hundred` or `game-bonus` ends when someone has 100; `game-bonus` adds 100.
+GAME_TO = 100
+GAME_BONUS = 100
+
 
 @dataclass(frozen=True)
 class Ruleset:
@@ -53,6 +61,7 @@ class Ruleset:
     bonus: Mapping[int, int] = field(default_factory=lambda: BONUS_THREE)
     hidden_bids: bool = True      # may a player who failed keep the bid cards hidden?
     has_dummy: bool = False
+    game_points: bool = False     # eighteen: after a match of deals, game points per full 100 [P]
     defaults: Mapping[str, Any] = field(default_factory=dict)
     source: str = ""
 
@@ -66,6 +75,31 @@ class Ruleset:
         return self.scoring == PARTNERS
 
     @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """Who scores together, one entry per scoring unit: the two sides in four-partners, else
+        each seat alone (the dummy included). ``points`` and ``totals`` are per unit."""
+        return PARTNER_SIDES if self.has_sides else tuple((seat,) for seat in range(self.seats))
+
+    def unit_of(self, seat: int) -> int:
+        """The scoring unit (side or seat) a seat's points go to."""
+        return next(unit for unit, seats in enumerate(self.sides) if seat in seats)
+
+    @property
+    def contenders(self) -> tuple[int, ...]:
+        """The units that can end a game and win: every side or player, never the dummy [W]."""
+        return tuple(unit for unit, seats in enumerate(self.sides) if all(s < self.players for s in seats))
+
+    @property
+    def bid_aliases(self) -> dict[int, int]:
+        """Bid sizes that also mean a higher number here (0–3 → 10–13 where that many tricks exist)."""
+        return bid_aliases(self.tricks)
+
+    @property
+    def bid_numbers(self) -> tuple[int, ...]:
+        """Every number a bid may be given as: 0–9, and 10–13 where they alias."""
+        return bid_numbers(self.tricks)
+
+    @property
     def option_keys(self) -> tuple[str, ...]:
         keys = ["match", "deals", "games_to_win", "target", "no_trump_play"]
         if self.trump_rule in (SUCCESSES, MISSES) or "trump" in self.defaults:
@@ -77,9 +111,13 @@ class Ruleset:
         return tuple(keys)
 
 
+# RULES.md §2 options: what a missing key means unless the ruleset says otherwise.
+DEFAULT_OPTIONS: Mapping[str, Any] = MappingProxyType(
+    {"match": "hundred", "deals": 9, "games_to_win": 3, "target": 100, "no_trump_play": "normal"})
+
+
 def _defaults(**extra: Any) -> Mapping[str, Any]:
-    base = {"match": "hundred", "deals": 9, "games_to_win": 3, "target": 100, "no_trump_play": "normal"}
-    return MappingProxyType(base | extra)
+    return MappingProxyType(dict(DEFAULT_OPTIONS) | extra)
 
 
 _FOUR_PACK = STANDARD_PACK + (JOKER,)
@@ -99,7 +137,7 @@ RULESETS: Mapping[str, Ruleset] = MappingProxyType({r.id: r for r in (
             defaults=_defaults(allow_no_trump_call=False), source="Parlett"),
     Ruleset("eighteen", "Eighteen", "Three players, 18 deals; a pile of 18 spare cards sets trump.",
             players=3, hand_size=12, tricks=9, pack=cards_of(SIX_TO_ACE),
-            trump_rule=PILE, scoring=STANDARD, premium_kinds=("declare", "reveal"),
+            trump_rule=PILE, scoring=STANDARD, premium_kinds=("declare", "reveal"), game_points=True,
             defaults=_defaults(match="deals", deals=18), source="Parlett"),
     Ruleset("long", "Long", "Three players, 16 cards each, 13 tricks; misses cost points.",
             players=3, hand_size=16, tricks=13, pack=tuple(c for c in STANDARD_PACK if not c.startswith("9")),
@@ -149,7 +187,13 @@ _CHOICES = {
     "no_trump_play": ("normal", "all-trump"),
     "match": MATCH_FORMATS,
 }
-_COUNTS = {"deals": 999, "games_to_win": 99, "target": 100_000}
+# The highest number each counted option takes (the lowest is 1): DECISIONS 13.
+OPTION_LIMITS: Mapping[str, int] = MappingProxyType({"deals": 999, "games_to_win": 99, "target": 100_000})
+_COUNTS = OPTION_LIMITS
+
+# The ruleset a table of so many players usually plays (the new-match form's first pick).
+USUAL_RULESETS: Mapping[int, str] = MappingProxyType({2: "two-dummy", 3: "jokerless", 4: "four-solo", 5: "five"})
+DEFAULT_RULESET = USUAL_RULESETS[3]
 
 
 @dataclass(frozen=True)
@@ -188,6 +232,13 @@ class Setup:
     @property
     def bonus(self) -> Mapping[int, int]:
         return self.ruleset.bonus
+
+    @property
+    def goal(self) -> int | None:
+        """The score that ends a game: 100 (`hundred`, `game-bonus`), the target, or None (`deals`)."""
+        if self.match == "target":
+            return self.target
+        return None if self.match == "deals" else GAME_TO
 
     def options_json(self) -> dict[str, Any]:
         """The options in force, every key the ruleset has, for storing with a match."""

@@ -9,12 +9,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .bids import bid_values, is_made, missed_by
-from .rulesets import LONG, PARTNERS, SELF_PREMIUM, STREAK, Setup
+from .rulesets import LONG, PARTNER_SIDES, PARTNERS, SELF_PREMIUM, STREAK, Setup
 
 Bids = Sequence[int | None]
 Premiums = Sequence[tuple[int, str]]  # (seat, "declare" | "reveal")
 
 DUMMY_EXACT_BONUS = 30  # two-dummy: a dummy that makes its bid exactly "declared" successfully
+# four-partners [P]: both partners made their bids; neither, but the side's tricks equal its bids; one made.
+SIDE_BONUS_BOTH, SIDE_BONUS_LEVEL, SIDE_BONUS_ONE = 30, 20, 10
+STREAK_STEP = 10  # two-open [P]: 10 for a first success, 20 for a second in a row, ...
 
 
 @dataclass(frozen=True)
@@ -44,7 +47,7 @@ class DealOutcome:
 def sides_of(seats: int) -> tuple[tuple[int, int], tuple[int, int]]:
     """four-partners: side 0 is seats 0 and 2, side 1 is seats 1 and 3."""
     assert seats == 4
-    return ((0, 2), (1, 3))
+    return PARTNER_SIDES
 
 
 def made_flags(setup: Setup, bids: Bids, tricks: Sequence[int]) -> tuple[bool, ...]:
@@ -72,7 +75,7 @@ def long_contract(setup: Setup, bids: Bids, tricks: Sequence[int], made: Sequenc
 
 def streak_bonus(made: Sequence[bool], streaks: Sequence[int]) -> list[int]:
     """two-open: 10 for a first success, 20 for a second in a row, and so on [P]."""
-    return [10 * (streaks[s] + 1) if made[s] else 0 for s in range(len(made))]
+    return [STREAK_STEP * (streaks[s] + 1) if made[s] else 0 for s in range(len(made))]
 
 
 def premium_points(setup: Setup, premiums: Premiums, made: Sequence[bool]) -> list[int]:
@@ -109,14 +112,14 @@ def side_bonus(setup: Setup, bids: Bids, tricks: Sequence[int], made: Sequence[b
     """four-partners: 30 both made, 20 neither but the side's tricks equal its bids, 10 one made [P]."""
     a, b = side
     if made[a] and made[b]:
-        return 30
+        return SIDE_BONUS_BOTH
     if made[a] or made[b]:
-        return 10
+        return SIDE_BONUS_ONE
     bid_a, bid_b, per = bids[a], bids[b], setup.ruleset.tricks
     if bid_a is None or bid_b is None:
         return 0
     sums = {x + y for x in bid_values(bid_a, per) for y in bid_values(bid_b, per)}
-    return 20 if tricks[a] + tricks[b] in sums else 0
+    return SIDE_BONUS_LEVEL if tricks[a] + tricks[b] in sums else 0
 
 
 def score_deal(setup: Setup, bids: Bids, tricks: Sequence[int], premiums: Premiums,

@@ -11,7 +11,7 @@ import segno
 from flask import Flask, url_for
 from markupsafe import Markup, escape
 
-from scorer.core import SUIT_NAMES, SUIT_SYMBOLS, get_ruleset, sort_hand
+from scorer.core import SUIT_NAMES, SUIT_SYMBOLS, format_text, get_ruleset, sort_hand
 from scorer.web.cards import card_store
 from scorer.web.models import HandLink, Match
 
@@ -105,19 +105,8 @@ def signed(points: int) -> str:
 
 
 def format_label(options: dict[str, Any]) -> str:
-    """A match format in words: "100-point games, first to 3 wins", "9 deals", "One game to 99"."""
-    match = options.get("match", "hundred")
-    if match == "deals":
-        deals = options.get("deals", 9)
-        return f"{deals} deal{'' if deals == 1 else 's'}"
-    if match == "target":
-        return f"One game to {options.get('target', 100)}"
-    games = options.get("games_to_win", 3)
-    if match == "game-bonus":
-        return f"Games to 100 with game bonuses, first to {games} bonus{'es' if games != 1 else ''}"
-    if games == 1:
-        return "One game to 100"
-    return f"100-point games, first to {games} wins"
+    """A match format in words, as the core says it: "100-point games, first to 3 wins", "9 deals"."""
+    return format_text(options)
 
 
 def field_attrs(field: Any, hint: str | None = None, **attrs: Any) -> dict[str, Any]:

@@ -11,8 +11,7 @@ from browserhelpers import no_sideways_scroll, tricks
 from conftest import SCREENSHOTS
 from playwright.sync_api import Browser, Page, expect
 
-from scorer.core import deal_cards
-from scorer.web.cards.card_store import derive_seed
+from scorer.core import deal_cards, derive_seed
 
 NAMES = ["Ann", "Bob", "Cy"]
 

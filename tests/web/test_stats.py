@@ -48,20 +48,31 @@ def test_figures_of_a_match_worked_by_hand(client, app):
     assert (ann.games, ann.games_won) == (1, 0)
 
 
-def test_the_scoreboard_shows_who_is_on_a_run(client, app):
-    match_id = play_known_match(client)
-    for number, took in ((4, [3, 3, 3]), (5, [3, 3, 3])):
-        assert post_deal(client, match_id, number, [3, 3, 3], took).status_code == 303
+def match_figures(app, match_id):
     with app.app_context():
         from scorer.web.models import Match
-        figures = {f.name: f for f in stats.in_match(db.session.get(Match, match_id))}
-    assert (figures["Cy"].current_run, figures["Ann"].current_run, figures["Bob"].current_run) == (4, 2, 2)
-    assert figures["Cy"].longest_run == 4
+        return {f.name: f for f in stats.in_match(db.session.get(Match, match_id))}
+
+
+def test_the_scoreboard_shows_who_is_on_a_run(client, app):
+    match_id = play_known_match(client)  # Cy made deals 2 and 3, which ended game 1
+    for number, took in ((4, [3, 3, 3]), (5, [3, 3, 3])):
+        assert post_deal(client, match_id, number, [3, 3, 3], took).status_code == 303
+    figures = match_figures(app, match_id)
+    # A run starts afresh with each game, as the core's streaks do (DECISIONS 20): not 4 but 2.
+    assert (figures["Cy"].current_run, figures["Ann"].current_run, figures["Bob"].current_run) == (2, 2, 2)
+    assert figures["Cy"].longest_run == 2
+    assert '<tr class="on-a-run">' not in client.get(f"/matches/{match_id}").text
+    # Deal 6: only Cy makes the bid, a third in a row in game 2.
+    assert post_deal(client, match_id, 6, [3, 3, 3], [2, 4, 3]).status_code == 303
+    figures = match_figures(app, match_id)
+    assert (figures["Cy"].current_run, figures["Ann"].current_run, figures["Bob"].current_run) == (3, 0, 0)
+    assert figures["Cy"].longest_run == 3
     page = client.get(f"/matches/{match_id}").text
     assert "This match, player by player" in page
     row = re.search(r'<tr class="on-a-run">\s*<th scope="row">Cy</th>.*?</tr>', page, re.S)
-    assert row and '<strong class="streak">4<' in row.group(0) and "in a row: on a streak" in row.group(0)
-    assert "5/5" not in page and "4/5" in page  # Cy made 4 of 5
+    assert row and '<strong class="streak">3<' in row.group(0) and "in a row: on a streak" in row.group(0)
+    assert "6/6" not in page and "5/6" in page  # Cy made 5 of 6
 
 
 def test_bids_by_size_and_head_to_head(client, app):

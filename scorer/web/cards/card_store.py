@@ -19,7 +19,6 @@ seed when the deal is made, so nobody can know a deal before it exists.
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypedDict
@@ -27,18 +26,20 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from sqlalchemy import select
 
 from scorer.core import (
-    MAX_SEED,
     PILE,
     DealScore,
+    DealtCards,
     MatchScore,
     NextDeal,
     deal_cards,
+    deal_seed,
     dealer_of,
+    game_pile_seed,
     get_ruleset,
     make_setup,
     new_seed,
     parse_match,
-    pile_order,
+    pile_card,
     trump_of_card,
     virtual_turn_up,
 )
@@ -51,13 +52,6 @@ if TYPE_CHECKING:  # the forms these helpers fill; play/ imports this module, no
 
 TABLE, TURN_UP, APP = "table", "turn-up", "app"
 CARDS_MODES = (TABLE, TURN_UP, APP)
-PILE_SIZE = 18  # eighteen's trump pile
-
-
-def derive_seed(seed: int, *parts: object) -> int:
-    """A seed for one part of a match or set (``"deal", 4``), the same every time for the same seed."""
-    text = ":".join(str(part) for part in (seed, *parts))
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") & MAX_SEED
 
 
 def mode_problem(ruleset_id: str, options: dict[str, Any] | None, mode: str) -> str | None:
@@ -90,28 +84,29 @@ class Cards:
 
 
 def _dealt(ruleset: str, options: dict[str, Any] | None, seed: int, dealer: int, with_hands: bool,
-           pile_card: str | None) -> Cards:
-    """The core's deal (or turned card) from ``seed``; eighteen's card comes from the game's pile."""
+           pile: tuple[int, int]) -> Cards:
+    """The core's deal (or turned card) from ``seed``; ``pile`` is (the deal's place in its game's
+    trump pile, the pile's seed), which only eighteen reads."""
     if with_hands:
-        dealt = deal_cards(ruleset, seed, dealer, options)
+        dealt = deal_cards(ruleset, seed, dealer, options, deal=pile[0], pile_seed=pile[1])
         hands = [list(hand) for hand in dealt.hands]
         dummy = list(dealt.dummy_bid) if dealt.dummy_bid is not None else None
-        return Cards(seed, dealer, hands, pile_card or dealt.turn_up, dummy)
-    return Cards(seed, dealer, None, pile_card or virtual_turn_up(ruleset, seed, options), None)
+        return Cards(seed, dealer, hands, dealt.turn_up, dummy)
+    if make_setup(ruleset, options).trump_rule == PILE:
+        return Cards(seed, dealer, None, pile_card(pile[1], pile[0]), None)
+    return Cards(seed, dealer, None, virtual_turn_up(ruleset, seed, options), None)
 
 
-def _pile_card(base_seed: int, position: int) -> str:
-    """Card ``position`` (from 1) of a pile shuffled once by the core; a 19th deal starts a new pile."""
-    cycle, index = divmod(position - 1, PILE_SIZE)
-    return pile_order(derive_seed(base_seed, "pile", cycle))[index]
+def set_pile(deal_set: DealSet, number: int) -> tuple[int, int]:
+    """eighteen: a set's deal n turns card n of the pile shuffled from the set's seed."""
+    return number, game_pile_seed(deal_set.seed, number)
 
 
 def set_cards(deal_set: DealSet, number: int) -> Cards:
     """Deal ``number`` of a duplicate set: the same at every table, whatever its scores."""
-    seed = derive_seed(deal_set.seed, "deal", number)
-    setup = make_setup(deal_set.ruleset, deal_set.options)
-    pile = _pile_card(deal_set.seed, number) if setup.trump_rule == PILE else None
-    return _dealt(deal_set.ruleset, deal_set.options, seed, set_dealer(deal_set, number), True, pile)
+    seed = deal_seed(deal_set.seed, number)
+    return _dealt(deal_set.ruleset, deal_set.options, seed, set_dealer(deal_set, number), True,
+                  set_pile(deal_set, number))
 
 
 def set_dealer(deal_set: DealSet, number: int) -> int:
@@ -126,20 +121,28 @@ def set_dealer(deal_set: DealSet, number: int) -> int:
 def _match_cards(match: Match, number: int, context: DealScore | NextDeal) -> Cards:
     if match.deal_set is not None:
         return set_cards(match.deal_set, number)
-    seed = new_seed() if match.seed is None else derive_seed(match.seed, "deal", number)
-    pile = None
-    if make_setup(match.ruleset, match.options).trump_rule == PILE:
-        # Deal k of a game turns card k of that game's pile, shuffled from the seed of the
-        # game's first deal (stored when that deal was made).
-        in_game = context.number
-        first = _stored(match, number - in_game + 1) if in_game > 1 else None
-        pile = _pile_card(first.seed if first is not None else seed, in_game)
-    return _dealt(match.ruleset, match.options, seed, context.dealer, match.cards == APP, pile)
+    seed = new_seed() if match.seed is None else deal_seed(match.seed, number)
+    return _dealt(match.ruleset, match.options, seed, context.dealer, match.cards == APP,
+                  _match_pile(match, number, context.number, seed))
 
 
 def _stored(match: Match, number: int) -> DealtDeal | None:
     """Deal ``number``'s cards among the match's (those added in this transaction included)."""
     return next((row for row in match.dealt if row.number == number), None)
+
+
+def _match_pile(match: Match, number: int, in_game: int, seed: int) -> tuple[int, int]:
+    """eighteen: deal k of a game turns card k of that game's pile, shuffled from the seed of the
+    game's first deal (stored when that deal was made)."""
+    first = _stored(match, number - in_game + 1) if in_game > 1 else None
+    return in_game, game_pile_seed(first.seed if first is not None else seed, in_game)
+
+
+def replay(match: Match, dealt: DealtDeal, in_game: int) -> DealtCards:
+    """The core's deal of a stored deal's seed, dealer and pile: its ``command()`` deals it again."""
+    deal_set = match.deal_set
+    pile = set_pile(deal_set, dealt.number) if deal_set else _match_pile(match, dealt.number, in_game, dealt.seed)
+    return deal_cards(match.ruleset, dealt.seed, dealt.dealer, match.options, deal=pile[0], pile_seed=pile[1])
 
 
 def dealt_for(match: Match, number: int) -> DealtDeal | None:

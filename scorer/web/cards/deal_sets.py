@@ -23,7 +23,7 @@ from werkzeug.wrappers import Response
 from wtforms import RadioField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from scorer.core import RULESETS, DealScore, MatchError, get_ruleset, make_setup, new_seed
+from scorer.core import DEFAULT_OPTIONS, DEFAULT_RULESET, MAX_SEED, RULESETS, DealScore, MatchError, MatchScore, get_ruleset, make_setup, new_seed
 from scorer.web import documents
 from scorer.web.cards import card_store
 from scorer.web.cards.packs import pack_line
@@ -45,11 +45,11 @@ MAX_DEALS = 60
 
 class DealSetForm(FlaskForm):
     name = StringField("Name", validators=[Optional(), Length(max=60, message="Keep the name to 60 letters.")])
-    ruleset = RadioField("Ruleset", default="classic", validators=[InputRequired("Choose a ruleset.")])
-    count = WholeNumberField("Number of deals", default=9, validators=[
+    ruleset = RadioField("Ruleset", default=DEFAULT_RULESET, validators=[InputRequired("Choose a ruleset.")])
+    count = WholeNumberField("Number of deals", default=DEFAULT_OPTIONS["deals"], validators=[
         InputRequired("Say how many deals."), NumberRange(1, MAX_DEALS, f"From 1 to {MAX_DEALS} deals.")])
     seed = WholeNumberField("Seed", not_a_number="The seed is a whole number, such as 2024.", validators=[
-        Optional(), NumberRange(0, 2**63 - 1, "The seed is a whole number from 0 to 9223372036854775807.")])
+        Optional(), NumberRange(0, MAX_SEED, f"The seed is a whole number from 0 to {MAX_SEED}.")])
     first_dealer = RadioField("Who deals first", coerce=int, default=0,
                               choices=choices([(i, f"Seat {i + 1}") for i in range(MAX_PLAYERS)]))
     trump = RadioField("Trump comes from", default="turn-up", choices=choices([
@@ -132,6 +132,7 @@ class TableResult:
     stored: list[Deal]
     finished: bool
     common_totals: list[int] = field(default_factory=list)
+    score: MatchScore | None = None
 
 
 def _results(deal_set: DealSet) -> list[TableResult]:
@@ -142,7 +143,7 @@ def _results(deal_set: DealSet) -> list[TableResult]:
         except MatchError:
             continue
         results.append(TableResult(match, scoreboard.seat_names(match), scoreboard.columns(match),
-                                   scored.deals, list(match.deals), scored.finished))
+                                   scored.deals, list(match.deals), scored.finished, score=scored))
     return results
 
 
@@ -154,7 +155,7 @@ def compare(set_id: int) -> str:
     results = _results(deal_set)
     common = min((len(r.deals) for r in results), default=0)
     for result in results:
-        result.common_totals = [sum(d.points[u] for d in result.deals[:common]) for u in range(len(result.columns))]
+        result.common_totals = list(result.score.points_over(common)) if result.score else []
     played = max((len(r.deals) for r in results), default=0)
     headings = [_seat_heading(col.seats) for col in results[0].columns] if results else []
     dealers = {n: card_store.set_dealer(deal_set, n) for n in range(1, played + 1)}

@@ -16,7 +16,19 @@ from flask import Blueprint, abort, flash, jsonify, make_response, redirect, ren
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
-from scorer.core import RANKS, DealScore, MatchError, MatchScore, NextDeal, get_ruleset, possible_bids, sort_hand
+from scorer.core import (
+    BID_SIZES,
+    RANKS,
+    DealScore,
+    MatchError,
+    MatchScore,
+    NextDeal,
+    alias_text,
+    bid_values_text,
+    get_ruleset,
+    possible_bids,
+    sort_hand,
+)
 from scorer.web import documents
 from scorer.web.cards import card_store
 from scorer.web.extensions import db
@@ -128,7 +140,8 @@ def show(token: str) -> Response:
     response = make_response(render_template(
         "cards/hand.html", link=link, dealt=dealt, match=match, ruleset=ruleset, names=names, seat=link.seat,
         name=names[link.seat], hand=hand, context=context, trump=trump, recorded=recorded,
-        rows=_rows(hand), ways=_ways(hand, dealt.turn_up), max_bid=min(ruleset.tricks, 13),
+        rows=_rows(hand), ways=_ways(hand, dealt.turn_up), bid_sizes=BID_SIZES,
+        aliases=ruleset.bid_aliases, alias_text=alias_text(ruleset.tricks), bid_values_text=bid_values_text(),
         dummy_hand=sort_hand(hands[-1]) if ruleset.has_dummy else None,
         dummy_bid=dealt.dummy_bid if ruleset.has_dummy and (recorded or dealt.dummy_shown) else None,
         shown=shown, shown_bid=_bid_value(shown, dealt.turn_up), following=following, form=EmptyForm(),
@@ -204,8 +217,10 @@ def dealt_cards(match_id: int, number: int) -> str:
     if number > len(match.deals):
         abort(403, f"Deal {number} is not recorded yet: its hands stay on the players' phones until it is.")
     names = scoreboard.seat_names(match)
+    context, _ = _context(match, number)
+    replay = card_store.replay(match, dealt, context.number if context else number)
     return render_template("cards/dealt_cards.html", match=match, dealt=dealt, names=names,
-                           ruleset=get_ruleset(match.ruleset),
+                           ruleset=get_ruleset(match.ruleset), command=replay.command_parts(),
                            trump=card_store.trump_of(match.ruleset, match.options, dealt.turn_up))
 
 

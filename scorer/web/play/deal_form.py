@@ -10,7 +10,7 @@ from typing import Any
 
 from wtforms import FieldList, FormField
 
-from scorer.core import MatchError, Ruleset, Setup, award_premium, make_setup, pack_preparation
+from scorer.core import NAMED, PILE, MatchError, Ruleset, Setup, award_premium, make_setup, pack_preparation
 from scorer.web.document_types import DealDocument, PremiumDocument
 from scorer.web.documents import message as error_message
 from scorer.web.forms import choices
@@ -37,8 +37,8 @@ class Table:
 
     @property
     def bid_numbers(self) -> list[int]:
-        # 0–9 always; the aliases 10–13 only where that many tricks are played.
-        return list(range(max(10, min(self.ruleset.tricks, 13) + 1)))
+        # The core's: 0–9 always, the aliases only where that many tricks are played.
+        return list(self.ruleset.bid_numbers)
 
     @property
     def has_joker(self) -> bool:
@@ -46,7 +46,7 @@ class Table:
 
     @property
     def names_trump(self) -> bool:
-        return self.setup.trump_rule == "named"
+        return self.setup.trump_rule == NAMED
 
     def offers_for(self, seat: int) -> list[tuple[str, str]]:
         if seat >= self.ruleset.players:  # the dummy never declares
@@ -68,7 +68,7 @@ def table_for(match: Match) -> Table:
     cards: list[str] = []
     if setup.turns_card:
         # Eighteen turns a card of the spare pile; the others a card of the pack dealt from.
-        cards = list(pack_preparation(match.ruleset, match.options).aside if setup.trump_rule == "pile" else setup.pack)
+        cards = list(pack_preparation(match.ruleset, match.options).aside if setup.trump_rule == PILE else setup.pack)
     return Table(ruleset=setup.ruleset, setup=setup, names=seat_names(match), turn_up_cards=cards)
 
 

@@ -12,7 +12,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, Form, FormField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from scorer.core import RULESETS
+from scorer.core import DEFAULT_OPTIONS, DEFAULT_RULESET, MAX_SEED, OPTION_LIMITS, RULESETS, USUAL_RULESETS, format_choices
 from scorer.web.forms import MAX_PLAYERS, WholeNumberField, choices
 from scorer.web.models import name_key
 
@@ -23,13 +23,8 @@ SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 
 # ---------------------------------------------------------------------------- new match
 
-MATCH_FORMATS = choices([
-    ("usual", "The ruleset's usual"),
-    ("hundred", "Games to 100"),
-    ("deals", "A set number of deals"),
-    ("game-bonus", "Games to 100 with game bonuses"),
-    ("target", "One game to a target score"),
-])
+MATCH_FORMATS = choices([("usual", "The ruleset's usual")] + [(key, name) for key, name, _ in format_choices()])
+FORMAT_SUMMARIES = {key: summary for key, _, summary in format_choices()}
 
 
 class NewMatchForm(FlaskForm):
@@ -38,12 +33,13 @@ class NewMatchForm(FlaskForm):
         min_entries=MAX_PLAYERS,
         max_entries=MAX_PLAYERS,
     )
-    ruleset = RadioField("Ruleset", default="jokerless", validators=[InputRequired("Choose a ruleset.")])
+    ruleset = RadioField("Ruleset", default=DEFAULT_RULESET, validators=[InputRequired("Choose a ruleset.")])
     first_dealer = RadioField("Who deals first", coerce=int, default=0, choices=choices([(i, f"Player {i + 1}") for i in range(MAX_PLAYERS)]))
     match = RadioField("Match", default="usual", choices=MATCH_FORMATS)
-    games_to_win = WholeNumberField("Games to win the match", validators=[Optional(), NumberRange(1, 99)])
-    deals = WholeNumberField("Number of deals", validators=[Optional(), NumberRange(1, 999)])
-    target = WholeNumberField("Target score", validators=[Optional(), NumberRange(1, 100_000)])
+    games_to_win = WholeNumberField("Games to win the match",
+                                    validators=[Optional(), NumberRange(1, OPTION_LIMITS["games_to_win"])])
+    deals = WholeNumberField("Number of deals", validators=[Optional(), NumberRange(1, OPTION_LIMITS["deals"])])
+    target = WholeNumberField("Target score", validators=[Optional(), NumberRange(1, OPTION_LIMITS["target"])])
     first_trump = RadioField("First deal's trump", default="", choices=choices([
         ("", "Usual"), ("diamonds", "Diamonds"), ("no-trump", "No trump")]))
     trump = RadioField("Trump comes from", default="turn-up", choices=choices([
@@ -54,8 +50,12 @@ class NewMatchForm(FlaskForm):
     cards = RadioField("The cards", default="table", choices=choices([
         ("table", "We deal a real pack"), ("turn-up", "The app turns the trump card"), ("app", "The app deals")]))
     seed = WholeNumberField("Seed", not_a_number="The seed is a whole number, such as 2024.",
-                            validators=[Optional(), NumberRange(0, 2**63 - 1, "The seed is a whole number from 0 to 9223372036854775807.")])
+                            validators=[Optional(), NumberRange(0, MAX_SEED, f"The seed is a whole number from 0 to {MAX_SEED}.")])
     deal_set = HiddenField()
+    # The core's words for each match format, and its defaults (the count fields' placeholders).
+    format_summaries = FORMAT_SUMMARIES
+    format_defaults = DEFAULT_OPTIONS
+    usual_rulesets = USUAL_RULESETS  # the ruleset picked for so many names typed (static/app.js)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

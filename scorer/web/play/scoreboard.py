@@ -113,10 +113,9 @@ def seat_names(match: Seated) -> list[str]:
 def columns(match: Seated) -> list[Column]:
     ruleset = get_ruleset(match.ruleset)
     names = seat_names(match)
-    if ruleset.has_sides:
-        # Side 0 is seats 0 and 2, side 1 is seats 1 and 3 (MATCH-FORMAT.md).
-        return [Column(f"{names[side]} & {names[side + 2]}", (side, side + 2)) for side in (0, 1)]
-    return [Column(name, (seat,), contender=seat < ruleset.players) for seat, name in enumerate(names)]
+    # The core's scoring units: a side's partners together, else each seat (the dummy never wins).
+    return [Column(" & ".join(names[seat] for seat in seats), seats, contender=unit in ruleset.contenders)
+            for unit, seats in enumerate(ruleset.sides)]
 
 
 def winners_label(labels: list[str]) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from scorer.core import goal_label, make_setup
 from scorer.web.play.scoreboard import Board
 
 WIDTH, HEIGHT = 360, 220  # about a phone's width, so the text is drawn at its real size there
@@ -61,14 +62,10 @@ def nice_step(span: int, lines: int = 5) -> int:
 
 
 def goal_of(board: Board) -> tuple[int, str] | None:
-    """The score a game is played to, where the format has one (100, or the target), and its label."""
-    options = board.match.options
-    if options.get("match") in ("hundred", "game-bonus"):
-        return 100, "game to 100"
-    if options.get("match") == "target":
-        target = int(options.get("target", 100))
-        return target, f"target {target}"
-    return None
+    """The score a game is played to, where the format has one (the core's goal), and its label."""
+    setup = make_setup(board.match.ruleset, board.match.options)
+    label = goal_label(setup)
+    return (setup.goal, label) if setup.goal is not None and label is not None else None
 
 
 def running_totals(board: Board) -> Chart | None:

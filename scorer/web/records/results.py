@@ -17,7 +17,7 @@ import click
 from flask import Blueprint
 from sqlalchemy import delete, insert, select
 
-from scorer.core import MatchError, MatchScore, bid_values, get_ruleset, score
+from scorer.core import MatchError, MatchScore, bid_size, get_ruleset, score, tricks_against_bid
 from scorer.web import documents
 from scorer.web.document_types import MatchDocument
 from scorer.web.extensions import db
@@ -32,9 +32,8 @@ def as_utc(value: datetime) -> datetime:
 
 
 def unit_of(ruleset_id: str, seat: int) -> int:
-    """The scoring unit of a seat: the seat itself, or in four-partners its side (MATCH-FORMAT.md:
-    side 0 is seats 0 and 2, side 1 is seats 1 and 3)."""
-    return seat % 2 if get_ruleset(ruleset_id).has_sides else seat
+    """The scoring unit of a seat, as the core says: the seat itself, or its side."""
+    return get_ruleset(ruleset_id).unit_of(seat)
 
 
 def rows_for(match_id: int, document: MatchDocument, scored: MatchScore, player_ids: Sequence[int],
@@ -43,17 +42,21 @@ def rows_for(match_id: int, document: MatchDocument, scored: MatchScore, player_
     ruleset = get_ruleset(document["ruleset"])
     common = {"match_id": match_id, "ruleset": ruleset.id, "played_at": played_at}
     seat_rows: list[Row] = []
-    runs = [0] * ruleset.seats  # made bids in a row so far, so that the longest run is a plain MAX
+    # Made bids in a row so far, so that the longest run is a plain MAX. A run starts afresh with
+    # each game, as the core's streaks do (DECISIONS 6 and 20).
+    runs = [0] * ruleset.seats
+    current_game = 0
     for number, (raw, deal) in enumerate(zip(document["deals"], scored.deals, strict=True), start=1):
         premiums = {p["seat"]: p["kind"] for p in raw["premiums"]}
+        if deal.game != current_game:
+            runs, current_game = [0] * ruleset.seats, deal.game
         for seat in range(ruleset.seats):
             unit = unit_of(ruleset.id, seat)
             bid, took, made = deal.bids[seat], raw["tricks"][seat], deal.made[seat]
             size = over = None
-            if bid is not None:
-                values = bid_values(bid, ruleset.tricks)  # the core says which numbers a bid stands for
-                size = values[0]
-                over = took - min(values, key=lambda value: abs(took - value))
+            if bid is not None:  # the core says what size a bid is and how far the tricks were from it
+                size = bid_size(bid)
+                over = tricks_against_bid(bid, took, ruleset.tricks)
             premium = premiums.get(seat)
             runs[seat] = runs[seat] + 1 if made else 0
             seat_rows.append({

@@ -18,24 +18,13 @@ from wtforms import Form, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
 from scorer.core import (
-    BID_VALUE,
-    LONG,
-    MISSES,
-    NAMED,
-    NO_TRUMP,
-    PARTNERS,
-    PILE,
+    DEFAULT_RULESET,
     RULESETS,
-    SELF_PREMIUM,
-    STREAK,
-    SUCCESSES,
-    Setup,
     dealer_of,
     get_ruleset,
     leader_of,
     parse_match,
-    trump_by_misses,
-    trump_by_successes,
+    reminders,
 )
 from scorer.web import documents
 from scorer.web.extensions import db
@@ -98,7 +87,7 @@ class SheetForm(Form):
     """What a blank sheet needs, read from the query string so that the sheet's address can be
     kept and opened again."""
 
-    ruleset = SelectField("Ruleset", default="jokerless")
+    ruleset = SelectField("Ruleset", default=DEFAULT_RULESET)
     first_dealer = SelectField("Who deals first", default="0",
                                choices=choices([(str(i), f"Player {i + 1}") for i in range(MAX_PLAYERS)]))
     pages = IntegerField("Pages", default=1,
@@ -158,64 +147,6 @@ class BlankRow:
     leader: str
 
 
-@dataclass
-class Reminders:
-    bid_values: list[tuple[str, int]]          # (suit letter, value)
-    bonus: list[tuple[int, int]]               # (how many made, bonus)
-    scoring: list[str]                         # lines for what the bonus table does not say
-    first_trump: str | None
-    next_trump: list[tuple[str, str]]          # (how many made, or missed by; trump)
-    trump_rule: str
-
-
-SCORING_NOTES = {
-    PARTNERS: ["Each side scores its tricks, plus 30 if both partners made their bids, 10 if one did, "
-               "20 if neither did but the side's tricks equal its bids."],
-    LONG: ["No trick points. A made bid scores 30 alone, 20 with one other, 10 if all made.",
-           "A missed bid scores minus the tricks it missed by (the nearer of 0–3 and 10–13).",
-           "Declare ±30, reveal ±60, to or from the bidder alone."],
-    STREAK: ["Each trick 1. A made bid adds 10, 20 if the deal before was made too, 30 for three in a row, "
-             "and so on; a miss starts again (each game afresh)."],
-}
-
-
-def reminders(setup: Setup) -> Reminders:
-    """The scoring reminders printed in a blank sheet's margin, from the core's ruleset data."""
-    ruleset = setup.ruleset
-    notes = list(SCORING_NOTES.get(ruleset.scoring, []))
-    bonus: list[tuple[int, int]] = []
-    if ruleset.scoring not in (PARTNERS, LONG, STREAK):
-        bonus = sorted(ruleset.bonus.items())
-        notes.insert(0, "Each trick 1. A made bid adds the bonus for how many made theirs:")
-    if ruleset.premium_kinds and ruleset.scoring != LONG:
-        values = " / ".join(f"{kind} {ruleset.premium_value[kind]}" for kind in ruleset.premium_kinds)
-        if ruleset.scoring == SELF_PREMIUM:
-            notes.append(f"Premium: {values}, won or lost by each declarer.")
-        else:
-            notes.append(f"Premium: {values}, to the bidder if made, else to each opponent.")
-    if ruleset.has_dummy:
-        notes.append("The dummy succeeds with its bid or fewer tricks; exactly its bid earns it 30.")
-    next_trump: list[tuple[str, str]] = []
-    if setup.trump_rule == SUCCESSES:
-        most = ruleset.seats
-        next_trump = [(str(k), trump_by_successes(k)) for k in range(min(most, 4) + 1)]
-        if most == 5:
-            next_trump[4] = ("4–5", trump_by_successes(4))
-    elif setup.trump_rule == MISSES:
-        next_trump = [(f"{m}{'+' if m == 3 else ''}", trump_by_misses(m)) for m in range(4)]
-    first = setup.first_trump if setup.trump_rule in (SUCCESSES, MISSES) else (NO_TRUMP if setup.trump_rule == NAMED else None)
-    return Reminders(bid_values=sorted(BID_VALUE.items(), key=lambda item: item[1]), bonus=bonus, scoring=notes,
-                     first_trump=first, next_trump=next_trump, trump_rule=setup.trump_rule)
-
-
-TRUMP_RULE_TEXT = {
-    "turn-up": "The turned card's suit; a Nine or the Joker: no trump.",
-    "dummy": "The dummy's top card's suit; a Nine: no trump.",
-    PILE: "The next trump-pile card's suit; a Joker: no trump.",
-    NAMED: "Named by the declarer or revealer; with no premium it stays as last deal.",
-}
-
-
 @bp.get("/sheets/blank")
 def blank() -> tuple[str, int]:
     """Choose the ruleset, names, first dealer, pages and paper; then print the sheets."""
@@ -242,5 +173,4 @@ def blank() -> tuple[str, int]:
     return render_template(
         "records/sheet_blank.html", form=form, ruleset=setup.ruleset, options=setup.options_json(), names=names,
         groups=groups_of(columns, seat_names), pages=[rows[i:i + rows_per_page] for i in range(0, len(rows), rows_per_page)],
-        paper=paper, papers=PAPERS, orientation=turn, reminders=reminders(setup),
-        trump_rule_text=TRUMP_RULE_TEXT.get(setup.trump_rule)), 200
+        paper=paper, papers=PAPERS, orientation=turn, reminders=reminders(setup)), 200

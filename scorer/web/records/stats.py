@@ -20,7 +20,7 @@ from typing import Any
 from flask import Blueprint, render_template
 from sqlalchemy import ColumnElement, and_, case, func, select
 
-from scorer.core import RULESETS
+from scorer.core import BID_SIZES, NINETY_NINE, RULESETS, bid_sizes_note
 from scorer.web.extensions import db
 from scorer.web.models import Match, MatchResult, Player, SeatResult, name_key
 from scorer.web.records.history import PeriodForm, read_filters
@@ -29,7 +29,8 @@ bp = Blueprint("stats", __name__)
 
 SEATS = SeatResult.__table__
 MATCHES = MatchResult.__table__
-SIDES_RULESET = "four-partners"  # the ruleset whose points belong to a side
+# The rulesets whose deal points belong to a side, not a player (the core says which).
+SIDE_RULESETS = tuple(ruleset.id for ruleset in RULESETS.values() if ruleset.has_sides)
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,7 @@ def deal_figures(scope: Scope, by: Any) -> dict[int, dict[str, Any]]:
         func.count(s.bid).label("shown"),
         func.avg(s.bid).label("average_bid"),
         func.avg(s.over).label("average_over"),
-        func.max(case((s.ruleset != SIDES_RULESET, s.points))).label("best"),
+        func.max(case((s.ruleset.not_in(SIDE_RULESETS), s.points))).label("best"),
         count_if(s.premium == "declare").label("declared"),
         count_if(and_(s.premium == "declare", s.premium_made.is_(True))).label("declared_made"),
         count_if(s.premium == "reveal").label("revealed"),
@@ -170,13 +171,13 @@ def everyone(scope: Scope) -> list[Figures]:
 
 
 def by_bid(scope: Scope, player_id: int) -> list[BidCount]:
-    """Bids made by bid size (0–9), and hidden bids (always failed) apart."""
+    """Bids made by bid size (the bid cards' value, 0–9), and hidden bids (always failed) apart."""
     s = SEATS.c
     rows = db.session.execute(
         select(s.bid_size, func.count().label("bids"), count_if(s.made.is_(True)).label("made"))
         .where(s.player_id == player_id, *scope.where(SEATS)).group_by(s.bid_size)).all()
     counts = {row.bid_size: (int(row.bids), int(row.made)) for row in rows}
-    table = [BidCount(size, *counts.get(size, (0, 0))) for size in range(10)]
+    table = [BidCount(size, *counts.get(size, (0, 0))) for size in BID_SIZES]
     if None in counts:
         table.append(BidCount(None, counts[None][0], 0))
     return table
@@ -220,7 +221,7 @@ def best_deal(scope: Scope, player_id: int) -> BestDeal | None:
     s = SEATS.c
     row = db.session.execute(
         select(s.match_id, s.deal, s.points, s.played_at)
-        .where(s.player_id == player_id, s.ruleset != SIDES_RULESET, *scope.where(SEATS))
+        .where(s.player_id == player_id, s.ruleset.not_in(SIDE_RULESETS), *scope.where(SEATS))
         .order_by(s.points.desc(), s.played_at, s.deal).limit(1)).first()
     return BestDeal(*row) if row else None
 
@@ -278,6 +279,7 @@ def player(player_id: int) -> tuple[str, int]:
     status = 422 if any(f.errors for f in form) else 200
     return render_template("records/player_stats.html", form=form, person=person, figures=figures,
                            rivals=head_to_head(scope, person.id), best=best_deal(scope, person.id),
+                           ninety_nine=NINETY_NINE, sizes_note=bid_sizes_note(),
                            filters=form.filters(), rulesets=RULESETS), status
 
 
