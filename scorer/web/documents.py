@@ -14,17 +14,21 @@ from scorer.web.cards import card_store
 from scorer.web.models import Match
 
 
-def match_document(match: Match, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def match_document(match: Match, deals: list[dict[str, Any]] | None = None,
+                   hands_for: int | None = None) -> dict[str, Any]:
     """The match document of ``match``; ``deals`` replaces the stored deals when given.
 
-    Where the app dealt the cards, each deal carries them (``hands``, ``dummy_bid``, the turned
-    card), so the core refuses bid cards that were not in the bidder's hand.
+    Where the app turned or dealt the cards, each deal carries the turned card; deal
+    ``hands_for`` also its hands (and ``dummy_bid``), so that the core refuses bid cards that
+    were not in the bidder's hand. Only for a deal whose cards are public: the core's answer
+    would tell what a hand holds (``card_store.document_fields``).
     """
     if deals is None:
         deals = [deal.as_json() for deal in match.deals]
     if match.cards != card_store.TABLE:
         dealt = {row.number: row for row in match.dealt}
-        deals = [{**deal, **card_store.document_fields(dealt.get(n))} for n, deal in enumerate(deals, start=1)]
+        deals = [{**deal, **card_store.document_fields(dealt.get(n), n == hands_for)}
+                 for n, deal in enumerate(deals, start=1)]
     return {
         "format": FORMAT,
         "ruleset": match.ruleset,
@@ -45,9 +49,9 @@ def deals_with(match: Match, number: int, deal: dict[str, Any]) -> list[dict[str
     return deals
 
 
-def score(match: Match, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def score(match: Match, deals: list[dict[str, Any]] | None = None, hands_for: int | None = None) -> dict[str, Any]:
     """The core's ``scored`` object for the match (raises ``MatchError`` if it breaks a rule)."""
-    return score_document(match_document(match, deals))["scored"]
+    return score_document(match_document(match, deals, hands_for))["scored"]
 
 
 def message(error: MatchError) -> str:

@@ -9,7 +9,7 @@ from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer.core import RULESETS, MatchError, get_ruleset, parse_match
-from scorer.web import documents
+from scorer.web import capability, documents
 from scorer.web.cards import card_store
 from scorer.web.extensions import db
 from scorer.web.forms import EmptyForm
@@ -75,8 +75,11 @@ def new() -> str | BaseResponse | tuple[str, int]:
                 card_store.attach(match, cards)
                 match.seats = [MatchSeat(seat=seat, player=Player.named(name)) for seat, name in enumerate(names)]
                 db.session.add(match)
+                db.session.flush()  # the id names the capability's cookie
+                response = redirect(url_for("matches.show", match_id=match.id))
+                capability.grant(response, match)  # this phone is the scorekeeper
                 db.session.commit()
-                return redirect(url_for("matches.show", match_id=match.id))
+                return response
     status = 422 if form.is_submitted() else 200
     known = db.session.scalars(select(Player.name).order_by(Player.name)).all()
     return render_template("play/new_match.html", form=form, rulesets=RULESETS.values(), known=known,

@@ -3,9 +3,11 @@ one file per match), and one match deal by deal as CSV for a spreadsheet.
 
 A match document holds what was played, as MATCH-FORMAT.md writes it, plus added fields:
 ``played_at`` and ``updated_at``, so that a match imported elsewhere keeps its place in history;
-where the app handled the cards, ``cards`` (the mode) and, in each recorded deal, the cards it
-dealt (``hands``, ``dummy_bid``, ``turn_up``) and the ``seed`` they came from. The match seed is
-never exported: it would tell the deals still to come. Nothing scored is exported: whoever reads
+where the app handled the cards, ``cards`` (the mode) and, in each recorded deal whose cards are
+public (``card_store.cards_public``: in a duplicate set, once every table has recorded it), the
+cards it dealt (``hands``, ``dummy_bid``) and the ``seed`` they came from, when that seed predicts
+nothing still to come (``card_store.seed_visible``). The match seed is never exported: it would
+tell the deals still to come. Nothing scored is exported: whoever reads
 the file scores it again (``imports``, or ``python -m scorer score``).
 """
 
@@ -44,13 +46,31 @@ def export_document(match: Match) -> dict[str, Any]:
     document = documents.match_document(match)
     if match.cards != card_store.TABLE:
         document["cards"] = match.cards
-        seeds = {dealt.number: dealt.seed for dealt in match.dealt}
-        for number, deal in enumerate(document["deals"], start=1):
-            if number in seeds:
-                deal["seed"] = seeds[number]
+        dealt_cards(match, document["deals"])
     document["played_at"] = timestamp(match.created_at)
     document["updated_at"] = timestamp(match.updated_at)
     return document
+
+
+def dealt_cards(match: Match, deals: list[dict[str, Any]]) -> None:
+    """Add to each recorded deal the cards the app dealt, as far as they may be seen: hands only
+    once public, the seed only once it predicts nothing still to come. A deal in a duplicate set
+    that another table is still to record keeps its bid cards to itself too (its bid as a number)."""
+    dealt = {row.number: row for row in match.dealt}
+    scored: dict[str, Any] | None = None
+    for number, deal in enumerate(deals, start=1):
+        row = dealt.get(number)
+        if row is None:
+            continue
+        if not card_store.cards_public(match, number):
+            scored = scored or documents.score(match)
+            deal["bids"] = [bid if not isinstance(bid, list) else scored["deals"][number - 1]["bids"][seat]
+                            for seat, bid in enumerate(deal["bids"])]
+            continue
+        deal.update(card_store.document_fields(row, with_hands=True))
+        scored = scored or documents.score(match)
+        if card_store.seed_visible(match, number, scored):
+            deal["seed"] = row.seed
 
 
 def file_stem(match: Match) -> str:
