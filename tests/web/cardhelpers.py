@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 from webhelpers import start_match
 
+from scorer.core import sort_hand
 from scorer.web.extensions import db
 from scorer.web.models import DealtDeal
 from scorer.web.templating import SUITS, card_words
@@ -60,3 +61,15 @@ def shows_card(page: str, card: str) -> bool:
         return True
     text = re.sub(r"\s+", "", html.unescape(re.sub(r"<[^>]+>", "", page)))
     return card[:-1] + SUITS[card[-1]] in text
+
+
+def shows_hand_rows(page: str, hand: list[str]) -> bool:
+    """Whether the page lays out ``hand`` by suit (the ranks of one suit on a line, as the cards
+    page and the dummy's hand do), which ``shows_card`` cannot see card by card."""
+    by_suit: dict[str, list[str]] = {}
+    for card in hand:
+        if card != "Joker":
+            by_suit.setdefault(card[-1], []).append(card[:-1])
+    lines = {" ".join(line.split()) for line in re.findall(r"<dd>([^<]*)</dd>", page)}
+    return any(" ".join(c[:-1] for c in sort_hand([f"{r}{suit}" for r in ranks])) in lines
+               for suit, ranks in by_suit.items() if len(ranks) >= 2)
