@@ -284,8 +284,11 @@ def test_a_faster_tables_deal_stays_hidden_until_every_table_has_recorded_it(cli
     with zipfile.ZipFile(io.BytesIO(client.get("/export/matches.zip").data)) as archive:
         everything += "".join(archive.read(name).decode() for name in archive.namelist())
     compare = client.get("/deal-sets/1").text
-    for page in (everything, compare):
-        assert [c for c in private if shows_card(page, c)] == []
+    pages = [client.get(url).text for url in (f"/matches/{fast}", f"/matches/{fast}/export.csv",
+                                               f"/history/{fast}", f"/matches/{fast}/sheet")]
+    turned = dealt(app, fast, 2)["turn_up"]  # deal 2's turned card is on the scoreboard, for all to see
+    for page in (everything, compare, *pages):
+        assert [c for c in private if c != turned and shows_card(page, c)] == []
         assert not any(shows_hand_rows(page, hand) for hand in cards["hands"])
     assert 'id="cmp-1"' not in compare
     own = ann.get(f"/hand/{cards['tokens'][0]}").text  # Ann's recorded hand: no way to the others'

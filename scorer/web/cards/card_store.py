@@ -204,6 +204,14 @@ def cards_public(match: Match, number: int) -> bool:
     return all(len(other.deals) >= number or other.finished for other in deal_set.matches if other.id != match.id)
 
 
+def withheld(match: Match) -> set[int]:
+    """The recorded deals whose cards are not public yet (a duplicate set's faster table): their
+    bid cards are shown as the bid they make, not as cards."""
+    if match.deal_set is None:
+        return set()
+    return {n for n in range(1, len(match.deals) + 1) if not cards_public(match, n)}
+
+
 def match_seed_visible(match: Match) -> bool:
     """The match seed derives every deal's cards: shown once the match is over (never for a deal
     set's match, whose seed is the set's and deals every table; the set's sheet has it)."""

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorer.core import get_ruleset
+from scorer.web.cards import card_store
 from scorer.web.models import Match
 
 DUMMY = "Dummy"
@@ -126,11 +127,12 @@ def build(match: Match, scored: dict[str, Any]) -> Board:
         for g in scored["games"]
     ]
     row = None
+    withheld = card_store.withheld(match)  # a duplicate set's deals other tables still hold
     for number, (stored, deal) in enumerate(zip(match.deals, scored["deals"], strict=True), start=1):
         premiums = {p["seat"]: p["kind"] for p in stored.premiums or []}
         seats = [
             SeatLine(name=names[s], bid=deal["bids"][s],
-                     cards=stored.bids[s] if isinstance(stored.bids[s], list) else None,
+                     cards=stored.bids[s] if isinstance(stored.bids[s], list) and number not in withheld else None,
                      tricks=stored.tricks[s], made=deal["made"][s], premium=premiums.get(s))
             for s in range(len(names))
         ]
