@@ -220,3 +220,34 @@ def test_the_pack_page_on_a_phone(page):
     shoot(page, "dealing-pack")
     page.emulate_media(color_scheme="dark")
     shoot(page, "dealing-pack-dark")
+
+
+@pytest.mark.browser
+def test_the_scorekeeper_hands_a_seat_over_to_a_new_phone(page, browser, browser_context_args):
+    start_dealt_match(page, NAMES, "The app deals", 7)
+    link = page.get_by_role("link", name="Ann’s hand for deal 1").get_attribute("href")
+    old, new, watcher = (phone(browser, browser_context_args) for _ in range(3))
+    old.goto(link)
+    old.get_by_role("button", name="I am Ann: take the seat").tap()
+    expect(old.get_by_role("group", name=re.compile("Your 12 cards"))).to_be_visible()
+    new.goto(link)
+    expect(new.get_by_role("alert")).to_contain_text("held by another phone")
+
+    page.reload()
+    page.get_by_role("button", name="Hand Ann’s seat over to another phone").tap()
+    expect(page.locator(".flash")).to_contain_text("Ann’s seat is free")
+    watcher.goto(page.url.split("#")[0])
+    expect(watcher.locator(".handovers")).to_contain_text("Ann’s seat was handed over to another phone at")
+    expect(watcher.locator("a[href*='/hand/']")).to_have_count(0)
+    no_sideways_scroll(watcher)
+    shoot(watcher, "dealing-handover-watcher")
+
+    new.reload()
+    new.get_by_role("button", name="I am Ann: take the seat").tap()
+    expect(new.get_by_role("group", name=re.compile("Your 12 cards"))).to_be_visible()
+    old.reload()
+    expect(old.get_by_role("alert")).to_contain_text("held by another phone")
+    expect(old.get_by_role("checkbox")).to_have_count(0)
+    for other in (old, new, watcher):
+        assert other.errors == []  # type: ignore[attr-defined]
+        other.context.close()
