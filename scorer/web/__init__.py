@@ -62,6 +62,9 @@ def register_blueprints(app: Flask) -> None:
                    history, stats, players, sheets, exports, imports):
         app.register_blueprint(module.bp)
     app.register_blueprint(results.cli)
+    from scorer.web.cards import seats  # who holds each seat; the scorekeeper's hand-over
+
+    app.register_blueprint(seats.bp)
     errors.register(app)
 
 

@@ -16,17 +16,20 @@ from scorer.web.document_types import DealDocument, MatchDocument
 from scorer.web.models import Match
 
 
-def match_document(match: Match, deals: list[DealDocument] | None = None) -> MatchDocument:
+def match_document(match: Match, deals: list[DealDocument] | None = None, hands_for: int | None = None) -> MatchDocument:
     """The match document of ``match``; ``deals`` replaces the stored deals when given.
 
-    Where the app dealt the cards, each deal carries them (``hands``, ``dummy_bid``, the turned
-    card), so the core refuses bid cards that were not in the bidder's hand.
+    Where the app turned or dealt the cards, each deal carries the turned card; deal
+    ``hands_for`` also its hands (and ``dummy_bid``), so that the core refuses bid cards that
+    were not in the bidder's hand. Only for a deal whose cards are public: the core's answer
+    would tell what a hand holds (``card_store.document_fields``).
     """
     if deals is None:
         deals = [deal.as_json() for deal in match.deals]
     if match.cards != card_store.TABLE:
         dealt = {row.number: row for row in match.dealt}
-        deals = [{**deal, **card_store.document_fields(dealt.get(n))} for n, deal in enumerate(deals, start=1)]
+        deals = [{**deal, **card_store.document_fields(dealt.get(n), n == hands_for)}
+                 for n, deal in enumerate(deals, start=1)]
     return {
         "format": FORMAT,
         "ruleset": match.ruleset,
@@ -47,9 +50,9 @@ def deals_with(match: Match, number: int, deal: DealDocument) -> list[DealDocume
     return deals
 
 
-def score(match: Match, deals: list[DealDocument] | None = None) -> MatchScore:
+def score(match: Match, deals: list[DealDocument] | None = None, hands_for: int | None = None) -> MatchScore:
     """The core's score of the match (raises ``MatchError`` if it breaks a rule)."""
-    _, scored = core_score(match_document(match, deals))
+    _, scored = core_score(match_document(match, deals, hands_for))
     return scored
 
 

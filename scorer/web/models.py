@@ -56,6 +56,9 @@ class Match(Model):
     finished: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now_utc)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now_utc, onupdate=now_utc)
+    # The hash of the scorekeeper's capability, a cookie set on the phone that started the match
+    # (capability.py); None for a match started before it existed or imported.
+    keeper_hash: Mapped[str | None] = mapped_column(String(64))
 
     seats: Mapped[list[MatchSeat]] = relationship(
         back_populates="match", order_by="MatchSeat.seat", cascade="all, delete-orphan")
@@ -66,6 +69,9 @@ class Match(Model):
         back_populates="match", cascade="all, delete-orphan", lazy="joined")
     dealt: Mapped[list[DealtDeal]] = relationship(
         back_populates="match", order_by="DealtDeal.number", cascade="all, delete-orphan")
+    # Which phone holds each seat's hands (hand_pages.py); a row once a phone took the seat.
+    holders: Mapped[list[SeatHolder]] = relationship(
+        back_populates="match", order_by="SeatHolder.seat", cascade="all, delete-orphan")
 
     @property
     def player_names(self) -> list[str]:
@@ -237,7 +243,8 @@ class DealtDeal(Model):
 
 
 class HandLink(Model):
-    """A private link to one seat's hand in one deal: whoever has the token sees that hand."""
+    """A private link to one seat's hand in one deal. The token finds the hand; only the phone
+    holding the seat (``SeatHolder``) is shown its cards."""
 
     __tablename__ = "hand_links"
     __table_args__ = (UniqueConstraint("dealt_id", "seat"),)
@@ -248,10 +255,27 @@ class HandLink(Model):
     seat: Mapped[int]
     # The three bid cards the player chose to show the scorekeeper (None until then).
     shown_bid: Mapped[list[str] | None] = mapped_column(JSON)
-    # Which phones opened the link (hashes of a random cookie): a second phone is flagged.
+    # No longer written: phones were counted here before a seat was held by one phone
+    # (SeatHolder). Kept so that imports.py and old rows need no change.
     devices: Mapped[list[str]] = mapped_column(JSON, default=list)
 
     dealt: Mapped[DealtDeal] = relationship(back_populates="links")
+
+
+class SeatHolder(Model):
+    """The phone that took a seat of a match where the app deals: the hash of a random token kept
+    in that phone's cookie. Another phone is refused until the scorekeeper hands the seat over,
+    which empties ``holder_hash`` and records when."""
+
+    __tablename__ = "seat_holders"
+
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    holder_hash: Mapped[str | None] = mapped_column(String(64))
+    taken_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    handed_over_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+    match: Mapped[Match] = relationship(back_populates="holders")
 
 
 class DealSet(Model):

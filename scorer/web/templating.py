@@ -12,6 +12,7 @@ from flask import Flask, url_for
 from markupsafe import Markup, escape
 
 from scorer.core import SUIT_NAMES, SUIT_SYMBOLS, format_text, get_ruleset, sort_hand
+from scorer.web import capability
 from scorer.web.cards import card_store
 from scorer.web.models import HandLink, Match
 
@@ -184,3 +185,5 @@ def register(app: Flask) -> None:
         field_attrs=field_attrs, SUITS=SUITS, SUIT_NAMES=SUIT_NAMES, BID_SUITS=BID_SUITS, suit_span=suit_span,
         qr_svg=qr_svg, card_trump=card_trump, hand_url=hand_url, match_stats=in_match,
     )
+    # Private cards (cards/): who may see a match's seat links, and which seeds may be shown.
+    app.jinja_env.globals.update(keeper=capability.holds, match_seed_visible=card_store.match_seed_visible)

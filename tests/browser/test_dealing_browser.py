@@ -62,7 +62,7 @@ def test_three_phones_see_their_own_hands_bid_and_the_scorekeeper_records(page, 
     seed, joker_seat = joker_seed()
     start_dealt_match(page, NAMES, "The app deals", seed)
     panel = page.locator("#hands")
-    expect(panel).to_contain_text("0 of 3 opened")
+    expect(panel).to_contain_text("0 of 3 seats taken")
     links = {name: page.get_by_role("link", name=f"{name}’s hand for deal 1").get_attribute("href") for name in NAMES}
     assert all(re.fullmatch(r"http://127\.0\.0\.1:\d+/hand/[A-Za-z0-9_-]{24}", url) for url in links.values())
     shoot(page, "dealing-scoreboard-qr")
@@ -75,6 +75,12 @@ def test_three_phones_see_their_own_hands_bid_and_the_scorekeeper_records(page, 
     for seat, name in enumerate(NAMES):
         hand = phones[name]
         hand.goto(links[name])
+        # No card until the phone takes the seat with a tap.
+        expect(hand.get_by_role("heading", level=1)).to_have_text(f"{name}’s seat")
+        expect(hand.get_by_role("checkbox")).to_have_count(0)
+        if seat == 0:
+            shoot(hand, "dealing-take-seat")
+        hand.get_by_role("button", name=f"I am {name}: take the seat").tap()
         expect(hand.get_by_role("heading", level=1)).to_contain_text(f"{name}’s hand")
         expect(hand.get_by_role("group", name=re.compile("Your 12 cards"))).to_be_visible()
         expect(hand.get_by_role("checkbox")).to_have_count(12)
@@ -97,8 +103,20 @@ def test_three_phones_see_their_own_hands_bid_and_the_scorekeeper_records(page, 
         expect(hand.locator(".flash")).to_contain_text("The scorekeeper can now fill in your bid cards.")
     shoot(phones["Cy"], "dealing-hand-dark")
 
+    # A fourth phone with Ann's link is refused: the seat is Ann's phone's.
+    intruder = phone(browser, browser_context_args)
+    intruder.goto(links["Ann"])
+    expect(intruder.get_by_role("alert")).to_contain_text("Ann’s seat is held by another phone")
+    expect(intruder.get_by_role("checkbox")).to_have_count(0)
+    expect(intruder.get_by_role("button", name="I am Ann: take the seat")).to_have_count(0)
+    shoot(intruder, "dealing-seat-refused")
+    intruder.context.close()
+
     page.reload()
-    expect(panel).to_contain_text("3 of 3 opened")
+    expect(panel).to_contain_text("3 of 3 seats taken")
+    panel.locator("summary").tap()
+    expect(panel.get_by_role("button", name="Hand Ann’s seat over to another phone")).to_be_visible()
+    shoot(page, "dealing-scoreboard-seats-taken")
     page.get_by_role("link", name="Record deal 1").tap()
     expect(page.locator("#turn_up")).to_contain_text("Turned up by the app")
     page.get_by_role("link", name="Fill in the shown bid cards").tap()
@@ -201,3 +219,34 @@ def test_the_pack_page_on_a_phone(page):
     shoot(page, "dealing-pack")
     page.emulate_media(color_scheme="dark")
     shoot(page, "dealing-pack-dark")
+
+
+@pytest.mark.browser
+def test_the_scorekeeper_hands_a_seat_over_to_a_new_phone(page, browser, browser_context_args):
+    start_dealt_match(page, NAMES, "The app deals", 7)
+    link = page.get_by_role("link", name="Ann’s hand for deal 1").get_attribute("href")
+    old, new, watcher = (phone(browser, browser_context_args) for _ in range(3))
+    old.goto(link)
+    old.get_by_role("button", name="I am Ann: take the seat").tap()
+    expect(old.get_by_role("group", name=re.compile("Your 12 cards"))).to_be_visible()
+    new.goto(link)
+    expect(new.get_by_role("alert")).to_contain_text("held by another phone")
+
+    page.reload()
+    page.get_by_role("button", name="Hand Ann’s seat over to another phone").tap()
+    expect(page.locator(".flash")).to_contain_text("Ann’s seat is free")
+    watcher.goto(page.url.split("#")[0])
+    expect(watcher.locator(".handovers")).to_contain_text("Ann’s seat was handed over to another phone at")
+    expect(watcher.locator("a[href*='/hand/']")).to_have_count(0)
+    no_sideways_scroll(watcher)
+    shoot(watcher, "dealing-handover-watcher")
+
+    new.reload()
+    new.get_by_role("button", name="I am Ann: take the seat").tap()
+    expect(new.get_by_role("group", name=re.compile("Your 12 cards"))).to_be_visible()
+    old.reload()
+    expect(old.get_by_role("alert")).to_contain_text("held by another phone")
+    expect(old.get_by_role("checkbox")).to_have_count(0)
+    for other in (old, new, watcher):
+        assert other.errors == []  # type: ignore[attr-defined]
+        other.context.close()

@@ -8,44 +8,21 @@ import re
 from pathlib import Path
 
 import pytest
+from cardhelpers import THREE, app_match, dealt, seated_phones, shows_card, take_seat
 from sqlalchemy import select
-from webhelpers import count, match_form, post_deal, start_match, stored_deals
+from webhelpers import count, csrf_token, match_form, post_deal, start_match, stored_deals
 
 from scorer.core import deal_cards, derive_seed, pile_order
 from scorer.web.cards import card_store
 from scorer.web.extensions import db
 from scorer.web.models import Deal, DealSet, DealtDeal, HandLink
-from scorer.web.templating import SUITS, card_words
 
-THREE = ["Ann", "Bob", "Cy"]
 WEB = Path(__file__).resolve().parents[2] / "scorer" / "web"
 
 
-def dealt(app, match_id: int, number: int = 1) -> dict:
-    with app.app_context():
-        row = db.session.scalar(select(DealtDeal).where(DealtDeal.match_id == match_id, DealtDeal.number == number))
-        assert row is not None, f"deal {number} was not dealt"
-        return {"seed": row.seed, "dealer": row.dealer, "hands": row.hands, "turn_up": row.turn_up,
-                "dummy_bid": row.dummy_bid, "tokens": [link.token for link in row.links]}
-
-
-def shows_card(page: str, card: str) -> bool:
-    """Whether ``card`` appears in the page in any form: its code (as a whole word, so that
-    random tokens cannot match by chance), its spoken name, or rank and suit symbol as drawn.
-    The Joker is one of a kind, and its word is on every bid form: it counts when drawn as a
-    card, offered as a card to tap, or listed in JSON."""
-    if card == "Joker":
-        return bool(re.search(r'aria-label="Joker"|value="Joker"|"Joker"\s*[,\]]|[\[,]\s*"Joker"', page))
-    if re.search(rf"(?<![A-Za-z0-9_-]){re.escape(card)}(?![A-Za-z0-9_-])", page):
-        return True
-    if card_words(card) in page:
-        return True
-    text = re.sub(r"\s+", "", html.unescape(re.sub(r"<[^>]+>", "", page)))
-    return card[:-1] + SUITS[card[-1]] in text
-
-
-def app_match(client, ruleset: str = "classic", names=THREE, seed: int | None = 42, **extra) -> int:
-    return start_match(client, names, ruleset, cards="app", seed="" if seed is None else str(seed), **extra)
+def show_bid(phone, token: str, cards: list[str]):
+    """The player shows three bid cards to the scorekeeper from the phone holding the seat."""
+    return phone.post(f"/hand/{token}/bid", data={"card": cards, "action": "show"})
 
 
 # ---------------------------------------------------------------------------- no leaks
@@ -55,10 +32,11 @@ def test_each_page_shows_only_the_cards_it_may(client, app):
     match_id = app_match(client)
     scoreboard = client.get(f"/matches/{match_id}").text  # deals deal 1
     cards = dealt(app, match_id)
+    phones = seated_phones(app, match_id)
     pages = {"scoreboard": scoreboard, "deal form": client.get(f"/matches/{match_id}/deals/new").text,
              "match file": client.get(f"/matches/{match_id}/export.json").text,
-             "status": client.get(f"/hand/{cards['tokens'][0]}/status").text}
-    hands = {seat: client.get(f"/hand/{token}") for seat, token in enumerate(cards["tokens"])}
+             "status": phones[0].get(f"/hand/{cards['tokens'][0]}/status").text}
+    hands = {seat: phones[seat].get(f"/hand/{token}") for seat, token in enumerate(cards["tokens"])}
     for seat, response in hands.items():
         assert response.headers["Cache-Control"] == "no-store"
         for own in cards["hands"][seat]:
@@ -78,6 +56,7 @@ def test_hands_can_be_seen_once_the_deal_is_recorded(client, app):
     match_id = app_match(client)
     client.get(f"/matches/{match_id}")
     cards = dealt(app, match_id)
+    ann = seated_phones(app, match_id)[0]
     assert client.get(f"/matches/{match_id}/deals/1/cards").status_code == 403
     assert post_deal(client, match_id, 1, ["hidden"] * 3, [3, 3, 3]).status_code == 303
     page = client.get(f"/matches/{match_id}/deals/1/cards").text
@@ -86,8 +65,8 @@ def test_hands_can_be_seen_once_the_deal_is_recorded(client, app):
     document = client.get(f"/matches/{match_id}/export.json").json
     assert document["deals"][0]["hands"] == cards["hands"]
     assert document["deals"][0]["seed"] == cards["seed"] and document["cards"] == "app"
-    # The hand page now leads on to the same seat's hand in deal 2.
-    page = client.get(f"/hand/{cards['tokens'][0]}").text
+    # On the phone holding the seat, the hand page now leads on to the same seat's hand in deal 2.
+    page = ann.get(f"/hand/{cards['tokens'][0]}").text
     assert f"/hand/{dealt(app, match_id, 2)['tokens'][0]}" in page
 
 
@@ -103,15 +82,20 @@ def test_tokens_are_long_random_and_one_per_seat_and_deal(client, app):
     assert client.get(f"/hand/{tokens[0][:-1]}").status_code == 404
 
 
-def test_a_second_phone_on_the_same_hand_is_flagged(app):
-    match_id = app_match(app.test_client())
-    app.test_client().get(f"/matches/{match_id}")
-    token = dealt(app, match_id)["tokens"][0]
+def test_a_second_phone_on_a_taken_seat_is_refused(app):
+    keeper = app.test_client()
+    match_id = app_match(keeper)
+    keeper.get(f"/matches/{match_id}")
+    cards = dealt(app, match_id)
+    token = cards["tokens"][0]
     first, second = app.test_client(), app.test_client()
-    assert "opened on" not in first.get(f"/hand/{token}").text
-    assert "opened on" not in first.get(f"/hand/{token}").text  # the same phone again
-    assert "This hand has been opened on 2 phones" in second.get(f"/hand/{token}").text
-    assert "opened on 2 phones" in first.get(f"/matches/{match_id}").text
+    assert "take the seat" in first.get(f"/hand/{token}").text
+    assert take_seat(first, token).status_code == 303
+    assert first.get(f"/hand/{token}").status_code == 200  # the same phone again
+    refused = second.get(f"/hand/{token}")
+    assert refused.status_code == 403 and "held by another phone" in refused.text
+    assert not any(shows_card(refused.text, c) for c in cards["hands"][0])
+    assert take_seat(second, token).status_code == 403
 
 
 # ---------------------------------------------------------------------------- seeds
@@ -168,34 +152,38 @@ def test_a_seed_without_the_app_is_refused(client):
 # ---------------------------------------------------------------------------- bids against the hand
 
 
-def test_bid_cards_outside_the_hand_are_refused_with_the_cores_message(client, app):
+def test_bid_cards_typed_on_the_form_are_refused_whatever_they_are(client, app):
     match_id = app_match(client)
     client.get(f"/matches/{match_id}/deals/new")
     hands = dealt(app, match_id)["hands"]
     stolen = [c for c in hands[1] if c != "Joker"][0]
     own = [c for c in hands[0] if c != "Joker"][:2]
-    response = post_deal(client, match_id, 1, [" ".join([*own, stolen]), "hidden", "hidden"], [3, 3, 3])
-    assert response.status_code == 422
-    message = f"Ann&#39;s bid card {stolen} is not in Ann&#39;s hand"
-    assert re.search(r'id="seats-0-bid-error">\s*<p>' + re.escape(message), response.text)
-    assert count(app, Deal) == 0
-    # The preview says the same, and nothing is stored either.
-    preview = client.post(f"/matches/{match_id}/deals/1/preview",
-                          data={"number": "1", "seats-0-bid": " ".join([*own, stolen]), "seats-0-tricks": "3",
-                                "seats-1-bid": "hidden", "seats-1-tricks": "3", "seats-2-bid": "hidden",
-                                "seats-2-tricks": "3"})
-    assert message in preview.text
+    message = "Ann’s bid cards can only come from Ann’s own phone"
+    for bid in ([*own, stolen], [*own, [c for c in hands[0] if c != "Joker"][2]]):
+        response = post_deal(client, match_id, 1, [" ".join(bid), "hidden", "hidden"], [3, 3, 3])
+        assert response.status_code == 422
+        assert re.search(r'id="seats-0-bid-error">\s*<p>' + re.escape(message), html.unescape(response.text))
+        assert "not in Ann" not in html.unescape(response.text)
+        preview = client.post(f"/matches/{match_id}/deals/1/preview",
+                              data={"number": "1", "seats-0-bid": " ".join(bid), "seats-0-tricks": "3",
+                                    "seats-1-bid": "hidden", "seats-1-tricks": "3", "seats-2-bid": "hidden",
+                                    "seats-2-tricks": "3"})
+        assert message in html.unescape(preview.text)
     assert count(app, Deal) == 0
 
 
-def test_bid_cards_from_the_hand_are_recorded_and_the_edit_is_checked_too(client, app):
+def test_bid_cards_shown_from_the_phone_are_recorded_and_the_edit_is_checked_by_the_core(client, app):
     match_id = app_match(client)
     client.get(f"/matches/{match_id}/deals/new")
-    hands = dealt(app, match_id)["hands"]
+    cards = dealt(app, match_id)
+    hands = cards["hands"]
     three = hands[0][-3:]
+    ann = seated_phones(app, match_id)[0]
+    assert show_bid(ann, cards["tokens"][0], three).status_code == 303
     response = post_deal(client, match_id, 1, [" ".join(three), "hidden", "hidden"], [3, 3, 3])
     assert response.status_code == 303, response.text
     assert stored_deals(app, match_id)[0]["bids"][0] == three
+    # Recorded, the deal's cards are public: an edit is checked against the hands by the core.
     edit = client.post(f"/matches/{match_id}/deals/1/edit",
                        data={"number": "1", "seats-0-bid": " ".join([*three[:2], hands[2][0]]), "seats-0-tricks": "3",
                              "seats-1-bid": "hidden", "seats-1-tricks": "3", "seats-2-bid": "hidden",
@@ -208,11 +196,13 @@ def test_a_joker_in_the_hand_bids_as_the_turned_cards_suit(client, app):
     seed = next(s for s in range(200) if "Joker" in deal_cards("classic", derive_seed(s, "deal", 1), 0).hands[0])
     match_id = app_match(client, seed=seed)
     client.get(f"/matches/{match_id}")
-    hands = dealt(app, match_id)["hands"]
+    cards = dealt(app, match_id)
+    hands = cards["hands"]
     assert "Joker" in hands[0]
     three = ["Joker", *[c for c in hands[0] if c != "Joker"][:2]]
+    assert show_bid(seated_phones(app, match_id)[0], cards["tokens"][0], three).status_code == 303
     assert post_deal(client, match_id, 1, [" ".join(three), "hidden", "hidden"], [3, 3, 3]).status_code == 303
-    assert stored_deals(app, match_id)[0]["bids"][0] == three
+    assert sorted(stored_deals(app, match_id)[0]["bids"][0]) == sorted(three)
 
 
 def test_a_player_shows_bid_cards_and_the_form_can_fill_them_in(client, app):
@@ -221,37 +211,42 @@ def test_a_player_shows_bid_cards_and_the_form_can_fill_them_in(client, app):
     cards = dealt(app, match_id)
     token = cards["tokens"][1]
     chosen = cards["hands"][1][-3:]
-    refused = client.post(f"/hand/{token}/bid", data={"card": [*chosen[:2], cards["hands"][0][0]], "action": "show"},
+    bob = seated_phones(app, match_id)[1]
+    assert client.post(f"/hand/{token}/bid", data={"card": chosen, "action": "show"}).status_code == 403
+    refused = bob.post(f"/hand/{token}/bid", data={"card": [*chosen[:2], cards["hands"][0][0]], "action": "show"},
                           follow_redirects=True)
     assert "Those are not all cards of your hand; nothing was shown." in refused.text
-    too_few = client.post(f"/hand/{token}/bid", data={"card": chosen[:2], "action": "show"}, follow_redirects=True)
+    too_few = bob.post(f"/hand/{token}/bid", data={"card": chosen[:2], "action": "show"}, follow_redirects=True)
     assert "Choose exactly three cards to lay aside (you chose 2)" in too_few.text
     form = client.get(f"/matches/{match_id}/deals/new").text
     assert "Fill in the shown bid cards" not in form
-    shown = client.post(f"/hand/{token}/bid", data={"card": chosen, "action": "show"}, follow_redirects=True)
+    shown = bob.post(f"/hand/{token}/bid", data={"card": chosen, "action": "show"}, follow_redirects=True)
     assert "The scorekeeper can now fill in your bid cards." in shown.text
     form = client.get(f"/matches/{match_id}/deals/new").text
     assert "Fill in the shown bid cards" in form and all(shows_card(form, c) for c in chosen)
     assert not any(shows_card(form, c) for c in cards["hands"][0])  # Ann showed nothing
     filled = client.get(f"/matches/{match_id}/deals/new?phones=1").text
     assert re.search(r'name="seats-1-bid"[^>]*value="' + " ".join(chosen), filled)
-    client.post(f"/hand/{token}/bid", data={"action": "withdraw"})
+    # Only on the scorekeeper's phone: any other sees neither the shown cards nor the filled form.
+    other = app.test_client()
+    assert not any(shows_card(other.get(f"/matches/{match_id}/deals/new?phones=1").text, c) for c in chosen)
+    bob.post(f"/hand/{token}/bid", data={"action": "withdraw"})
     assert "Fill in the shown bid cards" not in client.get(f"/matches/{match_id}/deals/new").text
 
 
-def test_showing_bid_cards_needs_the_pages_csrf_token(csrf_client, csrf_app):
+def test_taking_a_seat_and_showing_bid_cards_need_the_pages_csrf_token(csrf_client, csrf_app):
     match_id = start_match(csrf_client, THREE, "classic", cards="app", seed="3",
-                           csrf_token=_token(csrf_client.get("/matches/new").text))
+                           csrf_token=csrf_token(csrf_client.get("/matches/new").text))
     csrf_client.get(f"/matches/{match_id}")
     cards = dealt(csrf_app, match_id)
-    response = csrf_client.post(f"/hand/{cards['tokens'][0]}/bid", data={"card": cards["hands"][0][:3], "action": "show"})
+    phone = csrf_app.test_client()
+    page = phone.get(f"/hand/{cards['tokens'][0]}").text
+    assert phone.post(f"/hand/{cards['tokens'][0]}/take").status_code == 400
+    assert phone.post(f"/hand/{cards['tokens'][0]}/take", data={"csrf_token": csrf_token(page)}).status_code == 303
+    response = phone.post(f"/hand/{cards['tokens'][0]}/bid", data={"card": cards["hands"][0][:3], "action": "show"})
     assert response.status_code == 400
     with csrf_app.app_context():
         assert db.session.scalar(select(HandLink).where(HandLink.seat == 0)).shown_bid is None
-
-
-def _token(page: str) -> str:
-    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
 
 
 # ---------------------------------------------------------------------------- edits keep the cards
@@ -264,6 +259,7 @@ def test_deleting_the_last_deal_keeps_its_cards_for_recording_again(client, app)
     post_deal(client, match_id, 1, ["hidden"] * 3, [3, 3, 3])
     assert client.post(f"/matches/{match_id}/deals/1/delete").status_code == 303
     assert dealt(app, match_id) == before
+    show_bid(seated_phones(app, match_id)[0], before["tokens"][0], before["hands"][0][:3])
     assert post_deal(client, match_id, 1, [" ".join(before["hands"][0][:3]), "hidden", "hidden"], [3, 3, 3]).status_code == 303
 
 
@@ -321,7 +317,8 @@ def test_two_dummy_shows_the_dummys_hand_but_not_its_bid_until_recorded(client, 
     scoreboard = client.get(f"/matches/{match_id}").text
     cards = dealt(app, match_id)
     assert len(cards["tokens"]) == 2  # no link for the dummy
-    pages = [client.get(f"/hand/{t}").text for t in cards["tokens"]]
+    phones = seated_phones(app, match_id)
+    pages = [phone.get(f"/hand/{t}").text for phone, t in zip(phones, cards["tokens"], strict=True)]
     form = client.get(f"/matches/{match_id}/deals/new").text
     for page in (*pages, form, scoreboard):
         assert not any(shows_card(page, c) for c in cards["dummy_bid"])
@@ -329,22 +326,27 @@ def test_two_dummy_shows_the_dummys_hand_but_not_its_bid_until_recorded(client, 
         assert "stay face down until the deal is recorded" in page
     assert "Q J 8 7 6" in pages[0]  # the dummy's playing spades, as rows by suit
 
+    assert phones[0].post(f"/matches/{match_id}/deals/1/dummy").status_code == 403  # a player cannot peek
     client.post(f"/matches/{match_id}/deals/1/dummy")
     form = client.get(f"/matches/{match_id}/deals/new").text
     assert all(shows_card(form, c) for c in cards["dummy_bid"])
     dummy_bid = " ".join(cards["dummy_bid"])
     response = post_deal(client, match_id, 1, ["hidden", "hidden", dummy_bid], [4, 5, 0])
     assert response.status_code == 303, response.text
-    page = client.get(f"/hand/{cards['tokens'][0]}").text
+    page = phones[0].get(f"/hand/{cards['tokens'][0]}").text
     assert all(shows_card(page, c) for c in cards["dummy_bid"])
 
 
-def test_two_dummy_refuses_a_dummy_bid_other_than_its_cards(client, app):
+def test_two_dummy_takes_the_dummys_bid_from_its_cards_once_turned_up(client, app):
     match_id = app_match(client, "two-dummy", names=["Dee", "Eve"], seed=5)
     client.get(f"/matches/{match_id}")
+    cards = dealt(app, match_id)
     response = post_deal(client, match_id, 1, ["hidden", "hidden", 9], [4, 5, 0])
-    assert response.status_code == 422 and "the dummy" in response.text.lower()
+    assert response.status_code == 422 and "The dummy’s bid cards are still face down" in html.unescape(response.text)
     assert count(app, Deal) == 0
+    client.post(f"/matches/{match_id}/deals/1/dummy")
+    assert post_deal(client, match_id, 1, ["hidden", "hidden", 9], [4, 5, 0]).status_code == 303
+    assert stored_deals(app, match_id)[0]["bids"][2] == cards["dummy_bid"]
 
 
 # ---------------------------------------------------------------------------- pack and deal sets
@@ -419,8 +421,8 @@ def test_the_app_deals_every_ruleset(client, app, ruleset, names, extra):
     assert len(cards["tokens"]) == len(names)
     everyone = [c for hand in cards["hands"] for c in hand] + (cards["dummy_bid"] or [])
     assert len(everyone) == len(set(everyone)) or ruleset == "eighteen"
-    for seat, token in enumerate(cards["tokens"]):
-        page = client.get(f"/hand/{token}")
+    for seat, (phone, token) in enumerate(zip(seated_phones(app, match_id), cards["tokens"], strict=True)):
+        page = phone.get(f"/hand/{token}")
         assert page.status_code == 200 and f"Your {len(cards['hands'][seat])} cards" in page.text
     assert client.get(f"/matches/{match_id}/deals/new").status_code == 200
     if ruleset == "jokerless":  # no card turned: the trump the core gives the first deal

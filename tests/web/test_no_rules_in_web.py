@@ -65,6 +65,7 @@ ALLOWED: list[tuple[str, str, str]] = [
     ("templates/records/_chart.html", "13", "SVG text offsets, in pixels"),
     ("templates/play/deal_form.html", "10", "how many chips fit on a row of the bid and tricks pickers (layout)"),
     ("templates/play/deal_form.html", "12", "how many chips fit on a row of the bid and tricks pickers (layout)"),
+    ("scorer/web/capability.py", "60", "days a scorekeeper's or seat's cookie lasts"),
 ]
 
 LOGIC_CALLS = {"range", "min", "max", "NumberRange", "get"}

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from cardhelpers import dealt, take_seat
 from sqlalchemy import select
 from webhelpers import deal_form, post_deal, start_match
 
@@ -64,14 +65,16 @@ def test_the_preview_says_a_no_trump_deal_is_played_all_trump(client):
 def test_a_hand_link_to_a_deal_without_hands_is_a_404_not_a_500(client, app):
     match_id = start_match(client, THREE, "classic", cards="app", seed="42")
     assert client.get(f"/matches/{match_id}").status_code == 200  # deal 1's cards exist by now
+    token = dealt(app, match_id)["tokens"][0]
+    phone = app.test_client()
+    assert take_seat(phone, token).status_code == 303  # Ann's phone holds her seat
     with app.app_context():  # a row the app never writes, but the column allows
         row = db.session.scalar(select(DealtDeal).where(DealtDeal.match_id == match_id, DealtDeal.number == 1))
-        token = row.links[0].token
         row.hands = None
         db.session.commit()
-    page = client.get(f"/hand/{token}")
+    page = phone.get(f"/hand/{token}")
     assert page.status_code == 404 and "The app did not deal this hand" in page.text
-    shown = client.post(f"/hand/{token}/bid", data={"card": ["AS", "KS", "QS"]})
+    shown = phone.post(f"/hand/{token}/bid", data={"card": ["AS", "KS", "QS"]})
     assert shown.status_code == 404 and "The app did not deal this hand" in shown.text
 
 

@@ -182,19 +182,124 @@ def fix_turn_up(match: Match, number: int, deal: DealDocument) -> None:
         deal["turn_up"] = dealt.turn_up
 
 
-def document_fields(dealt: DealtDeal | None) -> DealtFields:
-    """What a dealt deal adds to its deal of the match document: the core then checks every bid
-    against the bidder's own hand (and the dummy's bid against its set-aside cards)."""
+def document_fields(dealt: DealtDeal | None, with_hands: bool = False) -> DealtFields:
+    """What a dealt deal adds to its deal of the match document: the turned card, and with
+    ``with_hands`` the hands, so that the core checks every bid against the bidder's own hand
+    (and the dummy's bid against its set-aside cards).
+
+    The hands go in only where the caller knows the deal's cards are public (``cards_public``):
+    the core's answer about a bid ("not in Ann's hand", "no three of Ann's cards make 0") tells
+    what a hand holds. Stored deals are scored without them, so that a number bid recorded while
+    the cards were private (unchecked, as a spoken bid is at a real table) never stops a match
+    from being scored.
+    """
     if dealt is None:
         return {}
     fields: DealtFields = {}
     if dealt.turn_up is not None:
         fields["turn_up"] = dealt.turn_up
-    if dealt.hands is not None:
+    if with_hands and dealt.hands is not None:
         fields["hands"] = dealt.hands
         if dealt.dummy_bid is not None:
             fields["dummy_bid"] = dealt.dummy_bid
     return fields
+
+
+# ---------------------------------------------------------------------------- who may see what
+
+
+def cards_public(match: Match, number: int) -> bool:
+    """Whether every hand of deal ``number`` may be seen by anyone: the deal is recorded and, in a
+    duplicate set, every other table of the set has recorded it too (or its match is over), so
+    no table is still holding, or yet to be dealt, those cards."""
+    if number > len(match.deals):
+        return False
+    deal_set = match.deal_set
+    if deal_set is None:
+        return True
+    return all(len(other.deals) >= number or other.finished for other in deal_set.matches if other.id != match.id)
+
+
+def withheld(match: Match) -> set[int]:
+    """The recorded deals whose cards are not public yet (a duplicate set's faster table): their
+    bid cards are shown as the bid they make, not as cards."""
+    if match.deal_set is None:
+        return set()
+    return {n for n in range(1, len(match.deals) + 1) if not cards_public(match, n)}
+
+
+def match_seed_visible(match: Match) -> bool:
+    """The match seed derives every deal's cards: shown once the match is over (never for a deal
+    set's match, whose seed is the set's and deals every table; the set's sheet has it)."""
+    return match.finished and match.deal_set is None
+
+
+def seed_visible(match: Match, number: int, scored: MatchScore) -> bool:
+    """Whether deal ``number``'s seed may be shown (with the command that replays it): it must not
+    predict a card still to come. A deal's own seed tells its own cards, so it waits until they
+    are public; in eighteen the seed of a game's first deal also shuffled the game's trump pile,
+    so every seed of a game waits until that game is over (or the match), when the pile is spent.
+    ``scored`` is the core's score of the match as stored."""
+    if not cards_public(match, number):
+        return False
+    pile = make_setup(match.ruleset, match.options).trump_rule == PILE
+    if match.deal_set is not None:
+        # A set's deal seeds come from the set's seed one by one, but in eighteen the replay command
+        # also carries the set's pile seed, which tells every table's turned cards still to come.
+        return not pile or all(table.finished for table in match.deal_set.matches)
+    if match.finished or not pile:
+        return True
+    nxt = scored.next
+    return nxt is None or nxt.game != scored.deals[number - 1].game
+
+
+# ---------------------------------------------------------------------------- bids on the scorekeeper's form
+
+FACE_DOWN = ("The dummy’s bid cards are still face down: turn them up (the button beside its bid) "
+             "before its bid is recorded or its points previewed.")
+
+
+def from_phone_only(name: str) -> str:
+    """The one answer to bid cards the form may not take, whatever the cards are."""
+    return (f"{name}’s bid cards can only come from {name}’s own phone (“Show my bid cards” on the "
+            "hand page). Enter the bid as a number, or hidden.")
+
+
+@dataclass(frozen=True)
+class BidProblem:
+    seat: int
+    message: str
+
+
+def private_bid_problem(match: Match, number: int, deal: DealDocument, keeper: bool,
+                        names: list[str]) -> BidProblem | None:
+    """Check the bids of a deal whose cards are still private, before the core sees them.
+
+    While its cards are private, the answer to a deal form must not depend on what a hand
+    holds. So bid cards are taken only as the player showed them from their own phone, and only
+    on the scorekeeper's phone (``keeper``); any other bid cards get the same words, whatever
+    they are. The dummy's bid is refused, whatever it is, until its cards are turned up; then
+    its bid is its cards, whatever the form said (``deal`` is changed in place). Number bids and
+    hidden bids pass: the core will not see the hands (``document_fields``), so it cannot answer
+    from them. None: the core may check the rest.
+    """
+    dealt = dealt_for(match, number)
+    if dealt is None or dealt.hands is None or cards_public(match, number):
+        return None
+    bids = deal["bids"]
+    shown = shown_bids(dealt, len(bids))
+    for seat, bid in enumerate(bids):
+        if dealt.dummy_bid is not None and seat == len(bids) - 1:
+            if not dealt.dummy_shown:
+                return BidProblem(seat, FACE_DOWN)
+            bids[seat] = list(dealt.dummy_bid)
+        elif isinstance(bid, list) and not (keeper and _same_cards(bid, shown[seat])):
+            return BidProblem(seat, from_phone_only(names[seat]))
+    return None
+
+
+def _same_cards(typed: list[str], shown: list[str] | None) -> bool:
+    return shown is not None and sorted(card.upper() for card in typed) == sorted(card.upper() for card in shown)
 
 
 def link_for(dealt: DealtDeal | None, seat: int) -> HandLink | None:

@@ -160,8 +160,11 @@ def compare(set_id: int) -> str:
     headings = [_seat_heading(col.seats) for col in results[0].columns] if results else []
     dealers = {n: card_store.set_dealer(deal_set, n) for n in range(1, played + 1)}
     in_play = any(not r.finished for r in results)
+    # A deal's results (bids, tricks) are shown once no table is still to play it.
+    compared = [n for n in range(1, played + 1) if all(len(r.deals) >= n or r.finished for r in results)]
     return render_template("cards/deal_set.html", deal_set=deal_set, ruleset=ruleset, results=results,
-                           common=common, played=played, headings=headings, dealers=dealers, in_play=in_play)
+                           common=common, played=played, headings=headings, dealers=dealers, in_play=in_play,
+                           compared=compared)
 
 
 def _seat_heading(seats: tuple[int, ...]) -> str:

@@ -1,16 +1,15 @@
 """Each player's hand on their own phone, through a private link; the bid cards they choose to show.
 
-A link carries an unguessable token for one seat in one deal; its page shows that seat's cards and
-nothing of anyone else's (in two-dummy also the dummy's playing cards, which both players see
-anyway, but never the dummy's bid until it is turned up). Bid cards chosen on the phone stay on
-the phone until the player shows them, as at a real table: then the scorekeeper's form can fill
-them in. Once the deal is recorded every hand of it may be seen (``/matches/…/deals/n/cards``).
+A link carries an unguessable token for one seat in one deal. It shows no card until the phone
+takes the seat (``seats.py``); then, on that phone only, that seat's cards and nothing of anyone
+else's (in two-dummy also the dummy's playing cards, which both players see anyway, but never
+the dummy's bid until it is turned up), and once the deal is recorded the way on to the seat's
+next hand. Bid cards chosen on the phone stay on the phone until the player shows them, as at a
+real table: then the scorekeeper's form can fill them in. Once a deal's cards are public
+(``card_store.cards_public``) every hand of it may be seen (``/matches/…/deals/n/cards``).
 """
 
 from __future__ import annotations
-
-import hashlib
-import secrets
 
 from flask import Blueprint, abort, flash, jsonify, make_response, redirect, render_template, request, url_for
 from sqlalchemy import select
@@ -29,8 +28,8 @@ from scorer.core import (
     possible_bids,
     sort_hand,
 )
-from scorer.web import documents
-from scorer.web.cards import card_store
+from scorer.web import capability, documents
+from scorer.web.cards import card_store, seats
 from scorer.web.extensions import db
 from scorer.web.forms import EmptyForm
 from scorer.web.models import DealtDeal, HandLink, Match
@@ -38,8 +37,6 @@ from scorer.web.play import scoreboard
 
 bp = Blueprint("hand_pages", __name__)
 
-PHONE_COOKIE = "ninety-nine-phone"
-MAX_DEVICES = 8
 
 
 def _link_or_404(token: str) -> HandLink:
@@ -64,17 +61,8 @@ def _private(response: Response) -> Response:
     return response
 
 
-def _note_phone(link: HandLink) -> str | None:
-    """Remember which phones opened this hand (a random cookie, stored hashed); the new cookie, if any."""
-    cookie = request.cookies.get(PHONE_COOKIE)
-    new = None
-    if not cookie or len(cookie) > 64:
-        cookie = new = secrets.token_urlsafe(16)
-    digest = hashlib.sha256(cookie.encode()).hexdigest()[:16]
-    if digest not in link.devices and len(link.devices) < MAX_DEVICES:
-        link.devices = [*link.devices, digest]
-        db.session.commit()
-    return new
+def _held_here(link: HandLink) -> bool:
+    return seats.state(link.dealt.match_id, link.seat) is seats.Held.MINE
 
 
 def _ways(hand: list[str], turn_up: str | None) -> dict[int, list[list[int]]]:
@@ -110,14 +98,20 @@ def _context(match: Match, number: int) -> tuple[DealScore | NextDeal | None, Ma
 
 
 @bp.get("/hand/<token>")
-def show(token: str) -> Response:
-    """One seat's hand in one deal, with the turned card, the trump and the bid helper."""
+def show(token: str) -> Response | tuple[Response, int]:
+    """One seat's hand in one deal, with the turned card, the trump and the bid helper, on the
+    phone holding the seat; on any other phone no card, only the way to take the seat if free."""
     link = _link_or_404(token)
     dealt = link.dealt
     match = dealt.match
     names = scoreboard.seat_names(match)
     ruleset = get_ruleset(match.ruleset)
     hands = _hands_or_404(dealt)
+    held = seats.state(match.id, link.seat)
+    if held is not seats.Held.MINE:
+        page = render_template("cards/take_seat.html", link=link, dealt=dealt, match=match, ruleset=ruleset,
+                               names=names, name=names[link.seat], free=held is seats.Held.FREE, form=EmptyForm())
+        return _private(make_response(page)), (200 if held is seats.Held.FREE else 403)
     context: DealScore | NextDeal | None
     scored: MatchScore | None
     try:
@@ -135,20 +129,17 @@ def show(token: str) -> Response:
         current = card_store.dealt_for(match, len(match.deals) + 1)
         following = card_store.link_for(current, link.seat)
 
-    new_cookie = _note_phone(link)
     shown = link.shown_bid
+    public = card_store.cards_public(match, dealt.number)
     response = make_response(render_template(
         "cards/hand.html", link=link, dealt=dealt, match=match, ruleset=ruleset, names=names, seat=link.seat,
-        name=names[link.seat], hand=hand, context=context, trump=trump, recorded=recorded,
+        name=names[link.seat], hand=hand, context=context, trump=trump, recorded=recorded, public=public,
         rows=_rows(hand), ways=_ways(hand, dealt.turn_up), bid_sizes=BID_SIZES,
         aliases=ruleset.bid_aliases, alias_text=alias_text(ruleset.tricks), bid_values_text=bid_values_text(),
         dummy_hand=sort_hand(hands[-1]) if ruleset.has_dummy else None,
-        dummy_bid=dealt.dummy_bid if ruleset.has_dummy and (recorded or dealt.dummy_shown) else None,
+        dummy_bid=dealt.dummy_bid if ruleset.has_dummy and (public or dealt.dummy_shown) else None,
         shown=shown, shown_bid=_bid_value(shown, dealt.turn_up), following=following, form=EmptyForm(),
-        phones=len(link.devices),
     ))
-    if new_cookie:
-        response.set_cookie(PHONE_COOKIE, new_cookie, max_age=400 * 24 * 3600, httponly=True, samesite="Lax")
     return _private(response)
 
 
@@ -170,6 +161,8 @@ def show_bid(token: str) -> Response:
     back = url_for("hand_pages.show", token=token, _anchor="bid")
     if not form.validate_on_submit():
         abort(400, "This form did not come from this page; nothing was shown. Reload the page and try again.")
+    if not _held_here(link):
+        abort(403, "Only the phone holding this seat can show its bid cards; nothing was shown.")
     if dealt.number <= len(dealt.match.deals):
         flash(f"Deal {dealt.number} is already recorded: nothing was changed.")
         return _private(redirect(back, code=303))
@@ -201,6 +194,8 @@ def show_bid(token: str) -> Response:
 def status(token: str) -> Response:
     """Whether this deal is recorded yet (the page reloads itself when it is); no cards."""
     link = _link_or_404(token)
+    if not _held_here(link):
+        abort(403, "Only the phone holding this seat follows its deal.")
     dealt = link.dealt
     recorded = dealt.number <= len(dealt.match.deals)
     return _private(jsonify({"deal": dealt.number, "recorded": recorded,
@@ -209,18 +204,23 @@ def status(token: str) -> Response:
 
 @bp.get("/matches/<int:match_id>/deals/<int:number>/cards")
 def dealt_cards(match_id: int, number: int) -> str:
-    """Every hand of a recorded deal, the turned card and the seed: what each player held."""
+    """Every hand of a recorded deal, the turned card and (once it predicts nothing still to come)
+    the seed: what each player held."""
     match = db.get_or_404(Match, match_id)
     dealt = card_store.dealt_for(match, number)
     if dealt is None or dealt.hands is None:
         abort(404, f"The app did not deal deal {number} of this match.")
     if number > len(match.deals):
         abort(403, f"Deal {number} is not recorded yet: its hands stay on the players' phones until it is.")
+    if not card_store.cards_public(match, number):
+        abort(403, f"Another table of {match.deal_set.name if match.deal_set else 'this deal set'} has not "
+                   f"recorded deal {number} yet: its hands stay hidden until every table has.")
     names = scoreboard.seat_names(match)
     context, _ = _context(match, number)
     replay = card_store.replay(match, dealt, context.number if context else number)
     return render_template("cards/dealt_cards.html", match=match, dealt=dealt, names=names,
                            ruleset=get_ruleset(match.ruleset), command=replay.command_parts(),
+                           seed_shown=card_store.seed_visible(match, number, documents.score(match)),
                            trump=card_store.trump_of(match.ruleset, match.options, dealt.turn_up))
 
 
@@ -233,6 +233,8 @@ def turn_up_dummy(match_id: int, number: int) -> Response:
         abort(404, f"The app has no dummy's bid for deal {number}.")
     if not EmptyForm().validate_on_submit():
         abort(400, "This form did not come from this page; nothing was turned up.")
+    if not capability.holds(match):
+        abort(403, "Only the scorekeeper's phone (the one that started the match) turns up the dummy's bid cards.")
     dealt.dummy_shown = True
     db.session.commit()
     flash("The dummy's bid cards are turned up.")

@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from werkzeug.wrappers import Response
 
 from scorer.core import DealScore, MatchError, MatchScore, NextDeal
-from scorer.web import documents
+from scorer.web import capability, documents
 from scorer.web.cards import card_store
 from scorer.web.extensions import db
 from scorer.web.forms import EmptyForm
@@ -38,7 +38,8 @@ def render_form(match: Match, table: deal_form.Table, form: DealForm, number: in
                 editing: bool, preview: Preview | None = None, status: int = 200) -> tuple[str, int]:
     context = deal_context(scored, number)
     dealt = card_store.dealt_for(match, number)  # the app's cards for this deal, if it deals
-    shown = card_store.shown_bids(dealt, table.seats)
+    # The bid cards shown on the phones reach the scorekeeper's phone only.
+    shown = card_store.shown_bids(dealt, table.seats) if capability.holds(match) else [None] * table.seats
     if request.method == "GET" and request.args.get("phones"):  # "fill in the shown bid cards", without JS
         card_store.fill_shown(form, shown)
     return render_template(
@@ -76,6 +77,18 @@ def build_preview(match: Match, number: int, read: deal_form.ReadDeal, after: Ma
                    finished=after.finished, winners=scoreboard.winners_label([columns[u].label for u in game.winners]))
 
 
+def private_bids(match: Match, number: int, read: deal_form.ReadDeal) -> card_store.BidProblem | None:
+    """Bids the form may not take while the deal's cards are private: the same answer whatever
+    the cards (card_store.private_bid_problem). Run before the core sees the deal."""
+    return card_store.private_bid_problem(match, number, read.deal, capability.holds(match),
+                                          scoreboard.seat_names(match))
+
+
+def hands_for(match: Match, number: int) -> int | None:
+    """The deal the core may check against its hands: this one, once its cards are public."""
+    return number if card_store.cards_public(match, number) else None
+
+
 def receive(match: Match, number: int, editing: bool) -> View:
     """Check a posted deal form; preview it, or save it in one transaction."""
     table = deal_form.table_for(match)
@@ -107,8 +120,13 @@ def receive(match: Match, number: int, editing: bool) -> View:
             "to change that deal, edit it there.")
         return render_form(match, table, form, posted, before, editing, status=409)
 
+    problem = private_bids(match, number, read)
+    if problem is not None:
+        field = form.seats[problem.seat].bid
+        field.errors = [*field.errors, problem.message]
+        return render_form(match, table, form, number, before, editing, status=422)
     try:
-        after = documents.score(match, documents.deals_with(match, number, read.deal))
+        after = documents.score(match, documents.deals_with(match, number, read.deal), hands_for(match, number))
     except MatchError as error:
         deal_form.show_error(form, table, error, number)
         return render_form(match, table, form, number, before, editing, status=422)
@@ -197,7 +215,10 @@ def preview(match_id: int, number: int) -> tuple[str, int]:
     try:
         read = deal_form.read(form, table, context.dealer)
         card_store.fix_turn_up(match, number, read.deal)
-        after = documents.score(match, documents.deals_with(match, number, read.deal))
+        problem = private_bids(match, number, read)
+        if problem is not None:
+            return render_template("play/_preview.html", error=problem.message), 200
+        after = documents.score(match, documents.deals_with(match, number, read.deal), hands_for(match, number))
     except MatchError as error:
         text = documents.message(error) if error.deal in (None, number) else f"That would make deal {error.deal} wrong: {documents.message(error)}"
         return render_template("play/_preview.html", error=text), 200

@@ -9,7 +9,7 @@ from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer.core import FORMAT, RULESETS, MatchError, get_ruleset, parse_match
-from scorer.web import documents
+from scorer.web import capability, documents
 from scorer.web.cards import card_store
 from scorer.web.document_types import MatchDocument
 from scorer.web.extensions import db
@@ -76,10 +76,12 @@ def new() -> str | BaseResponse | tuple[str, int]:
                 card_store.attach(match, cards)
                 match.seats = [MatchSeat(seat=seat, player=Player.named(name)) for seat, name in enumerate(names)]
                 db.session.add(match)
-                db.session.flush()  # the match's deal set (if any) is loaded before deal 1 is dealt from it
+                db.session.flush()  # the id names the capability's cookie; the deal set (if any) is loaded
                 card_store.deal_next(match, documents.score(match))  # deal 1's cards, if the app handles them
+                response = redirect(url_for("matches.show", match_id=match.id))
+                capability.grant(response, match)  # this phone is the scorekeeper
                 db.session.commit()
-                return redirect(url_for("matches.show", match_id=match.id))
+                return response
     status = 422 if form.is_submitted() else 200
     known = db.session.scalars(select(Player.name).order_by(Player.name)).all()
     return render_template("play/new_match.html", form=form, rulesets=RULESETS.values(), known=known,

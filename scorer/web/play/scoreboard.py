@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from scorer.core import MatchScore, NextDeal, Ruleset, get_ruleset
+from scorer.web.cards import card_store
 from scorer.web.models import Match
 
 DUMMY = "Dummy"
@@ -135,12 +136,14 @@ def build(match: Match, scored: MatchScore) -> Board:
         for g in scored.games
     ]
     row = None
+    withheld = card_store.withheld(match)  # a duplicate set's deals other tables still hold
     for number, (stored, deal) in enumerate(zip(match.deals, scored.deals, strict=True), start=1):
         premiums = {p["seat"]: p["kind"] for p in stored.premiums or []}
         seats = []
         for s in range(len(names)):
             bid = stored.bids[s]
-            seats.append(SeatLine(name=names[s], bid=deal.bids[s], cards=bid if isinstance(bid, list) else None,
+            seats.append(SeatLine(name=names[s], bid=deal.bids[s],
+                                  cards=bid if isinstance(bid, list) and number not in withheld else None,
                                   tricks=stored.tricks[s], made=deal.made[s], premium=premiums.get(s)))
         row = DealRow(number=number, game=deal.game, in_game=deal.number, dealer=names[deal.dealer],
                       leader=names[deal.leader], trump=deal.trump, turn_up=stored.turn_up, seats=seats,

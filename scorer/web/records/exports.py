@@ -3,10 +3,12 @@ one file per match), and one match deal by deal as CSV for a spreadsheet.
 
 A match document holds what was played, as MATCH-FORMAT.md writes it, plus added fields:
 ``played_at`` and ``updated_at``, so that a match imported elsewhere keeps its place in history;
-where the app handled the cards, ``cards`` (the mode) and, in each recorded deal, the cards it
-dealt (``hands``, ``dummy_bid``, ``turn_up``) and the ``seed`` they came from, and, while the match
-goes on, ``next_deal_dealt``: the deal to come is already in the players' hands (its cards are
-not exported, and an import does not deal it again). The match seed is never exported: it would
+where the app handled the cards, ``cards`` (the mode) and, in each recorded deal whose cards are
+public (``card_store.cards_public``: in a duplicate set, once every table has recorded it), the
+cards it dealt (``hands``, ``dummy_bid``) and the ``seed`` they came from, when that seed predicts
+nothing still to come (``card_store.seed_visible``); while the match goes on, ``next_deal_dealt``:
+the deal to come is already in the players' hands (its cards are not exported, and an import does
+not deal it again). The match seed is never exported: it would
 tell the deals still to come. Nothing scored is exported: whoever reads
 the file scores it again (``imports``, or ``python -m scorer score``).
 """
@@ -25,9 +27,10 @@ from flask import Blueprint, Response
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
+from scorer.core import MatchScore
 from scorer.web import documents
 from scorer.web.cards import card_store
-from scorer.web.document_types import Bid, MatchDocument
+from scorer.web.document_types import Bid, DealDocument, MatchDocument
 from scorer.web.extensions import db
 from scorer.web.models import Match
 from scorer.web.play import scoreboard
@@ -47,10 +50,7 @@ def export_document(match: Match) -> MatchDocument:
     document = documents.match_document(match)
     if match.cards != card_store.TABLE:
         document["cards"] = match.cards
-        seeds = {dealt.number: dealt.seed for dealt in match.dealt}
-        for number, deal in enumerate(document["deals"], start=1):
-            if number in seeds:
-                deal["seed"] = seeds[number]
+        dealt_cards(match, document["deals"])
         if not match.finished:
             # The app dealt it when the last deal was saved (or the match began), or it came in
             # play with an import: either way it must not be dealt again elsewhere.
@@ -58,6 +58,27 @@ def export_document(match: Match) -> MatchDocument:
     document["played_at"] = timestamp(match.created_at)
     document["updated_at"] = timestamp(match.updated_at)
     return document
+
+
+def dealt_cards(match: Match, deals: list[DealDocument]) -> None:
+    """Add to each recorded deal the cards the app dealt, as far as they may be seen: hands only
+    once public, the seed only once it predicts nothing still to come. A deal in a duplicate set
+    that another table is still to record keeps its bid cards to itself too (its bid as a number)."""
+    dealt = {row.number: row for row in match.dealt}
+    scored: MatchScore | None = None
+    for number, deal in enumerate(deals, start=1):
+        row = dealt.get(number)
+        if row is None:
+            continue
+        if not card_store.cards_public(match, number):
+            scored = scored or documents.score(match)
+            deal["bids"] = [bid if not isinstance(bid, list) else scored.deals[number - 1].bids[seat]
+                            for seat, bid in enumerate(deal["bids"])]
+            continue
+        deal.update(card_store.document_fields(row, with_hands=True))
+        scored = scored or documents.score(match)
+        if card_store.seed_visible(match, number, scored):
+            deal["seed"] = row.seed
 
 
 def file_stem(match: Match) -> str:
@@ -131,6 +152,7 @@ def csv_rows(match: Match) -> list[list[Any]]:
     columns = scoreboard.columns(match)
     unit = {seat: index for index, column in enumerate(columns) for seat in column.seats}
     sides = len(columns) < len(names)
+    withheld = card_store.withheld(match)  # bid cards other tables of a duplicate set still hold
     rows = []
     for number, (stored, deal) in enumerate(zip(match.deals, scored.deals, strict=True), start=1):
         premiums = {p["seat"]: p["kind"] for p in stored.premiums or []}
@@ -140,7 +162,7 @@ def csv_rows(match: Match) -> list[list[Any]]:
                 number, deal.game, deal.number, spreadsheet_text(names[deal.dealer]),
                 spreadsheet_text(names[deal.leader]), deal.trump, stored.turn_up or "", seat + 1,
                 spreadsheet_text(name), spreadsheet_text(columns[u].label) if sides else "",
-                bid_as_recorded(stored.bids[seat]), "" if deal.bids[seat] is None else deal.bids[seat],
+                bid_as_recorded(deal.bids[seat] if number in withheld else stored.bids[seat]), "" if deal.bids[seat] is None else deal.bids[seat],
                 stored.tricks[seat], "yes" if deal.made[seat] else "no", premiums.get(seat, ""),
                 deal.points[u], deal.totals[u],
             ])

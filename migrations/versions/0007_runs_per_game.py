@@ -4,8 +4,8 @@
 Only the cache's own columns are read (match, seat, game, deal, made), so this needs nothing from
 the app or the core and stays correct however they change later.
 
-Revision ID: 0004_runs_per_game
-Revises: 0003_dealt_cards
+Revision ID: 0007_runs_per_game
+Revises: 0006_seat_holders
 Create Date: 2026-11-23 11:30:00
 
 """
@@ -14,8 +14,8 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision = '0004_runs_per_game'
-down_revision = '0003_dealt_cards'
+revision = '0007_runs_per_game'
+down_revision = '0006_seat_holders'
 branch_labels = None
 depends_on = None
 

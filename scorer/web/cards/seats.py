@@ -1,0 +1,132 @@
+"""Which phone holds each seat of a match the app deals, and the scorekeeper's hand-over.
+
+A seat's link (a QR code on the scorekeeper's screen) opens a page with no card on it until the
+phone takes the seat with a tap (a POST: opening a page never writes). The first phone to take
+it holds it: a random token in that phone's cookie (HttpOnly, SameSite=Lax), its hash stored in
+``SeatHolder``. Every later hand of that seat opens on that phone only; any other phone is
+refused, whichever deal's link it has, until the scorekeeper hands the seat over, which the
+scoreboard then says to everyone, with the time.
+"""
+
+from __future__ import annotations
+
+import enum
+import secrets
+
+from flask import Blueprint, abort, flash, redirect, request, url_for
+from sqlalchemy import insert, select, update
+from sqlalchemy.exc import IntegrityError
+from werkzeug.wrappers import Response
+
+from scorer.web import capability
+from scorer.web.extensions import db
+from scorer.web.forms import EmptyForm
+from scorer.web.models import HandLink, Match, SeatHolder, now_utc
+from scorer.web.play import scoreboard
+
+bp = Blueprint("seats", __name__)
+
+MAX_AGE = capability.MAX_AGE  # a seat is held as long as the match is kept
+COOKIE_PATH = "/hand"  # hand pages only: the token never travels with any other request
+
+
+class Held(enum.Enum):
+    FREE = "free"      # no phone holds the seat: the next to take it will
+    MINE = "mine"      # this phone holds it
+    OTHER = "other"    # another phone holds it
+
+
+def cookie_name(match_id: int, seat: int) -> str:
+    return f"ninety-nine-seat-{match_id}-{seat}"
+
+
+def holder_of(match_id: int, seat: int) -> SeatHolder | None:
+    return db.session.get(SeatHolder, (match_id, seat))
+
+
+def state(match_id: int, seat: int) -> Held:
+    """Who holds the seat, as seen from the phone making this request."""
+    holder = holder_of(match_id, seat)
+    if holder is None or holder.holder_hash is None:
+        return Held.FREE
+    token = request.cookies.get(cookie_name(match_id, seat))
+    if token and len(token) <= 128 and secrets.compare_digest(capability.digest(token), holder.holder_hash):
+        return Held.MINE
+    return Held.OTHER
+
+
+def _claim(match_id: int, seat: int, digest: str) -> bool:
+    """Make ``digest`` the seat's holder if no phone holds it; False if another phone got there
+    first. One statement each way, so two phones taking the seat at once cannot both win."""
+    if holder_of(match_id, seat) is None:
+        try:
+            db.session.execute(insert(SeatHolder).values(match_id=match_id, seat=seat, holder_hash=digest,
+                                                         taken_at=now_utc()))
+            db.session.commit()
+            return True
+        except IntegrityError:
+            db.session.rollback()
+    done = db.session.execute(
+        update(SeatHolder).where(SeatHolder.match_id == match_id, SeatHolder.seat == seat,
+                                 SeatHolder.holder_hash.is_(None))
+        .values(holder_hash=digest, taken_at=now_utc()))
+    db.session.commit()
+    return bool(getattr(done, "rowcount", 0) == 1)
+
+
+@bp.post("/hand/<token>/take")
+def take(token: str) -> Response:
+    """Take this link's seat on this phone: the first phone to do so holds it."""
+    link = db.session.scalar(select(HandLink).where(HandLink.token == token))
+    if link is None:
+        abort(404, "There is no hand at this address. Scan the code on the scorekeeper's screen again.")
+    if not EmptyForm().validate_on_submit():
+        abort(400, "This form did not come from this page; the seat was not taken. Reload the page and try again.")
+    match_id, seat = link.dealt.match_id, link.seat
+    back = redirect(url_for("hand_pages.show", token=token), code=303)
+    held = state(match_id, seat)
+    if held is Held.MINE:
+        return back
+    name = scoreboard.seat_names(link.dealt.match)[seat]
+    secret = secrets.token_urlsafe(32)
+    if held is Held.OTHER or not _claim(match_id, seat, capability.digest(secret)):
+        abort(403, f"{name}’s seat is held by another phone. If that phone is not {name}’s, "
+                   "ask the scorekeeper to hand the seat over (on the scoreboard).")
+    back.set_cookie(cookie_name(match_id, seat), secret, max_age=MAX_AGE, path=COOKIE_PATH,
+                    httponly=True, samesite="Lax", secure=request.is_secure)
+    flash(f"This phone now holds {name}’s seat: your hands open here, and on no other phone.")
+    return back
+
+
+@bp.post("/matches/<int:match_id>/seats/<int:seat>/hand-over")
+def hand_over(match_id: int, seat: int) -> Response:
+    """The scorekeeper frees a seat (a lost or wrong phone): the next phone to take it holds it."""
+    match = db.get_or_404(Match, match_id)
+    if not EmptyForm().validate_on_submit():
+        abort(400, "This form did not come from this page; no seat was handed over.")
+    if not capability.holds(match):
+        abort(403, "Only the scorekeeper's phone (the one that started the match) can hand a seat over.")
+    holder = holder_of(match.id, seat)
+    names = scoreboard.seat_names(match)
+    if holder is None or holder.holder_hash is None or seat >= len(names):
+        abort(409, "No phone holds that seat: there is nothing to hand over.")
+    holder.holder_hash, holder.handed_over_at = None, now_utc()
+    db.session.commit()
+    flash(f"{names[seat]}’s seat is free: the next phone to open one of its links and take it holds it.")
+    return redirect(url_for("matches.show", match_id=match.id, _anchor="hands"), code=303)
+
+
+@bp.post("/matches/<int:match_id>/keeper")
+def claim(match_id: int) -> Response:
+    """A match with no scorekeeper's phone (started before there was one, or imported): this phone
+    becomes it, once."""
+    match = db.get_or_404(Match, match_id)
+    if not EmptyForm().validate_on_submit():
+        abort(400, "This form did not come from this page; nothing was changed.")
+    if not capability.claimable(match):
+        abort(409, "This match already has a scorekeeper's phone: only that phone shows the seats' links.")
+    response = redirect(url_for("matches.show", match_id=match.id, _anchor="hands"), code=303)
+    capability.grant(response, match)
+    db.session.commit()
+    flash("This phone is now the scorekeeper's: it shows the seats' links.")
+    return response

@@ -1,0 +1,75 @@
+"""Helpers for the tests of the cards the app deals: a match, its stored cards, the players'
+phones taking their seats, and whether a page shows a card in any form."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import select
+from webhelpers import start_match
+
+from scorer.core import sort_hand
+from scorer.web.extensions import db
+from scorer.web.models import DealtDeal
+from scorer.web.templating import SUITS, card_words
+
+THREE = ["Ann", "Bob", "Cy"]
+
+
+def app_match(client: FlaskClient, ruleset: str = "classic", names=THREE, seed: int | None = 42, **extra) -> int:
+    """A match the app deals, started by ``client``: that client is its scorekeeper."""
+    return start_match(client, names, ruleset, cards="app", seed="" if seed is None else str(seed), **extra)
+
+
+def dealt(app: Flask, match_id: int, number: int = 1) -> dict:
+    with app.app_context():
+        row = db.session.scalar(select(DealtDeal).where(DealtDeal.match_id == match_id, DealtDeal.number == number))
+        assert row is not None, f"deal {number} was not dealt"
+        return {"seed": row.seed, "dealer": row.dealer, "hands": row.hands, "turn_up": row.turn_up,
+                "dummy_bid": row.dummy_bid, "tokens": [link.token for link in row.links]}
+
+
+def take_seat(phone: FlaskClient, token: str):
+    """A phone opens a seat's link and taps "take the seat" (a POST)."""
+    assert phone.get(f"/hand/{token}").status_code in (200, 403)
+    return phone.post(f"/hand/{token}/take")
+
+
+def seated_phones(app: Flask, match_id: int, number: int = 1) -> list[FlaskClient]:
+    """One phone per seat, each having taken its seat through deal ``number``'s link."""
+    phones = []
+    for token in dealt(app, match_id, number)["tokens"]:
+        phone = app.test_client()
+        assert take_seat(phone, token).status_code == 303
+        phones.append(phone)
+    return phones
+
+
+def shows_card(page: str, card: str) -> bool:
+    """Whether ``card`` appears in the page in any form: its code (as a whole word, so that
+    random tokens cannot match by chance), its spoken name, or rank and suit symbol as drawn.
+    The Joker is one of a kind, and its word is on every bid form: it counts when drawn as a
+    card, offered as a card to tap, or listed in JSON."""
+    if card == "Joker":
+        return bool(re.search(r'aria-label="Joker"|value="Joker"|"Joker"\s*[,\]]|[\[,]\s*"Joker"', page))
+    if re.search(rf"(?<![A-Za-z0-9_-]){re.escape(card)}(?![A-Za-z0-9_-])", page):
+        return True
+    if card_words(card) in page:
+        return True
+    text = re.sub(r"\s+", "", html.unescape(re.sub(r"<[^>]+>", "", page)))
+    return card[:-1] + SUITS[card[-1]] in text
+
+
+def shows_hand_rows(page: str, hand: list[str]) -> bool:
+    """Whether the page lays out ``hand`` by suit (the ranks of one suit on a line, as the cards
+    page and the dummy's hand do), which ``shows_card`` cannot see card by card."""
+    by_suit: dict[str, list[str]] = {}
+    for card in hand:
+        if card != "Joker":
+            by_suit.setdefault(card[-1], []).append(card[:-1])
+    lines = {" ".join(line.split()) for line in re.findall(r"<dd>([^<]*)</dd>", page)}
+    return any(" ".join(c[:-1] for c in sort_hand([f"{r}{suit}" for r in ranks])) in lines
+               for suit, ranks in by_suit.items() if len(ranks) >= 2)
