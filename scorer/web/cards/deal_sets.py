@@ -28,9 +28,9 @@ from scorer.web import documents
 from scorer.web.cards import card_store
 from scorer.web.cards.packs import pack_line
 from scorer.web.extensions import db
-from scorer.web.forms import MAX_PLAYERS, WholeNumberField, choices
+from scorer.web.forms import MAX_PLAYERS, WholeNumberField, choices, ruleset_options
 from scorer.web.models import DealSet, Match, Player
-from scorer.web.play import scoreboard
+from scorer.web.play import matches, scoreboard
 from scorer.web.play.forms import NewMatchForm
 
 bp = Blueprint("deal_sets", __name__)
@@ -81,7 +81,7 @@ def new_set() -> str | Response | tuple[str, int]:
         db.session.commit()
         return redirect(url_for("deal_sets.sheet", set_id=deal_set.id, key=deal_set.key), code=303)
     status = 422 if form.is_submitted() else 200
-    return render_template("cards/new_deal_set.html", form=form, rulesets=RULESETS.values()), status
+    return render_template("cards/new_deal_set.html", form=form, rulesets=ruleset_options(RULESETS.values())), status
 
 
 @bp.get("/deal-sets/")
@@ -174,6 +174,7 @@ def play(set_id: int) -> str:
     form = NewMatchForm(deal_set=str(deal_set.id), ruleset=deal_set.ruleset, first_dealer=deal_set.first_dealer,
                         cards=card_store.APP)
     known = db.session.scalars(select(Player.name).order_by(Player.name)).all()
-    return render_template("play/new_match.html", form=form, rulesets=RULESETS.values(), known=known, deal_set=deal_set)
+    return render_template("play/new_match.html", form=form, known=known, deal_set=deal_set,
+                           **matches.form_view(form))
 
 

@@ -44,10 +44,22 @@ def render_form(match: Match, table: deal_form.Table, form: Any, number: int, sc
         card_store.fill_shown(form, shown)
     return render_template(
         "play/deal_form.html", match=match, table=table, form=form, number=number, editing=editing,
-        context=context, names=table.names, preview=preview,
-        turn_up_groups=deal_form.turn_up_groups(table.turn_up_cards),
-        dealt=dealt, shown=shown,
+        context=context, names=table.names, preview=preview, dealt=dealt, shown=shown,
+        trump=header_trump(match, context, dealt, editing),
     ), status
+
+
+def header_trump(match: Match, context: dict[str, Any] | None, dealt: Any, editing: bool) -> dict[str, Any]:
+    """The trump the deal form's heading shows: the recorded one when editing, else the one the
+    app's turned card sets, else the one the core expects (which a premium bidder may still name
+    in declared); None until the card is turned at the table."""
+    if context is None:
+        return {"trump": None, "unless_named": False}
+    if editing:
+        return {"trump": context["trump"], "unless_named": False}
+    if dealt is not None and dealt.turn_up:
+        return {"trump": card_store.trump_of(match.ruleset, match.options, dealt.turn_up), "unless_named": False}
+    return {"trump": context.get("trump"), "unless_named": context.get("trump_source") == "named"}
 
 
 def build_preview(match: Match, number: int, read: deal_form.ReadDeal, after: dict[str, Any]) -> dict[str, Any]:

@@ -30,6 +30,22 @@ MATCH_FORMATS = choices([
     ("game-bonus", "Games to 100 with game bonuses"),
     ("target", "One game to a target score"),
 ])
+# What each match format means, under its name on the new-match form.
+MATCH_FORMAT_SUMMARIES = {
+    "usual": "as the ruleset says",
+    "hundred": "A game ends when someone reaches 100; the first to win so many games wins.",
+    "deals": "One game of so many deals (9, 18 …); the highest total wins.",
+    "game-bonus": "Games to 100; 100 extra for reaching it with a made bid.",
+    "target": "One long game: the first to reach the target wins.",
+}
+# What each way of handling the cards means (card_store.py), under its name.
+CARDS_SUMMARIES = {
+    "table": "Shuffle and deal at the table; type in the turned-up card on each deal’s form.",
+    "turn-up": "No Joker or spare card in your pack? Deal it at the table, and the app turns the card the rules’ "
+               "pack would (Classic, Eighteen, the four-player and two-player games).",
+    "app": "The app shuffles; each player sees their own hand on their phone (a QR code to scan), with a bid "
+           "helper. No pack needed.",
+}
 
 
 class NewMatchForm(FlaskForm):
