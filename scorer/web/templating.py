@@ -4,11 +4,12 @@ trumps, points and times look on screen. Nothing here scores; rules facts come f
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 import segno
-from flask import Flask, url_for
+from flask import Flask, request, url_for
 from markupsafe import Markup, escape
 
 from scorer.core import SUIT_NAMES, SUIT_SYMBOLS, get_ruleset, sort_hand
@@ -27,6 +28,20 @@ BID_SUITS = ("D", "S", "H", "C")
 def suit_span(letter: str) -> Markup:
     colour = "red" if letter in RED else "black"
     return Markup('<span class="suit suit-{}" aria-hidden="true">{}</span>').format(colour, SUITS[letter])
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """A card code split for drawing its face: ``10H`` → rank "10", pip "♥", red."""
+
+    rank: str
+    pip: str
+    red: bool
+
+
+def card_face(code: str) -> CardFace:
+    letter = code[-1].upper()
+    return CardFace(rank=code[:-1], pip=SUITS[letter], red=letter in RED)
 
 
 def card_label(code: str | None) -> Markup:
@@ -173,12 +188,28 @@ def signed_average(value: float | None) -> str:
     return f"{'+' if value > 0.05 else '−' if value < -0.05 else ''}{abs(value):.1f}"
 
 
+# The sections in the navigation bar: (endpoint, label); a page belongs to its blueprint's section.
+SECTIONS = (("history.index", "History"), ("stats.index", "Stats"), ("imports.upload", "Import"),
+            ("sheets.blank", "Blank sheets"), ("deal_sets.sets", "Deal sets"), ("packs.pack", "Packs"))
+# Pages whose blueprint is not the section they are reached from.
+SECTION_OF_ENDPOINT = {"sheets.match_sheet": "history.index"}
+
+
+def nav_links() -> list[tuple[str, str, bool]]:
+    """The navigation bar's links as (url, label, current) for the page being drawn."""
+    current = SECTION_OF_ENDPOINT.get(request.endpoint or "")
+    return [(url_for(endpoint), label,
+             endpoint == current if current else endpoint.split(".")[0] == request.blueprint)
+            for endpoint, label in SECTIONS]
+
+
 def register(app: Flask) -> None:
     """Every filter and global the templates use, in one place."""
     # Imported here: these read the database or the routes, which need the app's other modules.
     from scorer.web.records.stats import in_match
 
     app.add_template_filter(card_label, "card")
+    app.add_template_filter(card_face, "card_face")
     app.add_template_filter(card_words, "card_words")
     app.add_template_filter(trump_label, "trump")
     app.add_template_filter(trump_symbol, "trump_symbol")
@@ -193,5 +224,5 @@ def register(app: Flask) -> None:
     app.add_template_filter(signed_average, "signed_average")
     app.jinja_env.globals.update(
         field_attrs=field_attrs, SUITS=SUITS, SUIT_NAMES=SUIT_NAMES, BID_SUITS=BID_SUITS, suit_span=suit_span,
-        qr_svg=qr_svg, card_trump=card_trump, hand_url=hand_url, match_stats=in_match,
+        qr_svg=qr_svg, card_trump=card_trump, hand_url=hand_url, match_stats=in_match, nav_links=nav_links,
     )

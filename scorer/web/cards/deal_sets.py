@@ -105,6 +105,15 @@ def sheet_deals(deal_set: DealSet) -> list[SheetDeal]:
             for n in range(1, deal_set.count + 1)]
 
 
+def seat_labels(ruleset: Any) -> list[str]:
+    """"Seat 1", "Seat 2", … as the sheet and the comparison name the seats; the dummy last."""
+    return [f"Seat {seat + 1}" for seat in range(ruleset.players)] + (["Dummy"] if ruleset.has_dummy else [])
+
+
+# What the sheet calls the card turned for trump, by where it comes from.
+TURNED_CARD_WORDS = {"pile": "pile card", "dummy": "dummy’s top card"}
+
+
 def _set_or_404(set_id: int) -> DealSet:
     return db.get_or_404(DealSet, set_id, description="There is no such deal set.")
 
@@ -118,7 +127,8 @@ def sheet(set_id: int, key: str) -> str:
     ruleset = get_ruleset(deal_set.ruleset)
     setup = make_setup(deal_set.ruleset, deal_set.options)
     return render_template("cards/deal_set_sheet.html", deal_set=deal_set, ruleset=ruleset, setup=setup,
-                           deals=sheet_deals(deal_set), prep=pack_line(deal_set.ruleset, deal_set.options))
+                           deals=sheet_deals(deal_set), prep=pack_line(deal_set.ruleset, deal_set.options),
+                           labels=seat_labels(ruleset), turned_word=TURNED_CARD_WORDS.get(setup.trump_rule, "turn-up"))
 
 
 @dataclass

@@ -9,6 +9,7 @@ from typing import Any
 from flask import Blueprint, render_template
 
 from scorer.core import RANKS, RULESETS, get_ruleset, pack_preparation
+from scorer.web.forms import ruleset_badge
 
 bp = Blueprint("packs", __name__)
 
@@ -38,6 +39,15 @@ class PackLine:
     add: CardGroup
     aside: CardGroup
     variant: str = ""
+
+    @property
+    def anchor(self) -> str:
+        """The section's id on the packs page: ``pack-four-solo``, ``pack-four-solo-successes``."""
+        return f"pack-{self.ruleset.id}" + (f"-{self.variant.split()[-1]}" if self.variant else "")
+
+    @property
+    def badge(self) -> str:
+        return ruleset_badge(self.ruleset)
 
 
 def pack_line(ruleset_id: str, options: dict[str, Any] | None = None, variant: str = "") -> PackLine:

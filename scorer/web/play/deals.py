@@ -76,7 +76,8 @@ def build_preview(match: Match, number: int, read: deal_form.ReadDeal, after: di
             "holders": holders,
             "may_raise": [names[s] for s in read.may_raise], "ends_game": ends_game,
             "finished": after["finished"],
-            "winners": scoreboard.winners_label([scoreboard.columns(match)[u].label for u in game["winners"]])}
+            "winners": scoreboard.winners_label([scoreboard.columns(match)[u].label for u in game["winners"]]),
+            "shared": len(game["winners"]) > 1}
 
 
 def receive(match: Match, number: int, editing: bool) -> View:

@@ -57,6 +57,11 @@ class GameView:
     finished: bool
     rows: list[DealRow] = field(default_factory=list)
 
+    @property
+    def has_bonus(self) -> bool:
+        """Someone took a bonus at the end of this game (a line of its own under the deals)."""
+        return self.finished and any(self.bonus)
+
 
 @dataclass
 class Board:
@@ -77,6 +82,30 @@ class Board:
     @property
     def deals_played(self) -> int:
         return len(self.match.deals)
+
+    @property
+    def next_number(self) -> int:
+        """The number the next deal recorded will have."""
+        return len(self.match.deals) + 1
+
+    @property
+    def seat_order(self) -> list[int]:
+        """The seats as the deal table's columns show them: side by side in four-partners."""
+        return [seat for column in self.columns for seat in column.seats]
+
+    @property
+    def side_starts(self) -> set[int]:
+        """The seats that open a side's block of columns (a line is drawn before them)."""
+        return {column.seats[0] for column in self.columns if len(column.seats) > 1}
+
+    @property
+    def last_game(self) -> GameView | None:
+        return self.games[-1] if self.games else None
+
+    @property
+    def shown_game(self) -> GameView | None:
+        """The game the standings show: the one just ended, else the last one."""
+        return self.just_ended or self.last_game
 
     @property
     def current_game(self) -> GameView | None:
