@@ -5,10 +5,7 @@
 (function () {
   "use strict";
 
-  var store = {
-    get: function (key) { try { return localStorage.getItem(key); } catch (e) { return null; } },
-    set: function (key, value) { try { localStorage.setItem(key, value); } catch (e) { /* full or blocked */ } },
-  };
+  var store = window.ninetyNine.store;  // app.js, loaded before this file on every page
 
   document.addEventListener("DOMContentLoaded", function () {
     var form = document.getElementById("bid");

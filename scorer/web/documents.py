@@ -14,6 +14,20 @@ from scorer.web.cards import card_store
 from scorer.web.models import Match
 
 
+def deal_document(bids: list[Any], tricks: list[Any], premiums: list[dict[str, Any]] | None = None,
+                  turn_up: str | None = None, trump: str | None = None) -> dict[str, Any]:
+    """One deal of the match document (MATCH-FORMAT.md) from what was played: the bids as
+    recorded, the tricks, the premiums; the turned card and the trump only where there is one.
+    The one place a deal becomes a document: a stored deal, a deal read from the form, an
+    imported one."""
+    deal: dict[str, Any] = {"bids": bids, "tricks": tricks, "premiums": premiums or []}
+    if turn_up is not None:
+        deal["turn_up"] = turn_up
+    if trump is not None:
+        deal["trump"] = trump
+    return deal
+
+
 def match_document(match: Match, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The match document of ``match``; ``deals`` replaces the stored deals when given.
 

@@ -120,12 +120,9 @@ class Deal(db.Model):
 
     def as_json(self) -> dict[str, Any]:
         """This deal as one entry of the match document's ``deals`` (MATCH-FORMAT.md)."""
-        deal: dict[str, Any] = {"bids": self.bids, "tricks": self.tricks, "premiums": self.premiums or []}
-        if self.turn_up is not None:
-            deal["turn_up"] = self.turn_up
-        if self.trump is not None:
-            deal["trump"] = self.trump
-        return deal
+        from scorer.web.documents import deal_document  # documents imports this module
+
+        return deal_document(self.bids, self.tricks, self.premiums, self.turn_up, self.trump)
 
 
 # ---------------------------------------------------------------------------- results cache

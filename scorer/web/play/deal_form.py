@@ -11,6 +11,7 @@ from typing import Any
 from wtforms import FieldList, FormField
 
 from scorer.core import SUIT_NAMES, SUIT_SYMBOLS, MatchError, award_premium, make_setup, pack_preparation
+from scorer.web.documents import deal_document
 from scorer.web.documents import message as error_message
 from scorer.web.forms import choices
 from scorer.web.models import Deal, Match
@@ -18,8 +19,10 @@ from scorer.web.play.forms import DealForm, SeatForm, bid_text
 from scorer.web.play.scoreboard import seat_names
 from scorer.web.templating import BID_SUITS, card_words, trump_label
 
-# What the rule that turns a card calls it on the form (the others: "Turned-up card").
+# What the rule that turns a card calls it on the form (the others: "Turned-up card"), and where
+# the app turned it.
 TURN_UP_LABELS = {"pile": "Card turned from the trump pile", "dummy": "The dummy's turned-up card"}
+TURNED_BY_APP = {"pile": "Turned from the trump pile by the app", "dummy": "The dummy’s top card, turned by the app"}
 
 
 def chip_columns(count: int) -> int:
@@ -77,6 +80,10 @@ class Table:
     @property
     def turn_up_label(self) -> str:
         return TURN_UP_LABELS.get(self.setup.trump_rule, "Turned-up card")
+
+    @property
+    def turned_by_app_label(self) -> str:
+        return TURNED_BY_APP.get(self.setup.trump_rule, "Turned up by the app")
 
     @property
     def turn_up_hint(self) -> str:
@@ -152,20 +159,16 @@ def read(form: DealForm, table: Table, dealer: int) -> ReadDeal:
     offers = [entry.offer.data or None for entry in form.seats]
     award = award_premium(table.ruleset.id, offers, dealer)
     premiums: list[dict[str, Any]] = [{"seat": seat, "kind": kind} for seat, kind in award.premiums]
-    deal: dict[str, Any] = {
-        "bids": [entry.bid.bid for entry in form.seats],
-        "tricks": [entry.tricks.data for entry in form.seats],
-        "premiums": premiums,
-    }
-    if table.turn_up_cards and form.turn_up.data:
-        deal["turn_up"] = form.turn_up.data
+    trump = None
     if table.names_trump and form.named_trump.data:
         # The named suit belongs to the premium; with no premium the core checks it against the
         # trump carried over from the last deal.
         if len(premiums) == 1:
             premiums[0]["trump"] = form.named_trump.data
         else:
-            deal["trump"] = form.named_trump.data
+            trump = form.named_trump.data
+    deal = deal_document([entry.bid.bid for entry in form.seats], [entry.tricks.data for entry in form.seats],
+                         premiums, form.turn_up.data if table.turn_up_cards and form.turn_up.data else None, trump)
     return ReadDeal(deal=deal, may_raise=award.may_raise)
 
 

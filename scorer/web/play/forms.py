@@ -12,14 +12,14 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, Form, FormField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from scorer.core import RULESETS
+from scorer.core import RULESETS, SUIT_SYMBOLS
 from scorer.web.forms import MAX_PLAYERS, WholeNumberField, choices
 from scorer.web.models import name_key
 
 HIDDEN_WORDS = {"hidden", "h", "?", "-", "x"}
 # A typed bid: "DSC", "♦♠♣", "D S C", "10H, 6S, Joker" all read as three cards.
-SUIT_CHARS = set("CDHScdhs♣♦♥♠")
-SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+SUIT_LETTERS = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}  # ♦ → D
+SUIT_CHARS = set(SUIT_LETTERS) | set(SUIT_SYMBOLS) | {letter.lower() for letter in SUIT_SYMBOLS}
 
 # ---------------------------------------------------------------------------- new match
 
@@ -113,7 +113,7 @@ def parse_bid(text: str) -> int | list[str] | None:
         tokens = list(tokens[0])  # "DSC", "♦♠♣": three suits written together
     if not tokens:
         raise ValueError("empty")
-    return [SUIT_SYMBOLS.get(t, t.upper() if len(t) == 1 else t) for t in tokens]
+    return [SUIT_LETTERS.get(t, t.upper() if len(t) == 1 else t) for t in tokens]
 
 
 def bid_text(bid: int | list[str] | None) -> str:

@@ -25,6 +25,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from scorer.core import MAX_SEED, MatchError, score
+from scorer.web import documents
 from scorer.web.cards import card_store
 from scorer.web.extensions import csrf, db
 from scorer.web.models import Deal, DealtDeal, HandLink, Match, MatchCards, MatchSeat, Player, name_key
@@ -46,11 +47,7 @@ class ImportProblem(ValueError):
 
 def played(raw: dict[str, Any]) -> dict[str, Any]:
     """A deal as the app stores what was played (MATCH-FORMAT.md fields only, bids as recorded)."""
-    deal = {"bids": raw["bids"], "tricks": raw["tricks"], "premiums": raw.get("premiums") or []}
-    for key in ("turn_up", "trump"):
-        if raw.get(key) is not None:
-            deal[key] = raw[key]
-    return deal
+    return documents.deal_document(raw["bids"], raw["tricks"], raw.get("premiums"), raw.get("turn_up"), raw.get("trump"))
 
 
 @dataclass
