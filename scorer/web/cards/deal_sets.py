@@ -144,6 +144,15 @@ class TableResult:
     common_totals: list[int] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class ComparedDeal:
+    """One deal of the set at every table that has played it."""
+
+    number: int
+    dealer: str                                          # "Seat 2"
+    tables: list[tuple[TableResult, dict[str, Any], Any]]  # (table, the deal as scored, as stored)
+
+
 def _results(deal_set: DealSet) -> list[TableResult]:
     results = []
     for match in deal_set.matches:
@@ -167,10 +176,16 @@ def compare(set_id: int) -> str:
         result.common_totals = [sum(d["points"][u] for d in result.deals[:common]) for u in range(len(result.columns))]
     played = max((len(r.deals) for r in results), default=0)
     headings = [_seat_heading(col.seats) for col in results[0].columns] if results else []
-    dealers = {n: card_store.set_dealer(deal_set, n) for n in range(1, played + 1)}
+    labels = seat_labels(ruleset)
+    # Deal by deal: each deal's dealer, and every table that has played it with its deal as scored
+    # and as stored.
+    compared = [ComparedDeal(n, labels[card_store.set_dealer(deal_set, n)],
+                             [(r, r.deals[n - 1], r.stored[n - 1]) for r in results if len(r.deals) >= n])
+                for n in range(1, played + 1)]
     in_play = any(not r.finished for r in results)
     return render_template("cards/deal_set.html", deal_set=deal_set, ruleset=ruleset, results=results,
-                           common=common, played=played, headings=headings, dealers=dealers, in_play=in_play)
+                           common=common, headings=headings, compared=compared, in_play=in_play,
+                           first_dealer=labels[deal_set.first_dealer])
 
 
 def _seat_heading(seats: tuple[int, ...]) -> str:
