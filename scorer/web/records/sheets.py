@@ -71,6 +71,11 @@ class Group:
     def span(self) -> int:
         return 2 * len(self.seats) + 2  # bid and tricks per seat, then points and total
 
+    @property
+    def bonus_span(self) -> int:
+        """The columns a game's bonus line takes: all of the group's but the total."""
+        return self.span - 1
+
 
 def groups_of(columns: list[scoreboard.Column], names: list[str]) -> list[Group]:
     return [Group(column.label, tuple((seat, names[seat]) for seat in column.seats)) for column in columns]
