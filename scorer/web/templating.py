@@ -12,7 +12,7 @@ import segno
 from flask import Flask, request, url_for
 from markupsafe import Markup, escape
 
-from scorer.core import SUIT_NAMES, SUIT_SYMBOLS, get_ruleset, sort_hand
+from scorer.core import BID_VALUE, SUIT_NAMES, SUIT_SYMBOLS, get_ruleset, sort_hand
 from scorer.web.cards import card_store
 from scorer.web.models import HandLink, Match
 
@@ -22,7 +22,9 @@ RANK_NAMES = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack"}
 RED = {"D", "H"}
 # The order of the bid chips: the value a suit stands for, low to high (♦ 0, ♠ 1, ♥ 2, ♣ 3),
 # which is the order players learn the code in.
-BID_SUITS = ("D", "S", "H", "C")
+BID_SUITS = tuple(sorted(BID_VALUE, key=BID_VALUE.__getitem__))
+# The order a sorted hand shows its suits in (♠ ♥ ♣ ♦, colours alternating), as the core sorts.
+DISPLAY_SUITS = tuple(card[-1] for card in sort_hand(f"A{letter}" for letter in SUIT_SYMBOLS))
 
 
 def suit_span(letter: str) -> Markup:
@@ -157,7 +159,7 @@ def by_suit(cards: list[str]) -> list[tuple[str, list[str]]]:
     """A hand as suit rows, ♠ ♥ ♣ ♦ as ``sort_hand`` orders them (a Joker first, on its own row)."""
     ordered = sort_hand(cards)
     rows: list[tuple[str, list[str]]] = [("Joker", []) for card in ordered if card == "Joker"]
-    for suit in "SHCD":
+    for suit in DISPLAY_SUITS:
         rows.append((suit, [card[:-1] for card in ordered if card != "Joker" and card[-1] == suit]))
     return rows
 
@@ -223,6 +225,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(percent, "percent")
     app.add_template_filter(signed_average, "signed_average")
     app.jinja_env.globals.update(
-        field_attrs=field_attrs, SUITS=SUITS, SUIT_NAMES=SUIT_NAMES, BID_SUITS=BID_SUITS, suit_span=suit_span,
+        field_attrs=field_attrs, SUITS=SUITS, SUIT_NAMES=SUIT_NAMES, BID_SUITS=BID_SUITS, DISPLAY_SUITS=DISPLAY_SUITS,
+        suit_span=suit_span,
         qr_svg=qr_svg, card_trump=card_trump, hand_url=hand_url, match_stats=in_match, nav_links=nav_links,
     )

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Blueprint, render_template
 
-from scorer.core import RANKS, RULESETS, get_ruleset, pack_preparation
+from scorer.core import RANKS, RULESETS, SUIT_SYMBOLS, get_ruleset, pack_preparation
 from scorer.web.forms import ruleset_badge
 
 bp = Blueprint("packs", __name__)
@@ -27,7 +27,7 @@ class CardGroup:
 
 
 def card_group(cards: tuple[str, ...]) -> CardGroup:
-    whole = [r for r in dict.fromkeys(c[:-1] for c in cards if c != "Joker") if all(r + s in cards for s in "SHCD")]
+    whole = [r for r in dict.fromkeys(c[:-1] for c in cards if c != "Joker") if all(r + s in cards for s in SUIT_SYMBOLS)]
     return CardGroup(sorted(whole, key=RANKS.index, reverse=True), [c for c in cards if c[:-1] not in whole])
 
 
