@@ -99,6 +99,11 @@ class Figures:
         return self.declared + self.revealed
 
     @property
+    def hidden(self) -> int:
+        """Bids kept hidden."""
+        return self.deals - self.shown
+
+    @property
     def premiums_made(self) -> int:
         return self.declared_made + self.revealed_made
 
@@ -167,10 +172,12 @@ def by_bid(scope: Scope, player_id: int) -> list[dict[str, Any]]:
         select(s.bid_size, func.count().label("bids"), count_if(s.made.is_(True)).label("made"))
         .where(s.player_id == player_id, *scope.where(SEATS)).group_by(s.bid_size)).all()
     counts = {row.bid_size: (int(row.bids), int(row.made)) for row in rows}
-    table = [{"size": size, "bids": counts.get(size, (0, 0))[0], "made": counts.get(size, (0, 0))[1]}
-             for size in range(10)]
+    table: list[dict[str, Any]] = [{"size": size, "bids": counts.get(size, (0, 0))[0],
+                                    "made": counts.get(size, (0, 0))[1]} for size in range(10)]
     if None in counts:
         table.append({"size": None, "bids": counts[None][0], "made": 0})
+    for row in table:  # the share made, for the table's last column (None: no such bid)
+        row["rate"] = row["made"] / row["bids"] if row["bids"] else None
     return table
 
 
