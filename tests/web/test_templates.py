@@ -112,7 +112,7 @@ def test_one_storage_helper_and_no_suit_map_in_the_scripts():
     scripts = {path.name: path.read_text() for path in STATIC.glob("*.js")}
     # theme.js runs in <head> before app.js exists; every other script uses app.js's helper.
     assert sorted(name for name, text in scripts.items() if "localStorage" in text) == ["app.js", "theme.js"]
-    assert "window.ninetyNine.store" in scripts["dealing.js"]
+    assert "store = window.ninetyNine.store" in scripts["dealing.js"]
     assert [name for name, text in scripts.items() if re.search("[♣♦♥♠]", text)] == []
 
 
