@@ -30,3 +30,11 @@ def test_the_theme_follows_the_phone_unless_the_toggle_says_otherwise(page: Page
     page.goto(page.url + "/delete")  # a page with the solid red button
     assert looks(page) == {"bg": DARK_BG if dark else LIGHT_BG, "ink": DARK_RED_INK if dark else WHITE,
                            "scheme": "dark" if dark else "light"}
+
+
+@pytest.mark.parametrize("system", ["light", "dark"])
+def test_a_sheet_prints_black_on_white_whatever_the_phones_setting(page: Page, system):
+    page.emulate_media(media="print", color_scheme=system)
+    page.goto("/sheets/blank?ruleset=classic")
+    colours = page.evaluate("[getComputedStyle(document.body).backgroundColor, getComputedStyle(document.body).color]")
+    assert colours == [WHITE, "rgb(0, 0, 0)"]
