@@ -4,12 +4,15 @@
 (function () {
   "use strict";
 
+  // The phone's storage, which a private window or a full disk may refuse: then nothing is kept.
+  // Shared with dealing.js (loaded after this file) as window.ninetyNine.store.
   var store = {
     get: function (key) { try { return localStorage.getItem(key); } catch (e) { return null; } },
     set: function (key, value) { try { localStorage.setItem(key, value); } catch (e) { /* full or blocked */ } },
     remove: function (key) { try { localStorage.removeItem(key); } catch (e) { /* blocked */ } },
     keys: function () { try { return Object.keys(localStorage); } catch (e) { return []; } },
   };
+  window.ninetyNine = { store: store };
 
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("[data-js-only]").forEach(function (el) { el.hidden = false; });
@@ -173,7 +176,6 @@
     var tally = document.getElementById("tally");
     var tricksLeft = document.getElementById("tricks-left");
     var fillButton = document.getElementById("fill-last");
-    var SUITS = { D: "♦", S: "♠", H: "♥", C: "♣" };
 
     function changed(input) {
       input.dispatchEvent(new Event("input", { bubbles: true }));
@@ -190,7 +192,9 @@
         chip.addEventListener("click", function () {
           var cards = bidCards(bid.value);
           if (cards === null || cards.length >= 3) cards = [];
-          cards.push(SUITS[chip.dataset.add] || chip.dataset.add);
+          // A suit chip adds the suit sign the server drew on it; the Joker chip its word.
+          var sign = chip.querySelector(".suit");
+          cards.push(sign ? sign.textContent : chip.dataset.add);
           bid.value = cards.join(" ");
           changed(bid);
         });

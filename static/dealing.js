@@ -5,12 +5,10 @@
 (function () {
   "use strict";
 
-  var store = {
-    get: function (key) { try { return localStorage.getItem(key); } catch (e) { return null; } },
-    set: function (key, value) { try { localStorage.setItem(key, value); } catch (e) { /* full or blocked */ } },
-  };
+  var store;  // app.js's storage helper (every page loads app.js; deferred scripts have run by now)
 
   document.addEventListener("DOMContentLoaded", function () {
+    store = window.ninetyNine.store;
     var form = document.getElementById("bid");
     if (form && form.dataset.ways && document.getElementById("bid-now")) bidHelper(form);
     if (document.body.dataset.hand) followDeal(document.body.dataset.hand);

@@ -34,6 +34,20 @@ class DealDocument(TypedDict):
     seed: NotRequired[int]
 
 
+def deal_document(bids: list[Bid], tricks: list[int], premiums: list[PremiumDocument] | None = None,
+                  turn_up: str | None = None, trump: str | None = None) -> DealDocument:
+    """One deal of the match document (MATCH-FORMAT.md) from what was played: the bids as
+    recorded, the tricks, the premiums; the turned card and the trump only where there is one.
+    The one place a deal becomes a document: a stored deal, a deal read from the form, an
+    imported one."""
+    deal: DealDocument = {"bids": bids, "tricks": tricks, "premiums": premiums or []}
+    if turn_up is not None:
+        deal["turn_up"] = turn_up
+    if trump is not None:
+        deal["trump"] = trump
+    return deal
+
+
 class DealtFields(TypedDict, total=False):
     """What the app's dealt cards add to a deal of the match document (``card_store``)."""
 

@@ -4,6 +4,8 @@ and the empty form behind POST-only buttons. The forms themselves live with thei
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -17,6 +19,28 @@ MAX_PLAYERS = 5
 def choices(pairs: list[tuple[Any, str]]) -> list[SelectChoice]:
     """(value, label) pairs as WTForms wants choices declared."""
     return [SelectChoice(value=value, label=label) for value, label in pairs]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One radio of a list of options, ready to draw (``option_list`` in templates/macros.html)."""
+
+    value: str
+    name: str
+    summary: str = ""
+    badge: str = ""
+    summary_id: str | None = None  # the summary's id, where a script rewrites it
+    data: dict[str, Any] = field(default_factory=dict)  # attributes of the radio (data-*)
+
+
+def ruleset_badge(ruleset: Any) -> str:
+    """"3 players", "2 players + dummy"."""
+    return f"{ruleset.players} player{'s' if ruleset.players > 1 else ''}{' + dummy' if ruleset.has_dummy else ''}"
+
+
+def ruleset_options(rulesets: Iterable[Any]) -> list[Option]:
+    """The rulesets as a list to pick one from: name and number of players."""
+    return [Option(value=r.id, name=r.name, badge=ruleset_badge(r)) for r in rulesets]
 
 
 

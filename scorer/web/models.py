@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, String, UniqueConstraint, select
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from scorer.web.document_types import Bid, DealDocument, PremiumDocument
+from scorer.web.document_types import Bid, DealDocument, PremiumDocument, deal_document
 from scorer.web.extensions import Model, db
 
 
@@ -127,12 +127,7 @@ class Deal(Model):
 
     def as_json(self) -> DealDocument:
         """This deal as one entry of the match document's ``deals`` (MATCH-FORMAT.md)."""
-        deal: DealDocument = {"bids": self.bids, "tricks": self.tricks, "premiums": self.premiums or []}
-        if self.turn_up is not None:
-            deal["turn_up"] = self.turn_up
-        if self.trump is not None:
-            deal["trump"] = self.trump
-        return deal
+        return deal_document(self.bids, self.tricks, self.premiums, self.turn_up, self.trump)
 
 
 # ---------------------------------------------------------------------------- results cache

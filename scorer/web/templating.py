@@ -4,14 +4,15 @@ trumps, points and times look on screen. Nothing here scores; rules facts come f
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 import segno
-from flask import Flask, url_for
+from flask import Flask, request, url_for
 from markupsafe import Markup, escape
 
-from scorer.core import SUIT_NAMES, SUIT_SYMBOLS, format_text, get_ruleset, sort_hand
+from scorer.core import BID_VALUE, SUIT_NAMES, SUIT_SYMBOLS, format_text, get_ruleset, sort_hand
 from scorer.web import capability
 from scorer.web.cards import card_store
 from scorer.web.models import HandLink, Match
@@ -22,12 +23,28 @@ RANK_NAMES = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack"}
 RED = {"D", "H"}
 # The order of the bid chips: the value a suit stands for, low to high (♦ 0, ♠ 1, ♥ 2, ♣ 3),
 # which is the order players learn the code in.
-BID_SUITS = ("D", "S", "H", "C")
+BID_SUITS = tuple(sorted(BID_VALUE, key=BID_VALUE.__getitem__))
+# The order a sorted hand shows its suits in (♠ ♥ ♣ ♦, colours alternating), as the core sorts.
+DISPLAY_SUITS = tuple(card[-1] for card in sort_hand(f"A{letter}" for letter in SUIT_SYMBOLS))
 
 
 def suit_span(letter: str) -> Markup:
     colour = "red" if letter in RED else "black"
     return Markup('<span class="suit suit-{}" aria-hidden="true">{}</span>').format(colour, SUITS[letter])
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """A card code split for drawing its face: ``10H`` → rank "10", pip "♥", red."""
+
+    rank: str
+    pip: str
+    red: bool
+
+
+def card_face(code: str) -> CardFace:
+    letter = code[-1].upper()
+    return CardFace(rank=code[:-1], pip=SUITS[letter], red=letter in RED)
 
 
 def card_label(code: str | None) -> Markup:
@@ -132,7 +149,7 @@ def by_suit(cards: list[str]) -> list[tuple[str, list[str]]]:
     """A hand as suit rows, ♠ ♥ ♣ ♦ as ``sort_hand`` orders them (a Joker first, on its own row)."""
     ordered = sort_hand(cards)
     rows: list[tuple[str, list[str]]] = [("Joker", []) for card in ordered if card == "Joker"]
-    for suit in "SHCD":
+    for suit in DISPLAY_SUITS:
         rows.append((suit, [card[:-1] for card in ordered if card != "Joker" and card[-1] == suit]))
     return rows
 
@@ -163,12 +180,28 @@ def signed_average(value: float | None) -> str:
     return f"{'+' if value > 0.05 else '−' if value < -0.05 else ''}{abs(value):.1f}"
 
 
+# The sections in the navigation bar: (endpoint, label); a page belongs to its blueprint's section.
+SECTIONS = (("history.index", "History"), ("stats.index", "Stats"), ("imports.upload", "Import"),
+            ("sheets.blank", "Blank sheets"), ("deal_sets.sets", "Deal sets"), ("packs.pack", "Packs"))
+# Pages whose blueprint is not the section they are reached from.
+SECTION_OF_ENDPOINT = {"sheets.match_sheet": "history.index"}
+
+
+def nav_links() -> list[tuple[str, str, bool]]:
+    """The navigation bar's links as (url, label, current) for the page being drawn."""
+    current = SECTION_OF_ENDPOINT.get(request.endpoint or "")
+    return [(url_for(endpoint), label,
+             endpoint == current if current else endpoint.split(".")[0] == request.blueprint)
+            for endpoint, label in SECTIONS]
+
+
 def register(app: Flask) -> None:
     """Every filter and global the templates use, in one place."""
     # Imported here: these read the database or the routes, which need the app's other modules.
     from scorer.web.records.stats import in_match
 
     app.add_template_filter(card_label, "card")
+    app.add_template_filter(card_face, "card_face")
     app.add_template_filter(card_words, "card_words")
     app.add_template_filter(trump_label, "trump")
     app.add_template_filter(trump_symbol, "trump_symbol")
@@ -182,8 +215,9 @@ def register(app: Flask) -> None:
     app.add_template_filter(percent, "percent")
     app.add_template_filter(signed_average, "signed_average")
     app.jinja_env.globals.update(
-        field_attrs=field_attrs, SUITS=SUITS, SUIT_NAMES=SUIT_NAMES, BID_SUITS=BID_SUITS, suit_span=suit_span,
-        qr_svg=qr_svg, card_trump=card_trump, hand_url=hand_url, match_stats=in_match,
+        field_attrs=field_attrs, SUITS=SUITS, SUIT_NAMES=SUIT_NAMES, BID_SUITS=BID_SUITS, DISPLAY_SUITS=DISPLAY_SUITS,
+        suit_span=suit_span,
+        qr_svg=qr_svg, card_trump=card_trump, hand_url=hand_url, match_stats=in_match, nav_links=nav_links,
     )
     # Private cards (cards/): who may see a match's seat links, and which seeds may be shown.
     app.jinja_env.globals.update(keeper=capability.holds, match_seed_visible=card_store.match_seed_visible)

@@ -28,9 +28,9 @@ from scorer.web import documents
 from scorer.web.cards import card_store
 from scorer.web.cards.packs import pack_line
 from scorer.web.extensions import db
-from scorer.web.forms import MAX_PLAYERS, WholeNumberField, choices
+from scorer.web.forms import MAX_PLAYERS, WholeNumberField, choices, ruleset_options
 from scorer.web.models import Deal, DealSet, Match, Player
-from scorer.web.play import scoreboard
+from scorer.web.play import matches, scoreboard
 from scorer.web.play.forms import NewMatchForm
 
 bp = Blueprint("deal_sets", __name__)
@@ -81,7 +81,7 @@ def new_set() -> str | Response | tuple[str, int]:
         db.session.commit()
         return redirect(url_for("deal_sets.sheet", set_id=deal_set.id, key=deal_set.key), code=303)
     status = 422 if form.is_submitted() else 200
-    return render_template("cards/new_deal_set.html", form=form, rulesets=RULESETS.values()), status
+    return render_template("cards/new_deal_set.html", form=form, rulesets=ruleset_options(RULESETS.values())), status
 
 
 @bp.get("/deal-sets/")
@@ -105,6 +105,15 @@ def sheet_deals(deal_set: DealSet) -> list[SheetDeal]:
             for n in range(1, deal_set.count + 1)]
 
 
+def seat_labels(ruleset: Any) -> list[str]:
+    """"Seat 1", "Seat 2", … as the sheet and the comparison name the seats; the dummy last."""
+    return [f"Seat {seat + 1}" for seat in range(ruleset.players)] + (["Dummy"] if ruleset.has_dummy else [])
+
+
+# What the sheet calls the card turned for trump, by where it comes from.
+TURNED_CARD_WORDS = {"pile": "pile card", "dummy": "dummy’s top card"}
+
+
 def _set_or_404(set_id: int) -> DealSet:
     return db.get_or_404(DealSet, set_id, description="There is no such deal set.")
 
@@ -118,7 +127,8 @@ def sheet(set_id: int, key: str) -> str:
     ruleset = get_ruleset(deal_set.ruleset)
     setup = make_setup(deal_set.ruleset, deal_set.options)
     return render_template("cards/deal_set_sheet.html", deal_set=deal_set, ruleset=ruleset, setup=setup,
-                           deals=sheet_deals(deal_set), prep=pack_line(deal_set.ruleset, deal_set.options))
+                           deals=sheet_deals(deal_set), prep=pack_line(deal_set.ruleset, deal_set.options),
+                           labels=seat_labels(ruleset), turned_word=TURNED_CARD_WORDS.get(setup.trump_rule, "turn-up"))
 
 
 @dataclass
@@ -133,6 +143,15 @@ class TableResult:
     finished: bool
     common_totals: list[int] = field(default_factory=list)
     score: MatchScore | None = None
+
+
+@dataclass(frozen=True)
+class ComparedDeal:
+    """One deal of the set at every table that has played it."""
+
+    number: int
+    dealer: str                                          # "Seat 2"
+    tables: list[tuple[TableResult, DealScore, Deal]]  # (table, the deal as scored, as stored)
 
 
 def _results(deal_set: DealSet) -> list[TableResult]:
@@ -158,13 +177,30 @@ def compare(set_id: int) -> str:
         result.common_totals = list(result.score.points_over(common)) if result.score else []
     played = max((len(r.deals) for r in results), default=0)
     headings = [_seat_heading(col.seats) for col in results[0].columns] if results else []
-    dealers = {n: card_store.set_dealer(deal_set, n) for n in range(1, played + 1)}
+    labels = seat_labels(ruleset)
+    # Deal by deal: each deal's dealer, and every table that has played it with its deal as scored
+    # and as stored.
+    # A deal's results (bids, tricks) are shown once no table is still to play it: until then they
+    # would tell the slower tables about their cards.
+    shown = [n for n in range(1, played + 1) if all(len(r.deals) >= n or r.finished for r in results)]
+    compared = [ComparedDeal(n, labels[card_store.set_dealer(deal_set, n)],
+                             [(r, r.deals[n - 1], r.stored[n - 1]) for r in results if len(r.deals) >= n])
+                for n in shown]
     in_play = any(not r.finished for r in results)
-    # A deal's results (bids, tricks) are shown once no table is still to play it.
-    compared = [n for n in range(1, played + 1) if all(len(r.deals) >= n or r.finished for r in results)]
     return render_template("cards/deal_set.html", deal_set=deal_set, ruleset=ruleset, results=results,
-                           common=common, played=played, headings=headings, dealers=dealers, in_play=in_play,
-                           compared=compared)
+                           common=common, headings=headings, compared=compared, in_play=in_play,
+                           first_dealer=labels[deal_set.first_dealer], held_back=_held_back(len(shown), played))
+
+
+def _held_back(shown: int, played: int) -> str:
+    """The note under "Deal by deal" when later deals wait for the slower tables."""
+    if shown == played:
+        return ""
+    if played - shown == 1:
+        return (f"Deal {played} appears here once every table still playing has recorded it: until then its "
+                "bids and tricks would tell the slower tables about their cards.")
+    return (f"Deals {shown + 1}–{played} appear here once every table still playing has recorded them: until then "
+            "their bids and tricks would tell the slower tables about their cards.")
 
 
 def _seat_heading(seats: tuple[int, ...]) -> str:
@@ -178,6 +214,7 @@ def play(set_id: int) -> str:
     form = NewMatchForm(deal_set=str(deal_set.id), ruleset=deal_set.ruleset, first_dealer=deal_set.first_dealer,
                         cards=card_store.APP)
     known = db.session.scalars(select(Player.name).order_by(Player.name)).all()
-    return render_template("play/new_match.html", form=form, rulesets=RULESETS.values(), known=known, deal_set=deal_set)
+    return render_template("play/new_match.html", form=form, known=known, deal_set=deal_set,
+                           **matches.form_view(form))
 
 

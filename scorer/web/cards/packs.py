@@ -8,7 +8,8 @@ from typing import Any
 
 from flask import Blueprint, render_template
 
-from scorer.core import RANKS, RULESETS, PackPreparation, Ruleset, get_ruleset, pack_preparation
+from scorer.core import RANKS, RULESETS, SUIT_SYMBOLS, PackPreparation, Ruleset, get_ruleset, pack_preparation
+from scorer.web.forms import ruleset_badge
 
 bp = Blueprint("packs", __name__)
 
@@ -26,7 +27,7 @@ class CardGroup:
 
 
 def card_group(cards: tuple[str, ...]) -> CardGroup:
-    whole = [r for r in dict.fromkeys(c[:-1] for c in cards if c != "Joker") if all(r + s in cards for s in "SHCD")]
+    whole = [r for r in dict.fromkeys(c[:-1] for c in cards if c != "Joker") if all(r + s in cards for s in SUIT_SYMBOLS)]
     return CardGroup(sorted(whole, key=RANKS.index, reverse=True), [c for c in cards if c[:-1] not in whole])
 
 
@@ -38,6 +39,15 @@ class PackLine:
     add: CardGroup
     aside: CardGroup
     variant: str = ""
+
+    @property
+    def anchor(self) -> str:
+        """The section's id on the packs page: ``pack-four-solo``, ``pack-four-solo-successes``."""
+        return f"pack-{self.ruleset.id}" + (f"-{self.variant.split()[-1]}" if self.variant else "")
+
+    @property
+    def badge(self) -> str:
+        return ruleset_badge(self.ruleset)
 
 
 def pack_line(ruleset_id: str, options: dict[str, Any] | None = None, variant: str = "") -> PackLine:

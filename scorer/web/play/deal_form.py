@@ -10,16 +10,24 @@ from typing import Any
 
 from wtforms import FieldList, FormField
 
-from scorer.core import NAMED, PILE, MatchError, Ruleset, Setup, award_premium, make_setup, pack_preparation
-from scorer.web.document_types import DealDocument, PremiumDocument
+from scorer.core import NAMED, PILE, SUIT_NAMES, SUIT_SYMBOLS, MatchError, Ruleset, Setup, award_premium, make_setup, pack_preparation
+from scorer.web.document_types import DealDocument, PremiumDocument, deal_document
 from scorer.web.documents import message as error_message
 from scorer.web.forms import choices
 from scorer.web.models import Deal, Match
 from scorer.web.play.forms import DealForm, SeatForm, bid_text
 from scorer.web.play.scoreboard import seat_names
-from scorer.web.templating import BID_SUITS
+from scorer.web.templating import BID_SUITS, card_words, trump_label
 
-TRUMP_CHOICES = [("clubs", "♣"), ("diamonds", "♦"), ("hearts", "♥"), ("spades", "♠")]
+# What the rule that turns a card calls it on the form (the others: "Turned-up card"), and where
+# the app turned it.
+TURN_UP_LABELS = {"pile": "Card turned from the trump pile", "dummy": "The dummy's turned-up card"}
+TURNED_BY_APP = {"pile": "Turned from the trump pile by the app", "dummy": "The dummy’s top card, turned by the app"}
+
+
+def chip_columns(count: int) -> int:
+    """How many tap chips a row holds so that ``count`` of them fill whole rows on a phone."""
+    return 5 if count <= 10 else 6 if count <= 12 else 7 if count <= 14 else 5
 
 
 @dataclass(frozen=True)
@@ -57,10 +65,37 @@ class Table:
     def hidden_allowed(self, seat: int) -> bool:
         return self.ruleset.hidden_bids and seat < self.ruleset.players
 
+    def is_dummy(self, seat: int) -> bool:
+        return seat >= self.ruleset.players
+
+    def bid_columns(self, seat: int) -> int:
+        """Chips per row of the bid numbers (and "Hidden", where the seat may keep it hidden)."""
+        return chip_columns(len(self.bid_numbers) + (1 if self.hidden_allowed(seat) else 0))
+
     @property
-    def trump_choices(self) -> list[tuple[str, str]]:
-        extra = [("no-trump", "No trump")] if self.setup.allow_no_trump_call else []
-        return TRUMP_CHOICES + extra
+    def tricks_columns(self) -> int:
+        """Chips per row of the tricks, 0 to every trick of the deal."""
+        return chip_columns(self.ruleset.tricks + 1)
+
+    @property
+    def turn_up_label(self) -> str:
+        return TURN_UP_LABELS.get(self.setup.trump_rule, "Turned-up card")
+
+    @property
+    def turned_by_app_label(self) -> str:
+        return TURNED_BY_APP.get(self.setup.trump_rule, "Turned up by the app")
+
+    @property
+    def turn_up_hint(self) -> str:
+        if self.setup.trump_rule == "pile":
+            return "It sets the trump; a Joker means no trump."
+        return f"It sets the trump: a Nine{' or the Joker' if self.has_joker else ''} means no trump."
+
+    @property
+    def trump_choices(self) -> list[tuple[str, Any]]:
+        """The trumps a premium bidder may name, each as its suit sign and name."""
+        suits: list[tuple[str, Any]] = [(name, trump_label(name)) for _, name in sorted(SUIT_NAMES.items())]
+        return suits + ([("no-trump", "No trump")] if self.setup.allow_no_trump_call else [])
 
 
 def table_for(match: Match) -> Table:
@@ -72,12 +107,17 @@ def table_for(match: Match) -> Table:
     return Table(ruleset=setup.ruleset, setup=setup, names=seat_names(match), turn_up_cards=cards)
 
 
-def turn_up_groups(cards: list[str]) -> list[tuple[str, list[str]]]:
-    """The cards for the turn-up picker, grouped by suit in the bid order, the Joker last."""
-    groups = [(suit, [c for c in cards if c != "Joker" and c[-1] == suit]) for suit in BID_SUITS]
-    groups = [(suit, group) for suit, group in groups if group]
+def turn_up_choices(cards: list[str]) -> dict[str | None, list[tuple[str, str]]]:
+    """The turn-up picker's options: "Choose the card…", then the cards grouped by suit in the bid
+    order ("♦ Diamonds": "10♦ · 10 of diamonds", …), the Joker last."""
+    groups: dict[str | None, list[tuple[str, str]]] = {None: [("", "Choose the card…")]}
+    for suit in BID_SUITS:
+        group = [(card, f"{card[:-1]}{SUIT_SYMBOLS[suit]} · {card_words(card)}")
+                 for card in cards if card != "Joker" and card[-1] == suit]
+        if group:
+            groups[f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit].capitalize()}"] = group
     if "Joker" in cards:
-        groups.append(("Joker", ["Joker"]))
+        groups["Joker"] = [("Joker", "Joker")]
     return groups
 
 
@@ -92,6 +132,7 @@ def make_form(table: Table, **kwargs: Any) -> DealForm:
         entry.offer.choices = choices([("", "None"), *table.offers_for(seat)])
     # Only declared has the field; elsewhere a trump error belongs to the turned card or the top.
     form.named_trump.choices = choices([("", "Not named"), *table.trump_choices]) if table.names_trump else []
+    form.turn_up.choices = turn_up_choices(table.turn_up_cards)
     return form
 
 
@@ -118,20 +159,16 @@ def read(form: DealForm, table: Table, dealer: int) -> ReadDeal:
     offers = [entry.offer.data or None for entry in form.seats]
     award = award_premium(table.ruleset.id, offers, dealer)
     premiums: list[PremiumDocument] = [{"seat": seat, "kind": kind} for seat, kind in award.premiums]
-    deal: DealDocument = {
-        "bids": [entry.bid.bid for entry in form.seats],
-        "tricks": [entry.tricks.data for entry in form.seats],
-        "premiums": premiums,
-    }
-    if table.turn_up_cards and form.turn_up.data:
-        deal["turn_up"] = form.turn_up.data
+    trump = None
     if table.names_trump and form.named_trump.data:
         # The named suit belongs to the premium; with no premium the core checks it against the
         # trump carried over from the last deal.
         if len(premiums) == 1:
             premiums[0]["trump"] = form.named_trump.data
         else:
-            deal["trump"] = form.named_trump.data
+            trump = form.named_trump.data
+    deal = deal_document([entry.bid.bid for entry in form.seats], [entry.tricks.data for entry in form.seats],
+                         premiums, form.turn_up.data if table.turn_up_cards and form.turn_up.data else None, trump)
     return ReadDeal(deal=deal, may_raise=award.may_raise)
 
 

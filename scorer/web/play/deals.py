@@ -14,12 +14,12 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from sqlalchemy.exc import IntegrityError
 from werkzeug.wrappers import Response
 
-from scorer.core import DealScore, MatchError, MatchScore, NextDeal
+from scorer.core import NAMED, DealScore, MatchError, MatchScore, NextDeal
 from scorer.web import capability, documents
 from scorer.web.cards import card_store
 from scorer.web.extensions import db
 from scorer.web.forms import EmptyForm
-from scorer.web.models import Deal, Match
+from scorer.web.models import Deal, DealtDeal, Match
 from scorer.web.play import deal_form, scoreboard
 from scorer.web.play.forms import DealForm
 from scorer.web.records import results
@@ -44,9 +44,8 @@ def render_form(match: Match, table: deal_form.Table, form: DealForm, number: in
         card_store.fill_shown(form, shown)
     return render_template(
         "play/deal_form.html", match=match, table=table, form=form, number=number, editing=editing,
-        context=context, names=table.names, preview=preview,
-        turn_up_groups=deal_form.turn_up_groups(table.turn_up_cards),
-        dealt=dealt, shown=shown,
+        context=context, names=table.names, preview=preview, dealt=dealt, shown=shown,
+        trump=header_trump(match, context, dealt, editing),
     ), status
 
 
@@ -63,6 +62,28 @@ class Preview:
     ends_game: bool
     finished: bool
     winners: str
+    shared: bool  # the game's win is shared
+
+
+@dataclass(frozen=True)
+class HeaderTrump:
+    """The trump the deal form's heading shows, and whether a premium bidder may still name another."""
+
+    trump: str | None
+    unless_named: bool = False
+
+
+def header_trump(match: Match, context: DealScore | NextDeal | None, dealt: DealtDeal | None, editing: bool) -> HeaderTrump:
+    """The trump the deal form's heading shows: the recorded one when editing, else the one the
+    app's turned card sets, else the one the core expects (which a premium bidder may still name
+    in declared); None until the card is turned at the table."""
+    if context is None:
+        return HeaderTrump(None)
+    if editing:
+        return HeaderTrump(context.trump)
+    if dealt is not None and dealt.turn_up:
+        return HeaderTrump(card_store.trump_of(match.ruleset, match.options, dealt.turn_up))
+    return HeaderTrump(context.trump, unless_named=isinstance(context, NextDeal) and context.trump_source == NAMED)
 
 
 def build_preview(match: Match, number: int, read: deal_form.ReadDeal, after: MatchScore) -> Preview:
@@ -74,7 +95,8 @@ def build_preview(match: Match, number: int, read: deal_form.ReadDeal, after: Ma
     holders = [(names[p["seat"]], p["kind"]) for p in read.deal["premiums"]]
     return Preview(deal=deal, columns=columns, names=names, tricks=read.deal["tricks"], holders=holders,
                    may_raise=[names[s] for s in read.may_raise], ends_game=after.ends_game(number),
-                   finished=after.finished, winners=scoreboard.winners_label([columns[u].label for u in game.winners]))
+                   finished=after.finished, winners=scoreboard.winners_label([columns[u].label for u in game.winners]),
+                   shared=len(game.winners) > 1)
 
 
 def private_bids(match: Match, number: int, read: deal_form.ReadDeal) -> card_store.BidProblem | None:

@@ -12,19 +12,29 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, Form, FormField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from scorer.core import DEFAULT_OPTIONS, DEFAULT_RULESET, MAX_SEED, OPTION_LIMITS, RULESETS, USUAL_RULESETS, format_choices
+from scorer.core import DEFAULT_OPTIONS, DEFAULT_RULESET, MAX_SEED, OPTION_LIMITS, RULESETS, SUIT_SYMBOLS, USUAL_RULESETS, format_choices
 from scorer.web.forms import MAX_PLAYERS, WholeNumberField, choices
 from scorer.web.models import name_key
 
 HIDDEN_WORDS = {"hidden", "h", "?", "-", "x"}
 # A typed bid: "DSC", "♦♠♣", "D S C", "10H, 6S, Joker" all read as three cards.
-SUIT_CHARS = set("CDHScdhs♣♦♥♠")
-SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+SUIT_LETTERS = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}  # ♦ → D
+SUIT_CHARS = set(SUIT_LETTERS) | set(SUIT_SYMBOLS) | {letter.lower() for letter in SUIT_SYMBOLS}
 
 # ---------------------------------------------------------------------------- new match
 
 MATCH_FORMATS = choices([("usual", "The ruleset's usual")] + [(key, name) for key, name, _ in format_choices()])
 FORMAT_SUMMARIES = {key: summary for key, _, summary in format_choices()}
+# What each match format means, under its name on the new-match form (the core's words).
+MATCH_FORMAT_SUMMARIES = {"usual": "as the ruleset says", **FORMAT_SUMMARIES}
+# What each way of handling the cards means (card_store.py), under its name.
+CARDS_SUMMARIES = {
+    "table": "Shuffle and deal at the table; type in the turned-up card on each deal’s form.",
+    "turn-up": "No Joker or spare card in your pack? Deal it at the table, and the app turns the card the rules’ "
+               "pack would (Classic, Eighteen, the four-player and two-player games).",
+    "app": "The app shuffles; each player sees their own hand on their phone (a QR code to scan), with a bid "
+           "helper. No pack needed.",
+}
 
 
 class NewMatchForm(FlaskForm):
@@ -97,7 +107,7 @@ def parse_bid(text: str) -> int | list[str] | None:
         tokens = list(tokens[0])  # "DSC", "♦♠♣": three suits written together
     if not tokens:
         raise ValueError("empty")
-    return [SUIT_SYMBOLS.get(t, t.upper() if len(t) == 1 else t) for t in tokens]
+    return [SUIT_LETTERS.get(t, t.upper() if len(t) == 1 else t) for t in tokens]
 
 
 def bid_text(bid: int | list[str] | None) -> str:

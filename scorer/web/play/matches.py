@@ -8,15 +8,16 @@ from flask import Blueprint, flash, redirect, render_template, url_for
 from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorer.core import FORMAT, RULESETS, MatchError, get_ruleset, parse_match
+from scorer.core import FORMAT, RULESETS, USUAL_RULESETS, MatchError, get_ruleset, parse_match
 from scorer.web import capability, documents
 from scorer.web.cards import card_store
 from scorer.web.document_types import MatchDocument
 from scorer.web.extensions import db
-from scorer.web.forms import EmptyForm
+from scorer.web.forms import EmptyForm, Option, ruleset_badge
 from scorer.web.models import Match, MatchSeat, Player
 from scorer.web.play import scoreboard
-from scorer.web.play.forms import NewMatchForm
+from scorer.web.play.forms import CARDS_SUMMARIES, MATCH_FORMAT_SUMMARIES, NewMatchForm
+from scorer.web.templating import format_label
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
@@ -48,6 +49,33 @@ def chosen_options(form: NewMatchForm) -> dict[str, Any]:
     if "allow_no_trump_call" in keys:
         options["allow_no_trump_call"] = bool(form.allow_no_trump_call.data)
     return options
+
+
+def form_view(form: NewMatchForm) -> dict[str, Any]:
+    """Ready values for the new-match page: the option lists and which panels start open."""
+    rulesets = [
+        Option(value=r.id, name=r.name, summary=r.summary, badge=ruleset_badge(r),
+               data={"data-players": r.players, "data-options": " ".join(r.option_keys),
+                     "data-usual": format_label(dict(r.defaults)), "data-name": r.name, "data-summary": r.summary,
+                     "data-first-pick": "" if USUAL_RULESETS.get(r.players) == r.id else None})
+        for r in RULESETS.values()
+    ]
+    formats = [Option(value=choice.value, name=choice.label, summary=MATCH_FORMAT_SUMMARIES[choice.value],
+                      summary_id="usual-format" if choice.value == "usual" else None)
+               for choice in form.match.choices]
+    cards = [Option(value=choice.value, name=choice.label, summary=CARDS_SUMMARIES[choice.value],
+                    data={"data-label": choice.label})
+             for choice in form.cards.choices]
+    cards_labels = {choice.value: choice.label for choice in form.cards.choices}
+    return {
+        "rulesets": rulesets, "formats": formats, "cards_options": cards,
+        "current": RULESETS.get(form.ruleset.data),
+        "cards_label": cards_labels.get(form.cards.data, cards_labels["table"]),
+        # The options panel opens by itself when one of its fields has a message.
+        "options_open": any(form[name].errors for name in OPTION_FIELDS.values()
+                            if name not in ("players", "first_dealer", "ruleset")),
+        "cards_open": bool(form.cards.errors or form.seed.errors),
+    }
 
 
 def show_error(form: NewMatchForm, error: MatchError) -> None:
@@ -84,8 +112,8 @@ def new() -> str | BaseResponse | tuple[str, int]:
                 return response
     status = 422 if form.is_submitted() else 200
     known = db.session.scalars(select(Player.name).order_by(Player.name)).all()
-    return render_template("play/new_match.html", form=form, rulesets=RULESETS.values(), known=known,
-                           deal_set=card_store.chosen_set(form)), status
+    return render_template("play/new_match.html", form=form, known=known,
+                           deal_set=card_store.chosen_set(form), **form_view(form)), status
 
 
 @bp.get("/<int:match_id>")

@@ -58,6 +58,38 @@ class GameView:
     finished: bool
     rows: list[DealRow] = field(default_factory=list)
 
+    @property
+    def has_bonus(self) -> bool:
+        """Someone took a bonus at the end of this game (a line of its own under the deals)."""
+        return self.finished and any(self.bonus)
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One scoring unit's tile on the scoreboard, ready to draw."""
+
+    label: str
+    total: int
+    extra: str              # games won, "never wins", game points
+    deals: str | None       # the badge for the next deal's dealer: "deals" ("Ann deals" on a side)
+    leads: str | None
+    contender: bool
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One scoring unit's line on the end-of-game or end-of-match banner."""
+
+    label: str
+    figure: str
+    note: str | None        # a smaller figure beside it: "(2 bonuses)", "+100 bonus"
+    winner: bool
+    contender: bool
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    return f"{count} {word if count == 1 else many or word + 's'}"
+
 
 @dataclass
 class Board:
@@ -78,6 +110,78 @@ class Board:
     @property
     def deals_played(self) -> int:
         return len(self.match.deals)
+
+    @property
+    def next_number(self) -> int:
+        """The number the next deal recorded will have."""
+        return len(self.match.deals) + 1
+
+    @property
+    def seat_order(self) -> list[int]:
+        """The seats as the deal table's columns show them: side by side in four-partners."""
+        return [seat for column in self.columns for seat in column.seats]
+
+    @property
+    def side_starts(self) -> set[int]:
+        """The seats that open a side's block of columns (a line is drawn before them)."""
+        return {column.seats[0] for column in self.columns if len(column.seats) > 1}
+
+    @property
+    def last_game(self) -> GameView | None:
+        return self.games[-1] if self.games else None
+
+    @property
+    def tiles(self) -> list[Tile]:
+        """The scoreboard's tiles for the game being played (0 each between games)."""
+        game, nxt, match_format = self.current_game, self.next, self.match.options.get("match")
+        tiles = []
+        for i, col in enumerate(self.columns):
+            extra = []
+            if match_format in ("hundred", "game-bonus") and col.contender:
+                extra.append(plural(self.games_won[i], "game") + (" bonus" if match_format == "game-bonus" else ""))
+            elif not col.contender:
+                extra.append("never wins")
+            if self.game_points:
+                extra.append(f"{self.game_points[i]} game pts")
+
+            def badge(seat: int | None, word: str, col: Column = col) -> str | None:
+                if seat is None or seat not in col.seats:
+                    return None
+                return f"{self.seat_names[seat]} {word}" if len(col.seats) > 1 else word
+
+            tiles.append(Tile(label=col.label, total=game.totals[i] if game else 0, extra=" · ".join(extra),
+                              deals=badge(nxt.dealer if nxt else None, "deals"),
+                              leads=badge(nxt.leader if nxt else None, "leads"), contender=col.contender))
+        return tiles
+
+    @property
+    def standings(self) -> list[Standing]:
+        """The figures the end-of-game and end-of-match banners show for each scoring unit."""
+        game, match_format = self.shown_game, self.match.options.get("match")
+        lines = []
+        for i, col in enumerate(self.columns):
+            note = None
+            if self.finished and match_format == "hundred":
+                figure = plural(self.games_won[i], "game")
+            elif self.finished and match_format == "game-bonus":
+                figure, note = str(self.grand_totals[i]), f"({plural(self.games_won[i], 'bonus', 'bonuses')})"
+            elif self.finished and self.game_points:
+                figure, note = str(self.grand_totals[i]), f"({self.game_points[i]} game pts)"
+            elif self.finished:
+                figure = str(self.grand_totals[i])
+            else:
+                assert game is not None  # a banner shows only once a game has ended
+                figure = str(game.totals[i])
+                note = f"+{game.bonus[i]} bonus" if game.bonus[i] else None
+            winners = self.winner_units if self.finished else game.winner_units if game else []
+            lines.append(Standing(label=col.label, figure=figure, note=note, winner=i in winners,
+                                  contender=col.contender))
+        return lines
+
+    @property
+    def shown_game(self) -> GameView | None:
+        """The game the standings show: the one just ended, else the last one."""
+        return self.just_ended or self.last_game
 
     @property
     def current_game(self) -> GameView | None:

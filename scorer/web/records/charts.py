@@ -53,6 +53,11 @@ class Chart:
     goal: tuple[float, str] | None            # the line a game is played to, and its label
     summary: str
 
+    @property
+    def middle(self) -> float:
+        """The x of the middle of the plot, for the axis label."""
+        return (self.left + self.right) / 2
+
 
 def nice_step(span: int, lines: int = 5) -> int:
     for step in STEPS:

@@ -27,7 +27,7 @@ from werkzeug.wrappers import Response
 
 from scorer.core import MAX_SEED, MatchError, MatchScore, score
 from scorer.web.cards import card_store
-from scorer.web.document_types import DealDocument
+from scorer.web.document_types import DealDocument, deal_document
 from scorer.web.extensions import csrf, db
 from scorer.web.models import Deal, DealtDeal, HandLink, Match, MatchCards, MatchSeat, Player, name_key
 from scorer.web.records import results
@@ -48,12 +48,7 @@ class ImportProblem(ValueError):
 
 def played(raw: Mapping[str, Any]) -> DealDocument:
     """A deal as the app stores what was played (MATCH-FORMAT.md fields only, bids as recorded)."""
-    deal: DealDocument = {"bids": raw["bids"], "tricks": raw["tricks"], "premiums": raw.get("premiums") or []}
-    if raw.get("turn_up") is not None:
-        deal["turn_up"] = raw["turn_up"]
-    if raw.get("trump") is not None:
-        deal["trump"] = raw["trump"]
-    return deal
+    return deal_document(raw["bids"], raw["tricks"], raw.get("premiums"), raw.get("turn_up"), raw.get("trump"))
 
 
 @dataclass

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, render_template, request, url_for
 from wtforms import Form, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
@@ -44,6 +44,16 @@ def paper_of(value: str | None) -> str:
     return value if value in PAPERS else "a4"
 
 
+def paper_urls(endpoint: str, **args: Any) -> dict[str, str]:
+    """The sheet's address on each paper size (the same sheet otherwise)."""
+    return {key: url_for(endpoint, **with_args(args, paper=key)) for key in PAPERS}
+
+
+def with_args(args: Any, **more: Any) -> dict[str, Any]:
+    """A page's query arguments (first values) with some set."""
+    return {**args, **more}
+
+
 def orientation(seats: int) -> str:
     """Four or five players need the width of a landscape page for their columns."""
     return "landscape" if seats >= 4 else "portrait"
@@ -59,6 +69,11 @@ class Group:
     @property
     def span(self) -> int:
         return 2 * len(self.seats) + 2  # bid and tricks per seat, then points and total
+
+    @property
+    def bonus_span(self) -> int:
+        """The columns a game's bonus line takes: all of the group's but the total."""
+        return self.span - 1
 
 
 def groups_of(columns: list[scoreboard.Column], names: list[str]) -> list[Group]:
@@ -76,6 +91,7 @@ def match_sheet(match_id: int) -> str | tuple[str, int]:
     board = scoreboard.build(match, documents.score(match))
     paper = paper_of(request.args.get("paper"))
     return render_template("records/sheet_match.html", match=match, board=board, paper=paper, papers=PAPERS,
+                           paper_urls=paper_urls("sheets.match_sheet", match_id=match.id),
                            orientation=orientation(len(board.seat_names)),
                            groups=groups_of(board.columns, board.seat_names))
 
@@ -173,4 +189,6 @@ def blank() -> tuple[str, int]:
     return render_template(
         "records/sheet_blank.html", form=form, ruleset=setup.ruleset, options=setup.options_json(), names=names,
         groups=groups_of(columns, seat_names), pages=[rows[i:i + rows_per_page] for i in range(0, len(rows), rows_per_page)],
+        intro=f"{setup.ruleset.name} · {', '.join(names)} · {pages} page{'s' if pages != 1 else ''}",
+        change_url=url_for("sheets.blank", **with_args(request.args, change=1)), paper_urls=paper_urls("sheets.blank", **request.args),
         paper=paper, papers=PAPERS, orientation=turn, reminders=reminders(setup)), 200

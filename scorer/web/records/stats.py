@@ -70,6 +70,11 @@ class BidCount:
     bids: int
     made: int
 
+    @property
+    def rate(self) -> float | None:
+        """The share made, for the table's last column (None: no such bid)."""
+        return self.made / self.bids if self.bids else None
+
 
 @dataclass
 class Figures:
@@ -107,6 +112,11 @@ class Figures:
     @property
     def premiums(self) -> int:
         return self.declared + self.revealed
+
+    @property
+    def hidden(self) -> int:
+        """Bids kept hidden."""
+        return self.deals - self.shown
 
     @property
     def premiums_made(self) -> int:
