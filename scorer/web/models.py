@@ -55,6 +55,9 @@ class Match(db.Model):
     finished: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now_utc)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now_utc, onupdate=now_utc)
+    # Raised by one with every change to the match's deals; every write takes the match's lock by
+    # raising it first (locking.py), and the forms carry the version they were based on.
+    version: Mapped[int] = mapped_column(default=0, server_default="0")
 
     seats: Mapped[list[MatchSeat]] = relationship(
         back_populates="match", order_by="MatchSeat.seat", cascade="all, delete-orphan")
