@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: run test install install-test install-postgres system-packages clean
+.PHONY: run test soak install install-test install-postgres system-packages clean
 
 # The virtual environment is rebuilt whenever pyproject.toml changes.
 $(BIN)/.installed: pyproject.toml
@@ -54,6 +54,15 @@ system-packages:
 
 test: install-test system-packages
 	$(BIN)/python -m pytest
+
+# The two-phones races of `make test` (tests/web/test_races.py, tests/postgres/test_races_postgres.py)
+# run longer, on SQLite and on PostgreSQL: SOAK_ROUNDS rounds a scenario, and no new round starts
+# after SOAK_SECONDS (so at most 8 scenarios x SOAK_SECONDS, plus the checks after them).
+SOAK_ROUNDS ?= 300
+SOAK_SECONDS ?= 120
+soak: install-test system-packages
+	RACE_ROUNDS=$(SOAK_ROUNDS) RACE_SECONDS=$(SOAK_SECONDS) $(BIN)/python -m pytest tests/web/test_races.py -k two_phones -q -s
+	RACE_ROUNDS=$(SOAK_ROUNDS) RACE_SECONDS=$(SOAK_SECONDS) $(BIN)/python -m pytest tests/postgres/test_races_postgres.py -q -s
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

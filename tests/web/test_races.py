@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import re
+import sqlite3
 
 import pytest
 from racehelpers import SCENARIOS, run_and_check
@@ -186,3 +187,20 @@ def test_stats_rebuild_reports_the_matches_it_could_not_rebuild(client, app):
     assert f"match {broken} (Ann, Bob, Cy): deal 2: tricks add up to 10" in result.output
     with app.app_context():
         assert db.session.scalars(select(SeatResult.match_id).where(SeatResult.match_id == fine)).first() == fine
+
+
+def test_a_save_that_cannot_get_the_lock_in_time_says_so_and_saves_nothing(app_factory, tmp_path):
+    app = app_factory(WTF_CSRF_ENABLED=False, SQLALCHEMY_ENGINE_OPTIONS={"connect_args": {"timeout": 0.2}})
+    client = app.test_client()
+    match_id = start_match(client, THREE)
+    other = sqlite3.connect(tmp_path / "scorer.sqlite", isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")  # another writer holds the database longer than the busy timeout
+        response = post_deal(client, match_id, 1, [4, 1, 2], [4, 2, 3])
+        assert response.status_code == 503
+        assert "Deal 1 was not saved: the scorer was busy" in text(response)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert stored_deals(app, match_id) == []
+    assert post_deal(client, match_id, 1, [4, 1, 2], [4, 2, 3]).status_code == 303

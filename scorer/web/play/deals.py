@@ -131,7 +131,7 @@ def refusal(match: Match, read: deal_form.ReadDeal, posted: int, editing: bool, 
     count = len(match.deals)
     if posted > count + (0 if editing else 1):
         return Refusal("moved", f"This form was for deal {posted}, not deal {count + 1}; nothing was saved. "
-                                f"Deal {count} is now the last one: a deal was deleted from another phone.")
+                                f"A deal was deleted from another phone: deal {count + 1} is the next one now.")
     if posted <= count:
         same = match.deals[posted - 1].as_json() == read.deal
         if not editing:
