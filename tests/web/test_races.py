@@ -204,3 +204,14 @@ def test_a_save_that_cannot_get_the_lock_in_time_says_so_and_saves_nothing(app_f
         other.close()
     assert stored_deals(app, match_id) == []
     assert post_deal(client, match_id, 1, [4, 1, 2], [4, 2, 3]).status_code == 303
+
+
+def test_show_points_on_an_out_of_date_edit_form_shows_the_points(client, match_id):
+    # Without JavaScript, "Show points" posts the whole form: a preview writes nothing, so the
+    # version it was read at does not matter.
+    seen = version_in(client.get(f"/matches/{match_id}/deals/1/edit").text)
+    assert post_deal(client, match_id, 3, [3, 3, 3], [3, 3, 3]).status_code == 303
+    response = client.post(f"/matches/{match_id}/deals/1/edit",
+                           data=deal_form(1, [4, 1, 2], [4, 2, 3], version=seen, action="preview"))
+    assert response.status_code == 200
+    assert 'data-points="34"' in response.text

@@ -162,7 +162,8 @@ def settle(match: Match, table: deal_form.Table, form: Any, read: deal_form.Read
     When ``write``, the caller holds the match's lock: every refusal rolls back (releasing it)
     before anything is shown, and ``store`` commits.
     """
-    refused = refusal(match, read, posted, editing, sent_version(form.version), version)
+    # A preview is of the page as the phone has it: only a save is held to the version it was read at.
+    refused = refusal(match, read, posted, editing, sent_version(form.version) if write else None, version)
     if refused is not None:
         db.session.rollback()  # nothing was written: release the lock before showing anything
         return answer_refusal(match, table, form, posted, editing, refused)
