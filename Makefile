@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: run test lint install install-test install-postgres system-packages clean
+.PHONY: run test lint soak install install-test install-postgres system-packages clean
 
 # The virtual environment is rebuilt whenever pyproject.toml changes.
 $(BIN)/.installed: pyproject.toml
@@ -59,6 +59,15 @@ lint: install-test
 
 test: install-test system-packages lint
 	$(BIN)/python -m pytest
+
+# The two-phones races of `make test` (tests/web/test_races.py, tests/postgres/test_races_postgres.py)
+# run longer, on SQLite and on PostgreSQL: SOAK_ROUNDS rounds a scenario, and no new round starts
+# after SOAK_SECONDS (so at most 8 scenarios x SOAK_SECONDS, plus the checks after them).
+SOAK_ROUNDS ?= 300
+SOAK_SECONDS ?= 120
+soak: install-test system-packages
+	RACE_ROUNDS=$(SOAK_ROUNDS) RACE_SECONDS=$(SOAK_SECONDS) $(BIN)/python -m pytest tests/web/test_races.py -k two_phones -q -s
+	RACE_ROUNDS=$(SOAK_ROUNDS) RACE_SECONDS=$(SOAK_SECONDS) $(BIN)/python -m pytest tests/postgres/test_races_postgres.py -q -s
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache .ruff_cache

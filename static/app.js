@@ -274,7 +274,8 @@
       var data;
       try { data = JSON.parse(raw); } catch (e) { return false; }
       Array.prototype.forEach.call(form.elements, function (el) {
-        if (!el.name || el.name === "csrf_token" || el.name === "number" || !(el.name in data)) return;
+        // Not the form's own facts: which deal it is for, and the match version the page was read at.
+        if (!el.name || el.name === "csrf_token" || el.name === "number" || el.name === "version" || !(el.name in data)) return;
         if (el.type === "radio" || el.type === "checkbox") el.checked = el.value === data[el.name];
         else el.value = data[el.name];
       });

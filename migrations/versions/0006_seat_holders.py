@@ -6,7 +6,7 @@ rebuild ``matches``). Matches already stored have none: their scorekeeper claims
 the scoreboard. Seats of matches already stored start free.
 
 Revision ID: 0006_seat_holders
-Revises: 0003_dealt_cards
+Revises: 0005_match_version
 Create Date: 2026-11-23 10:40:00
 
 """
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '0006_seat_holders'
-down_revision = '0003_dealt_cards'
+down_revision = '0005_match_version'
 branch_labels = None
 depends_on = None
 

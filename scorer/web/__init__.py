@@ -51,17 +51,18 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    """Every blueprint of the app, in one place (the command-line group ``stats`` is one too)."""
+    """Every blueprint of the app, in one place (the command-line group ``stats`` and ``check`` are too)."""
     # Imported here so that importing scorer.web (for create_app) stays cheap and cycle-free.
     from scorer.web import errors
     from scorer.web.cards import deal_sets, hand_pages, packs
     from scorer.web.play import deals, home, matches
-    from scorer.web.records import exports, history, imports, players, results, sheets, stats
+    from scorer.web.records import check, exports, history, imports, players, results, sheets, stats
 
     for module in (home, matches, deals, hand_pages, deal_sets, packs,
                    history, stats, players, sheets, exports, imports):
         app.register_blueprint(module.bp)
     app.register_blueprint(results.cli)
+    app.register_blueprint(check.cli)  # `flask --app scorer check`
     from scorer.web.cards import seats  # who holds each seat; the scorekeeper's hand-over
 
     app.register_blueprint(seats.bp)

@@ -59,6 +59,9 @@ class Match(Model):
     # The hash of the scorekeeper's capability, a cookie set on the phone that started the match
     # (capability.py); None for a match started before it existed or imported.
     keeper_hash: Mapped[str | None] = mapped_column(String(64))
+    # Raised by one with every change to the match's deals; every write takes the match's lock by
+    # raising it first (locking.py), and the forms carry the version they were based on.
+    version: Mapped[int] = mapped_column(default=0, server_default="0")
 
     seats: Mapped[list[MatchSeat]] = relationship(
         back_populates="match", order_by="MatchSeat.seat", cascade="all, delete-orphan")

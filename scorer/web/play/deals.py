@@ -4,6 +4,11 @@ Every save scores the whole match with the deal in place first: if the core find
 wrong, its message is shown beside the field and nothing is stored. The deal number in the
 form makes a second POST of the same deal (a double tap, a resend after a dropped connection)
 land on the deal already saved instead of adding another.
+
+Saves, edits and deletes of one match are serialised (``locking.lock_match``): each is one
+transaction that takes the match's lock, reads the match again, decides from what is stored now
+(``refusal``), scores it with the core and writes the deal and the results cache (``store``). Two
+phones at once: the second waits, then is told what the first did (docs/security-matches.md).
 """
 
 from __future__ import annotations
@@ -11,17 +16,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.wrappers import Response
 
 from scorer.core import NAMED, DealScore, MatchError, MatchScore, NextDeal
-from scorer.web import capability, documents
+from scorer.web import capability, documents, locking
 from scorer.web.cards import card_store
 from scorer.web.extensions import db
-from scorer.web.forms import EmptyForm
 from scorer.web.models import Deal, DealtDeal, Match
 from scorer.web.play import deal_form, scoreboard
-from scorer.web.play.forms import DealForm
+from scorer.web.play.forms import DealForm, VersionForm, sent_version
 from scorer.web.records import results
 
 bp = Blueprint("deals", __name__, url_prefix="/matches/<int:match_id>/deals")
@@ -35,8 +39,12 @@ def deal_context(scored: MatchScore, number: int) -> DealScore | NextDeal | None
 
 
 def render_form(match: Match, table: deal_form.Table, form: DealForm, number: int, scored: MatchScore,
-                editing: bool, preview: Preview | None = None, status: int = 200) -> tuple[str, int]:
+                editing: bool, preview: Preview | None = None, status: int = 200,
+                saved: Preview | None = None) -> tuple[str, int]:
+    """The deal form; ``saved`` is the deal as stored, shown beside a phone's figures that lost a race."""
     context = deal_context(scored, number)
+    if form.version.data in (None, ""):
+        form.version.data = str(match.version)
     dealt = card_store.dealt_for(match, number)  # the app's cards for this deal, if it deals
     # The bid cards shown on the phones reach the scorekeeper's phone only.
     shown = card_store.shown_bids(dealt, table.seats) if capability.holds(match) else [None] * table.seats
@@ -44,7 +52,7 @@ def render_form(match: Match, table: deal_form.Table, form: DealForm, number: in
         card_store.fill_shown(form, shown)
     return render_template(
         "play/deal_form.html", match=match, table=table, form=form, number=number, editing=editing,
-        context=context, names=table.names, preview=preview, dealt=dealt, shown=shown,
+        context=context, names=table.names, preview=preview, dealt=dealt, shown=shown, saved=saved,
         trump=header_trump(match, context, dealt, editing),
     ), status
 
@@ -112,7 +120,7 @@ def hands_for(match: Match, number: int) -> int | None:
 
 
 def receive(match: Match, number: int, editing: bool) -> View:
-    """Check a posted deal form; preview it, or save it in one transaction."""
+    """Check a posted deal form; preview it, or save it in one transaction under the match's lock."""
     table = deal_form.table_for(match)
     before = documents.score(match)
     form = deal_form.make_form(table)
@@ -132,31 +140,117 @@ def receive(match: Match, number: int, editing: bool) -> View:
         return render_form(match, table, form, posted, before, editing, status=422)
     card_store.fix_turn_up(match, posted, read.deal)
 
-    if not editing and posted < number:
-        # Sent again: the same deal is already saved (or someone saved a different one first).
-        if match.deals[posted - 1].as_json() == read.deal:
-            flash(f"Deal {posted} was already saved.")
-            return redirect(url_for("matches.show", match_id=match.id), code=303)
-        form.general_errors.append(
-            f"Deal {posted} has already been saved with other figures. Check the scoreboard; "
-            "to change that deal, edit it there.")
-        return render_form(match, table, form, posted, before, editing, status=409)
-
-    problem = private_bids(match, number, read)
+    # While the deal's cards are private, bid cards reach this form only from the players' own
+    # phones: anything else gets the same answer whatever the cards (card_store.private_bid_problem).
+    problem = private_bids(match, posted, read)
     if problem is not None:
         field = form.seats[problem.seat].bid
         field.errors = [*field.errors, problem.message]
-        return render_form(match, table, form, number, before, editing, status=422)
+        return render_form(match, table, form, posted, before, editing, status=422)
+
+    if request.form.get("action") == "preview":  # nothing is written: no lock, the page's view
+        return settle(match, table, form, read, posted, editing, match.version, write=False)
     try:
-        after = documents.score(match, documents.deals_with(match, number, read.deal), hands_for(match, number))
+        version = locking.lock_match(match.id)
+        if version is None:
+            abort(404, "This match was deleted from another phone, so nothing was saved.")
+        # Everything from here on reads the match as it is now, and nobody can change it before
+        # the commit (or rollback) that ends this transaction.
+        return settle(db.session.get_one(Match, match.id), table, form, read, posted, editing, version, write=True)
+    except OperationalError:  # the lock was not free within the busy timeout
+        db.session.rollback()
+        return render_template(
+            "error.html", match=match, title="The scorer was busy",
+            message=f"Deal {posted} was not saved: the scorer was busy with another change. "
+                    "Go back and send it again; what you entered is kept on this phone."), 503
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a posted deal is not written to the match as it stands now."""
+
+    kind: str  # "repeat" (the same figures are saved already), "conflict", "moved", "over"
+    message: str
+
+
+def refusal(match: Match, read: deal_form.ReadDeal, posted: int, editing: bool, seen: int | None,
+            version: int) -> Refusal | None:
+    """Decide from the match as stored now (read under its lock when saving) whether the posted
+    deal may be written: None, or what to tell the phone. ``seen`` is the version the form was
+    read at (None: the form did not say), ``version`` the match's version now."""
+    count = len(match.deals)
+    if posted > count + (0 if editing else 1):
+        return Refusal("moved", f"This form was for deal {posted}, not deal {count + 1}; nothing was saved. "
+                                f"A deal was deleted from another phone: deal {count + 1} is the next one now.")
+    if posted <= count:
+        same = match.deals[posted - 1].as_json() == read.deal
+        if not editing:
+            if same:
+                return Refusal("repeat", f"Deal {posted} was already saved. It was sent twice and is recorded once.")
+            return Refusal("conflict", f"Deal {posted} has already been saved with other figures, from another "
+                                       "phone a moment before yours, so yours were not saved. Deal "
+                                       f"{posted} as it was saved is shown below; your figures are still in "
+                                       "the form: send them to replace the saved ones, or go back to the "
+                                       "scores to keep them.")
+        if seen is not None and seen != version:
+            if same:
+                return Refusal("repeat", f"Deal {posted} was already changed to these figures. "
+                                         "It was sent twice and is changed once.")
+            return Refusal("conflict", f"Deal {posted} was not changed: the match was changed from another "
+                                       "phone after you opened this form. Deal "
+                                       f"{posted} as it is saved now is shown below; your figures are still "
+                                       "in the form: send them again to apply them to the match as it is now.")
+    if not editing and documents.score(match).finished:
+        return Refusal("over", "")
+    return None
+
+
+def settle(match: Match, table: deal_form.Table, form: DealForm, read: deal_form.ReadDeal, posted: int, editing: bool,
+           version: int, write: bool) -> View:
+    """Score the posted deal against the match as it is now, then preview it or store it.
+
+    When ``write``, the caller holds the match's lock: every refusal rolls back (releasing it)
+    before anything is shown, and ``store`` commits.
+    """
+    # A preview is of the page as the phone has it: only a save is held to the version it was read at.
+    refused = refusal(match, read, posted, editing, sent_version(form.version) if write else None, version)
+    if refused is not None:
+        db.session.rollback()  # nothing was written: release the lock before showing anything
+        return answer_refusal(match, table, form, posted, editing, refused)
+    try:
+        after = documents.score(match, documents.deals_with(match, posted, read.deal), hands_for(match, posted))
     except MatchError as error:
-        deal_form.show_error(form, table, error, number)
-        return render_form(match, table, form, number, before, editing, status=422)
+        db.session.rollback()
+        deal_form.show_error(form, table, error, posted)
+        return render_form(match, table, form, posted, documents.score(match), editing, status=422)
+    if not write:
+        return render_form(match, table, form, posted, documents.score(match), editing,
+                           preview=build_preview(match, posted, read, after))
+    return store(match, posted, read, editing, after)
 
-    if request.form.get("action") == "preview":
-        return render_form(match, table, form, number, before, editing,
-                           preview=build_preview(match, number, read, after))
 
+def answer_refusal(match: Match, table: deal_form.Table, form: DealForm, posted: int, editing: bool,
+                   refused: Refusal) -> View:
+    """Tell the phone what happened, with the match as it is now."""
+    now = documents.score(match)
+    if refused.kind == "repeat":
+        flash(refused.message)
+        return redirect(url_for("matches.show", match_id=match.id), code=303)
+    if refused.kind == "over":
+        return render_finished(match, now)
+    form.version.data = str(match.version)
+    form.general_errors.append(refused.message)
+    if refused.kind == "moved":
+        return render_form(match, table, form, len(match.deals) + 1, now, editing=False, status=409)
+    # A conflict: the phone's figures stay in the form, now an edit of the deal as saved (shown beside).
+    stored = match.deals[posted - 1]
+    saved = build_preview(match, posted, deal_form.ReadDeal(stored.as_json(), ()), now)
+    return render_form(match, table, form, posted, now, editing=True, saved=saved, status=409)
+
+
+def store(match: Match, number: int, read: deal_form.ReadDeal, editing: bool, after: MatchScore) -> Response:
+    """Write the deal, the match's finished flag and its results cache, and commit: the end of the
+    transaction that took the match's lock."""
     if editing:
         deal = match.deals[number - 1]
     else:
@@ -167,14 +261,15 @@ def receive(match: Match, number: int, editing: bool) -> View:
     match.finished = after.finished
     match.touch()
     results.refresh(match, after)
-    if not editing or before.finished:  # the deal to come gets its cards with this save (an edit keeps them)
-        card_store.deal_next(match, after)
+    # The deal to come gets its cards with this save, under the same lock. Cards once made never
+    # change, so an edit leaves them; an edit that reopens a finished match deals the next deal.
+    card_store.deal_next(match, after)
     try:
         db.session.commit()
-    except IntegrityError:  # a second copy of the same form won the race to save this deal number
+    except IntegrityError:  # cannot happen under the lock; if it did, nothing is half-saved
         db.session.rollback()
-        flash(f"Deal {number} was already saved.")
-        return redirect(url_for("matches.show", match_id=match.id), code=303)
+        abort(409, f"Deal {number} was changed from another phone at the same moment, so nothing was saved. "
+                   "Go back and send it again.")
     flash(f"Deal {number} {'changed; the scores after it are recomputed' if editing else 'saved'}.")
     return redirect(url_for("matches.show", match_id=match.id, _anchor="top"), code=303)
 
@@ -251,20 +346,63 @@ def preview(match_id: int, number: int) -> tuple[str, int]:
 def delete(match_id: int, number: int) -> View:
     """Ask first (GET), then delete the last deal (POST)."""
     match = db.get_or_404(Match, match_id)
+    form = VersionForm()
+    if form.validate_on_submit():
+        return delete_last(match, number, sent_version(form.version))
     if not 1 <= number <= len(match.deals):
         abort(404, f"This match has no deal {number}.")
     if number != len(match.deals):
         abort(409, f"Only the last deal (deal {len(match.deals)}) can be deleted; edit deal {number} instead.")
-    form = EmptyForm()
-    if form.validate_on_submit():
-        match.deals.pop()  # delete-orphan: the row goes with the commit
-        match.finished = documents.score(match).finished
-        match.touch()
-        results.refresh(match)
-        db.session.commit()
-        flash(f"Deal {number} was deleted.")
-        return redirect(url_for("matches.show", match_id=match.id), code=303)
+    form.version.data = str(match.version)
     return render_template(
         "confirm.html", form=form, match=match, title=f"Delete deal {number}?",
         message="Its bids, tricks and points will be gone for good.", confirm=f"Delete deal {number}",
         back=url_for("matches.show", match_id=match.id))
+
+
+def delete_last(match: Match, number: int, seen: int | None) -> View:
+    """Delete deal ``number`` if it is still the last one, in one transaction under the match's lock.
+
+    ``seen`` is the version the confirmation page was read at: if the match changed since, the
+    deal the person saw may not be the one there now, so nothing is deleted.
+    """
+    try:
+        version = locking.lock_match(match.id)
+    except OperationalError:
+        db.session.rollback()
+        abort(503, f"Deal {number} was not deleted: the scorer was busy with another change. Please try again.")
+    if version is None:
+        abort(404, "This match was deleted from another phone.")
+    match = db.session.get_one(Match, match.id)  # as it is now, under the lock
+    count = len(match.deals)
+    problem = None
+    if number > count and seen is not None:  # sent twice, or deleted from another phone: it is gone
+        db.session.rollback()
+        flash(f"Deal {number} was already deleted.")
+        return redirect(url_for("matches.show", match_id=match.id), code=303)
+    if not 1 <= number <= count:
+        problem = 404, f"This match has no deal {number}."
+    elif number != count and seen is not None and seen != version:
+        later = f"deal {number + 1}" if count == number + 1 else f"deals {number + 1} to {count}"
+        problem = 409, (f"Deal {number} was not deleted: {later} {'was' if count == number + 1 else 'were'} "
+                        "recorded from another phone after you asked, and only the last deal can be deleted. "
+                        f"Edit deal {number} instead if it is wrong.")
+    elif number != count:
+        problem = 409, f"Only the last deal (deal {count}) can be deleted; edit deal {number} instead."
+    elif seen is not None and seen != version:
+        problem = 409, (f"Deal {number} was not deleted: the match was changed from another phone after you "
+                        f"asked. Look at deal {number} on the scoreboard as it is now, and delete it again if it "
+                        "should go.")
+    if problem is not None:
+        db.session.rollback()
+        status, message = problem
+        return render_template("error.html", match=match, title=f"Deal {number} was not deleted",
+                               message=message), status
+    match.deals.pop()  # delete-orphan: the row goes with the commit
+    after = documents.score(match)
+    match.finished = after.finished
+    match.touch()
+    results.refresh(match, after)
+    db.session.commit()
+    flash(f"Deal {number} was deleted.")
+    return redirect(url_for("matches.show", match_id=match.id), code=303)

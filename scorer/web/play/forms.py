@@ -154,6 +154,8 @@ class SeatForm(Form):
 class DealForm(FlaskForm):
     # Which deal this form records: a second POST of the same deal is recognised, never added twice.
     number = HiddenField(validators=[InputRequired()])
+    # The match's version when the form was read: an edit of an out-of-date view is recognised.
+    version = HiddenField()
     seats = FieldList(FormField(SeatForm), min_entries=2, max_entries=MAX_PLAYERS + 1)
     turn_up = SelectField("Turned-up card", default="", validate_choice=False)
     named_trump = RadioField("Trump named", default="", validate_choice=False)
@@ -165,3 +167,19 @@ class DealForm(FlaskForm):
     def validate_number(self, field: HiddenField) -> None:
         if not str(field.data or "").isdigit():
             raise ValidationError("This form does not say which deal it is for; reload the page.")
+
+
+class VersionForm(FlaskForm):
+    """A POST-only button (delete the last deal) that says which version of the match it was
+    pressed on, so that pressing it on an out-of-date page changes nothing."""
+
+    version = HiddenField()
+
+
+def sent_version(field: HiddenField) -> int | None:
+    """The version a form says it was read at: None if it says none (a script, an old page);
+    -1, never current, if it is not a version at all."""
+    text = str(field.data or "").strip()
+    if not text:
+        return None
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 19 else -1

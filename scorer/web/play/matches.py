@@ -9,7 +9,7 @@ from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer.core import FORMAT, RULESETS, USUAL_RULESETS, MatchError, get_ruleset, parse_match
-from scorer.web import capability, documents
+from scorer.web import capability, documents, locking
 from scorer.web.cards import card_store
 from scorer.web.document_types import MatchDocument
 from scorer.web.extensions import db
@@ -133,9 +133,11 @@ def delete(match_id: int) -> str | BaseResponse:
     match = db.get_or_404(Match, match_id)
     form = EmptyForm()
     if form.validate_on_submit():
-        db.session.delete(match)
-        db.session.commit()
-        flash("The match was deleted.")
+        # Under the match's lock (locking.py), so that no deal is being saved into it meanwhile.
+        if locking.lock_match(match_id) is not None:
+            db.session.delete(db.session.get_one(Match, match_id))
+            db.session.commit()
+        flash("The match was deleted.")  # by this request or, a moment before, by another
         return redirect(url_for("home.index"))
     return render_template(
         "confirm.html", form=form, match=match, title="Delete this match?",

@@ -18,7 +18,7 @@ from flask import Blueprint
 from sqlalchemy import delete, insert, select
 
 from scorer.core import MatchError, MatchScore, bid_size, get_ruleset, score, tricks_against_bid
-from scorer.web import documents
+from scorer.web import documents, locking
 from scorer.web.document_types import MatchDocument
 from scorer.web.extensions import db
 from scorer.web.models import Match, MatchResult, SeatResult
@@ -81,19 +81,25 @@ def rows_for(match_id: int, document: MatchDocument, scored: MatchScore, player_
     return seat_rows, match_rows
 
 
+def expected_rows(match: Match, scored: MatchScore | None = None) -> tuple[list[Row], list[Row]]:
+    """The cache rows the core's score of ``match`` gives (``scored`` if the caller has it already);
+    raises ``MatchError`` if the core refuses the match. The match and its players must have ids
+    already (a new match: flush first)."""
+    document = documents.match_document(match)
+    if scored is None:
+        _, scored = score(document)
+    player_ids = [seat.player_id if seat.player_id is not None else seat.player.id for seat in match.seats]
+    return rows_for(match.id, document, scored, player_ids, as_utc(match.created_at))
+
+
 def refresh(match: Match, scored: MatchScore | None = None) -> None:
     """Rewrite the match's cached rows in the current transaction (the caller commits).
 
     ``scored`` is the core's score of the match as it now stands, when the caller has it already.
     """
-    document = documents.match_document(match)
-    if scored is None:
-        _, scored = score(document)
-    # The match and its players must have ids already (a new match: flush first). No autoflush:
-    # the deal being saved is written by the caller's commit, which is where its own checks
-    # (a deal number saved twice) are caught; a failed commit takes these rows back with it.
-    player_ids = [seat.player_id if seat.player_id is not None else seat.player.id for seat in match.seats]
-    seat_rows, match_rows = rows_for(match.id, document, scored, player_ids, as_utc(match.created_at))
+    seat_rows, match_rows = expected_rows(match, scored)
+    # No autoflush: the deal being saved is written by the caller's commit, which is where its own
+    # checks (a deal number saved twice) are caught; a failed commit takes these rows back with it.
     with db.session.no_autoflush:
         db.session.execute(delete(SeatResult).where(SeatResult.match_id == match.id))
         db.session.execute(delete(MatchResult).where(MatchResult.match_id == match.id))
@@ -103,19 +109,24 @@ def refresh(match: Match, scored: MatchScore | None = None) -> None:
 
 
 def rebuild_all() -> tuple[int, list[str]]:
-    """Refresh every match; returns how many were written and the problems of those that could not be scored."""
+    """Refresh every match; returns how many were written and the problems of those that could not be scored.
+
+    Each match is rewritten under its lock (locking.py), so a deal saved meanwhile is either in
+    the rows written or writes its own afterwards. A match the core refuses keeps its old rows.
+    """
     done, problems = 0, []
     for match_id in db.session.scalars(select(Match.id).order_by(Match.id)).all():
-        match = db.session.get(Match, match_id)
-        if match is None:  # deleted since the ids were read
-            continue
+        if locking.lock_match(match_id, bump=False) is None:
+            continue  # deleted meanwhile, cache and all
+        match = db.session.get_one(Match, match_id)
         try:
             refresh(match)
         except MatchError as error:
-            problems.append(f"match {match_id}: {error}")
+            db.session.rollback()
+            problems.append(f"match {match_id} ({', '.join(match.player_names)}): {error}")
         else:
+            db.session.commit()
             done += 1
-        db.session.commit()
         db.session.expunge_all()  # keep memory flat over thousands of matches
     return done, problems
 
@@ -129,5 +140,11 @@ def rebuild_command() -> None:
     """Rewrite the statistics cache of every match from the stored deals."""
     done, problems = rebuild_all()
     click.echo(f"Statistics rebuilt for {done} match{'es' if done != 1 else ''}.")
-    for problem in problems:
-        click.echo(f"Skipped {problem}", err=True)
+    if problems:
+        click.echo(f"Could not rebuild {len(problems)} match{'es' if len(problems) != 1 else ''}: the scoring "
+                   "core refuses {}, so {} statistics were left as they were:".format(
+                       *(("them", "their") if len(problems) != 1 else ("it", "its"))), err=True)
+        for problem in problems:
+            click.echo(f"  {problem}", err=True)
+        click.echo("`flask --app scorer check` lists every problem.", err=True)
+        raise SystemExit(1)

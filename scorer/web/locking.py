@@ -1,0 +1,52 @@
+"""One writer at a time per match, on SQLite and on PostgreSQL alike.
+
+Every change to a match's deals (a deal saved, edited or deleted, the match deleted, its results
+cache rewritten) is one transaction that begins with ``lock_match``::
+
+    UPDATE matches SET version = version + 1 WHERE id = :id
+
+That one statement is the lock on both databases: PostgreSQL holds the row's lock until the
+transaction ends, so a second writer of the same match waits at the same statement (other
+matches are not held up); SQLite takes its database-wide write lock, which a second writer waits
+for within the busy timeout. The writer then reads the match again, inside the lock, and decides
+from what is stored now, not from what the page showed: nobody can change the match between
+that read and the commit. A refused write rolls back, version included.
+
+Why not the alternatives: ``SELECT ... FOR UPDATE`` is ignored by SQLite, and ``BEGIN IMMEDIATE``
+needs SQLite's driver taken out of its own transaction handling; the UPDATE works the same
+through SQLAlchemy on both. And the version it raises is useful in itself: a form carries the
+version it was read at, so an edit based on an out-of-date view is recognised and refused.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select, update
+
+from scorer.web.extensions import db
+from scorer.web.models import Match
+
+
+def lock_match(match_id: int, bump: bool = True) -> int | None:
+    """Begin a write to match ``match_id``: end whatever the session had open, take the match's
+    lock, and return its version as it was before this write (None: there is no such match).
+
+    ``bump=False`` takes the lock without counting a change (rebuilding the cache, checking it),
+    so forms opened before stay current. The caller commits or rolls back; either releases it.
+    """
+    # The lock must be the transaction's first statement: the session's earlier reads are
+    # dropped (and its objects expired, so they are read again under the lock), and on SQLite
+    # no read lock is held that would have to be upgraded (which fails at once rather than wait).
+    db.session.rollback()
+    # Without a bump nothing changes, updated_at included (its onupdate would otherwise fire).
+    values: dict[str, Any] = (
+        {"version": Match.version + 1} if bump else {"version": Match.version, "updated_at": Match.updated_at})
+    result = db.session.execute(
+        update(Match).where(Match.id == match_id).values(values).execution_options(synchronize_session=False))
+    if result.rowcount == 0:  # type: ignore[attr-defined]
+        db.session.rollback()
+        return None
+    version = db.session.scalar(select(Match.version).where(Match.id == match_id))
+    assert version is not None
+    return version - 1 if bump else version

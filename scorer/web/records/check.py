@@ -1,0 +1,114 @@
+"""`flask --app scorer check`: is every stored match one the core accepts, and does every cached
+figure agree with the core's score?
+
+For each match it reports: a match the scoring core refuses (a deal after the end, figures that
+break a rule), deal numbers that are not 1, 2, 3… in order, a ``finished`` flag that disagrees with
+the core, and every results-cache row (``seat_results``, ``match_results``) that is missing, extra,
+or holds a figure other than the one the core's score gives (``results.expected_rows``). It exits
+with status 1 when it found anything, 0 when not. It changes nothing: each match is read under its
+lock (locking.py), so a save in progress is seen whole or not at all, and the lock is let go again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import click
+from flask import Blueprint
+from sqlalchemy import select
+
+from scorer.core import MatchError
+from scorer.web import documents, locking
+from scorer.web.extensions import db
+from scorer.web.models import Match, MatchResult, SeatResult
+from scorer.web.records import results
+
+# A command at the top level (`flask check`), carried by a blueprint like the `stats` group.
+cli = Blueprint("check_cli", __name__, cli_group=None)
+
+SEAT_KEY = ("deal", "seat")
+MATCH_KEY = ("seat",)
+MAX_PER_MATCH = 20  # differences listed per match before "and N more"
+
+
+def stored_rows(model: type[SeatResult] | type[MatchResult], match_id: int) -> list[dict[str, Any]]:
+    columns = [column.key for column in model.__table__.columns]
+    rows = db.session.scalars(select(model).where(model.match_id == match_id)).all()
+    return [{key: getattr(row, key) for key in columns} for row in rows]
+
+
+def comparable(value: Any) -> Any:
+    """SQLite hands back datetimes without their zone; compare them in UTC."""
+    return results.as_utc(value) if hasattr(value, "tzinfo") and hasattr(value, "astimezone") else value
+
+
+def row_differences(table: str, key: tuple[str, ...], expected: Iterable[dict[str, Any]],
+                    found: Iterable[dict[str, Any]]) -> Iterator[str]:
+    """What differs between the rows the core gives and the rows stored, one line each."""
+    want = {tuple(row[k] for k in key): row for row in expected}
+    have = {tuple(row[k] for k in key): row for row in found}
+    for ident in sorted(want.keys() | have.keys()):
+        where = f"{table} " + " ".join(f"{k} {v}" for k, v in zip(key, ident, strict=True))
+        if ident not in have:
+            yield f"{where}: missing"
+        elif ident not in want:
+            yield f"{where}: a row the core's score does not have"
+        else:
+            for column, value in want[ident].items():
+                stored = have[ident].get(column)
+                if comparable(stored) != comparable(value):
+                    yield f"{where}: {column} is {stored!r}, the core says {value!r}"
+
+
+def match_problems(match: Match) -> list[str]:
+    """Everything wrong with one match and its cached figures (empty: nothing)."""
+    numbers = [deal.number for deal in match.deals]
+    if numbers != list(range(1, len(numbers) + 1)):
+        return [f"deal numbers are {numbers}, not 1 to {len(numbers)} in order"]
+    try:
+        scored = documents.score(match)
+    except MatchError as error:
+        return [f"the scoring core refuses it: {error}"]
+    problems = []
+    if match.finished != scored.finished:
+        problems.append(f"finished is {match.finished}, the core says {scored.finished}")
+    seat_rows, match_rows = results.expected_rows(match, scored)
+    problems += row_differences("seat_results", SEAT_KEY, seat_rows, stored_rows(SeatResult, match.id))
+    problems += row_differences("match_results", MATCH_KEY, match_rows, stored_rows(MatchResult, match.id))
+    return problems
+
+
+def check_all() -> tuple[int, list[str]]:
+    """Check every match; returns how many were checked and one line per problem."""
+    checked, lines = 0, []
+    for match_id in db.session.scalars(select(Match.id).order_by(Match.id)).all():
+        if locking.lock_match(match_id, bump=False) is None:
+            continue  # deleted meanwhile
+        match = db.session.get_one(Match, match_id)
+        problems = match_problems(match)
+        label = f"match {match_id} ({', '.join(match.player_names)}; {match.ruleset})"
+        db.session.rollback()  # nothing was changed: let the lock go
+        db.session.expunge_all()  # keep memory flat over thousands of matches
+        checked += 1
+        lines += [f"{label}: {problem}" for problem in problems[:MAX_PER_MATCH]]
+        if len(problems) > MAX_PER_MATCH:
+            lines.append(f"{label}: and {len(problems) - MAX_PER_MATCH} more differences")
+    return checked, lines
+
+
+@cli.cli.command("check")
+def check_command() -> None:
+    """Report every match the scoring core refuses and every cached figure that disagrees with it.
+
+    Exits with status 1 if anything was found. `flask --app scorer stats rebuild` rewrites the
+    cache of every match the core accepts.
+    """
+    checked, lines = check_all()
+    for line in lines:
+        click.echo(line)
+    matches = f"{checked} match{'es' if checked != 1 else ''}"
+    if lines:
+        click.echo(f"Checked {matches}: {len(lines)} problem{'s' if len(lines) != 1 else ''} found.", err=True)
+        raise SystemExit(1)
+    click.echo(f"Checked {matches}: every match scores and every cached figure agrees with the core.")

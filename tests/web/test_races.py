@@ -1,0 +1,217 @@
+"""Two phones at once never break a match, and each phone is told what happened.
+
+The first test plays dozens of rounds of two POSTs sent in the same instant, with real threads
+against a real server on a file SQLite database (racehelpers.py): each round's outcome is checked
+(one winner; the loser told what happened), then `flask check` runs over every match and every
+page of every match is opened. `make soak` runs the same with many more rounds. The tests after
+it replay each outcome one request after the other, and check `flask check` and `stats rebuild`.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import sqlite3
+
+import pytest
+from racehelpers import SCENARIOS, run_and_check
+from recordhelpers import play_known_match
+from sqlalchemy import select, update
+from webhelpers import deal_form, post_deal, start_match, stored_deals
+
+from scorer.web.extensions import db
+from scorer.web.models import Deal, Match, SeatResult
+
+# CSRF on: each phone reads its token from the form it opened, as a browser does. A generous busy
+# timeout: the machine running the tests may be slow, and a wait is not what is being tested.
+CONFIG = {"WTF_CSRF_ENABLED": True, "SQLALCHEMY_ENGINE_OPTIONS": {"connect_args": {"timeout": 30}}}
+THREE = ["Ann", "Bob", "Cy"]
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_two_phones_at_once_never_break_a_match(app_factory, scenario):
+    run_and_check(app_factory(**CONFIG), scenario)
+
+
+def version_in(page: str) -> str:
+    found = re.search(r'name="version" type="hidden" value="(\d+)"', page)
+    assert found, "the form carries no match version"
+    return found.group(1)
+
+
+def text(response) -> str:
+    return html.unescape(response.text)
+
+
+@pytest.fixture
+def match_id(client) -> int:
+    match_id = start_match(client, THREE)
+    assert post_deal(client, match_id, 1, [4, 1, 2], [4, 2, 3]).status_code == 303
+    assert post_deal(client, match_id, 2, [3, 3, 3], [3, 3, 3]).status_code == 303
+    return match_id
+
+
+# ---------------------------------------------------------------------------- the outcomes, one by one
+
+
+def test_an_edit_of_an_out_of_date_view_is_refused_with_the_match_as_it_is(client, app, match_id):
+    seen = version_in(client.get(f"/matches/{match_id}/deals/1/edit").text)
+    assert post_deal(client, match_id, 3, [3, 3, 3], [3, 3, 3]).status_code == 303  # another phone
+    mine = deal_form(1, [0, 1, 2], [0, 6, 3], version=seen)
+    refused = client.post(f"/matches/{match_id}/deals/1/edit", data=mine)
+    assert refused.status_code == 409
+    assert "Deal 1 was not changed: the match was changed from another phone" in text(refused)
+    assert "Deal 1 as it was saved" in text(refused)  # the deal as stored now, beside my figures
+    assert re.search(r'name="seats-1-tricks"[^>]*value="6"', refused.text)  # my figures are kept
+    assert stored_deals(app, match_id)[0]["bids"] == [4, 1, 2]
+    # Sent again from that page (which carries the version now), the change is made.
+    again = client.post(f"/matches/{match_id}/deals/1/edit", data={**mine, "version": version_in(refused.text)})
+    assert again.status_code == 303
+    assert stored_deals(app, match_id)[0]["bids"] == [0, 1, 2]
+
+
+def test_an_edit_sent_twice_is_made_once(client, app, match_id):
+    seen = version_in(client.get(f"/matches/{match_id}/deals/2/edit").text)
+    change = deal_form(2, [4, 1, 2], [4, 2, 3], version=seen)
+    assert client.post(f"/matches/{match_id}/deals/2/edit", data=change).status_code == 303
+    again = client.post(f"/matches/{match_id}/deals/2/edit", data=change)
+    assert again.status_code == 303
+    assert "Deal 2 was already changed to these figures" in text(client.get(f"/matches/{match_id}"))
+    assert stored_deals(app, match_id)[1]["bids"] == [4, 1, 2]
+
+
+def test_a_save_that_lost_is_shown_the_deal_as_saved_and_can_apply_its_own_figures(client, app, match_id):
+    assert post_deal(client, match_id, 3, [3, 3, 3], [3, 3, 3]).status_code == 303  # the faster phone
+    lost = post_deal(client, match_id, 3, [0, 1, 2], [0, 6, 3])
+    assert lost.status_code == 409
+    assert "Deal 3 has already been saved with other figures" in text(lost)
+    assert "yours were not saved" in text(lost) and "Deal 3 as it was saved" in text(lost)
+    # The page is now an edit of deal 3 with this phone's figures in it: sending it applies them.
+    assert f'action="/matches/{match_id}/deals/3/edit"' in lost.text
+    applied = client.post(f"/matches/{match_id}/deals/3/edit",
+                          data=deal_form(3, [0, 1, 2], [0, 6, 3], version=version_in(lost.text)))
+    assert applied.status_code == 303
+    assert stored_deals(app, match_id)[2]["tricks"] == [0, 6, 3]
+
+
+def test_a_version_that_is_not_one_is_refused_as_out_of_date(client, app, match_id):
+    response = client.post(f"/matches/{match_id}/deals/1/edit", data=deal_form(1, [0, 1, 2], [0, 6, 3], version="①"))
+    assert response.status_code == 409
+    assert stored_deals(app, match_id)[0]["bids"] == [4, 1, 2]
+
+
+def test_a_delete_asked_on_an_out_of_date_page_deletes_nothing(client, app, match_id):
+    seen = version_in(client.get(f"/matches/{match_id}/deals/2/delete").text)
+    edit = client.get(f"/matches/{match_id}/deals/2/edit").text
+    assert client.post(f"/matches/{match_id}/deals/2/edit",
+                       data=deal_form(2, [4, 1, 2], [4, 2, 3], version=version_in(edit))).status_code == 303
+    refused = client.post(f"/matches/{match_id}/deals/2/delete", data={"version": seen})
+    assert refused.status_code == 409
+    assert "Deal 2 was not deleted: the match was changed from another phone" in text(refused)
+    assert len(stored_deals(app, match_id)) == 2
+
+
+def test_a_delete_sent_twice_deletes_one_deal(client, app, match_id):
+    seen = version_in(client.get(f"/matches/{match_id}/deals/2/delete").text)
+    assert client.post(f"/matches/{match_id}/deals/2/delete", data={"version": seen}).status_code == 303
+    again = client.post(f"/matches/{match_id}/deals/2/delete", data={"version": seen})
+    assert again.status_code == 303
+    assert "Deal 2 was already deleted" in text(client.get(f"/matches/{match_id}"))
+    assert len(stored_deals(app, match_id)) == 1
+
+
+def test_a_refused_save_leaves_the_version_as_it_was(client, app, match_id):
+    with app.app_context():
+        before = db.session.get(Match, match_id).version
+    assert post_deal(client, match_id, 3, [4, 1, 2], [9, 9, 9]).status_code == 422  # tricks do not add up
+    assert post_deal(client, match_id, 2, [0, 1, 2], [0, 6, 3]).status_code == 409  # lost
+    with app.app_context():
+        assert db.session.get(Match, match_id).version == before
+
+
+# ---------------------------------------------------------------------------- flask check, stats rebuild
+
+
+def test_check_finds_nothing_in_a_clean_database(client, app):
+    play_known_match(client)
+    result = app.test_cli_runner().invoke(args=["check"])
+    assert result.exit_code == 0, result.output
+    assert "Checked 1 match: every match scores and every cached figure agrees with the core." in result.output
+
+
+def test_check_reports_a_match_the_core_refuses_and_a_cache_row_that_disagrees(client, app):
+    broken = play_known_match(client)
+    stale = play_known_match(client)
+    with app.app_context():
+        # By hand, behind the app's back: a deal whose tricks no longer add up, a cached figure changed.
+        db.session.execute(update(Deal).where(Deal.match_id == broken, Deal.number == 2).values(tricks=[3, 3, 4]))
+        db.session.execute(update(SeatResult).where(SeatResult.match_id == stale, SeatResult.deal == 3,
+                                                    SeatResult.seat == 2).values(points=93))
+        db.session.commit()
+    result = app.test_cli_runner().invoke(args=["check"])
+    assert result.exit_code == 1
+    assert f"match {broken} (Ann, Bob, Cy; jokerless): the scoring core refuses it: deal 2: tricks add up to 10" in result.output
+    assert f"match {stale} (Ann, Bob, Cy; jokerless): seat_results deal 3 seat 2: points is 93, the core says 94" in result.output
+    assert "Checked 2 matches: 2 problems found." in result.output
+
+
+def test_check_reports_a_deal_after_the_end_and_missing_cache_rows(client, app):
+    match_id = start_match(client, THREE, match="deals", deals="1")
+    assert post_deal(client, match_id, 1, [4, 1, 2], [4, 2, 3]).status_code == 303
+    with app.app_context():
+        db.session.add(Deal(match_id=match_id, number=2, bids=[3, 3, 3], tricks=[3, 3, 3], premiums=[]))
+        db.session.commit()
+    other = start_match(client, ["Di", "Ed", "Flo"])
+    assert post_deal(client, other, 1, [4, 1, 2], [4, 2, 3]).status_code == 303
+    with app.app_context():
+        db.session.execute(SeatResult.__table__.delete().where(SeatResult.match_id == other))
+        db.session.commit()
+    result = app.test_cli_runner().invoke(args=["check"])
+    assert result.exit_code == 1
+    assert f"match {match_id} (Ann, Bob, Cy; jokerless): the scoring core refuses it: deal 2:" in result.output
+    for seat in range(3):
+        assert f"match {other} (Di, Ed, Flo; jokerless): seat_results deal 1 seat {seat}: missing" in result.output
+
+
+def test_stats_rebuild_reports_the_matches_it_could_not_rebuild(client, app):
+    broken = play_known_match(client)
+    fine = play_known_match(client)
+    with app.app_context():
+        db.session.execute(update(Deal).where(Deal.match_id == broken, Deal.number == 2).values(tricks=[3, 3, 4]))
+        db.session.execute(SeatResult.__table__.delete().where(SeatResult.match_id == fine))
+        db.session.commit()
+    result = app.test_cli_runner().invoke(args=["stats", "rebuild"])
+    assert result.exit_code == 1
+    assert "Statistics rebuilt for 1 match." in result.output
+    assert "Could not rebuild 1 match" in result.output
+    assert f"match {broken} (Ann, Bob, Cy): deal 2: tricks add up to 10" in result.output
+    with app.app_context():
+        assert db.session.scalars(select(SeatResult.match_id).where(SeatResult.match_id == fine)).first() == fine
+
+
+def test_a_save_that_cannot_get_the_lock_in_time_says_so_and_saves_nothing(app_factory, tmp_path):
+    app = app_factory(WTF_CSRF_ENABLED=False, SQLALCHEMY_ENGINE_OPTIONS={"connect_args": {"timeout": 0.2}})
+    client = app.test_client()
+    match_id = start_match(client, THREE)
+    other = sqlite3.connect(tmp_path / "scorer.sqlite", isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")  # another writer holds the database longer than the busy timeout
+        response = post_deal(client, match_id, 1, [4, 1, 2], [4, 2, 3])
+        assert response.status_code == 503
+        assert "Deal 1 was not saved: the scorer was busy" in text(response)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert stored_deals(app, match_id) == []
+    assert post_deal(client, match_id, 1, [4, 1, 2], [4, 2, 3]).status_code == 303
+
+
+def test_show_points_on_an_out_of_date_edit_form_shows_the_points(client, match_id):
+    # Without JavaScript, "Show points" posts the whole form: a preview writes nothing, so the
+    # version it was read at does not matter.
+    seen = version_in(client.get(f"/matches/{match_id}/deals/1/edit").text)
+    assert post_deal(client, match_id, 3, [3, 3, 3], [3, 3, 3]).status_code == 303
+    response = client.post(f"/matches/{match_id}/deals/1/edit",
+                           data=deal_form(1, [4, 1, 2], [4, 2, 3], version=seen, action="preview"))
+    assert response.status_code == 200
+    assert 'data-points="34"' in response.text
