@@ -7,6 +7,8 @@ score it; a ``MatchError`` comes back with the deal, field and seat to show the 
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from scorer.core import FORMAT, MatchError, score_document
@@ -58,3 +60,25 @@ def message(error: MatchError) -> str:
     if text.startswith(prefix):
         text = text[len(prefix):]
     return text[:1].upper() + text[1:]
+
+
+def content_hash(ruleset: str, options: dict[str, Any], first_dealer: int, cards: str,
+                 deals: list[dict[str, Any]]) -> str:
+    """A fingerprint of what was played (not who, nor when): the ruleset, the options in force,
+    the first dealer, who handled the cards and each deal's bids, tricks, premiums and turned
+    card. Equal fingerprints make two matches candidates for being the same; an import then
+    compares them in full. migrations/versions/0004_player_names.py holds a frozen copy."""
+    played = []
+    for deal in deals:
+        entry = {"bids": deal["bids"], "tricks": deal["tricks"], "premiums": deal.get("premiums") or []}
+        entry.update({key: deal[key] for key in ("turn_up", "trump") if deal.get(key) is not None})
+        played.append(entry)
+    canonical = json.dumps({"ruleset": ruleset, "options": options, "first_dealer": first_dealer, "cards": cards,
+                            "deals": played}, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def match_hash(match: Match) -> str:
+    """``content_hash`` of a stored match."""
+    return content_hash(match.ruleset, dict(match.options), match.first_dealer, match.cards,
+                        [deal.as_json() for deal in match.deals])

@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, String, UniqueConstraint, select
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from scorer.web import names
 from scorer.web.extensions import db
 
 
@@ -21,8 +22,9 @@ def now_utc() -> datetime:
 
 
 def name_key(name: str) -> str:
-    """The form of a name that must be unique: case and surrounding spaces do not count."""
-    return " ".join(name.split()).casefold()
+    """The form of a name that must be unique: case, spaces and Unicode's ways of writing the same
+    letter do not count (names.py)."""
+    return names.key(name)
 
 
 class Player(db.Model):
@@ -36,7 +38,7 @@ class Player(db.Model):
     @classmethod
     def named(cls, name: str) -> Player:
         """The known player with this name (any case), or a new one added to the session."""
-        name = " ".join(name.split())
+        name = names.tidy(name)
         player = db.session.scalar(select(cls).where(cls.name_key == name_key(name)))
         if player is None:
             player = cls(name=name, name_key=name_key(name))
@@ -55,6 +57,9 @@ class Match(db.Model):
     finished: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now_utc)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now_utc, onupdate=now_utc)
+    # What was played, hashed (documents.content_hash): how an import recognises a match already
+    # here when its file says nothing of when it was played. Rewritten with the results cache.
+    content_hash: Mapped[str | None] = mapped_column(String(64), index=True)
 
     seats: Mapped[list[MatchSeat]] = relationship(
         back_populates="match", order_by="MatchSeat.seat", cascade="all, delete-orphan")

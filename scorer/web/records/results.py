@@ -85,6 +85,9 @@ def refresh(match: Match, scored: dict[str, Any] | None = None) -> None:
     document = documents.match_document(match)
     if scored is None:
         scored = score_document(document)["scored"]
+    fingerprint = documents.match_hash(match)  # what an import recognises the match by
+    if match.content_hash != fingerprint:  # unchanged: the row (and its updated_at) is left alone
+        match.content_hash = fingerprint
     # The match and its players must have ids already (a new match: flush first). No autoflush:
     # the deal being saved is written by the caller's commit, which is where its own checks
     # (a deal number saved twice) are caught; a failed commit takes these rows back with it.
