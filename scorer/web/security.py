@@ -92,17 +92,27 @@ def page_number(default: int = 1) -> int:
     return min(int(text[:8]), MAX_PAGE) or default
 
 
-def guard() -> None:
+FOREIGN_HOST_PAGE = (
+    "<!doctype html><html lang=en><meta charset=utf-8><title>Bad Request</title>"
+    "<h1>Bad Request</h1><p>This server does not answer to the name in this address (the Host is not trusted). "
+    "Open it by the address it printed when it started.</p></html>"
+)
+
+
+def guard() -> Response | None:
     """Before any view (and any other hook) runs: a foreign ``Host`` is refused at once, and so is
     a NUL in the address, the query or a form field: no field takes one (PostgreSQL could not
     even compare it), so the request is refused as a whole, naming the problem. An upload's form
     is read by its view, under the upload's own size limit, and its file is checked there."""
     if isinstance(request.routing_exception, SecurityError):
-        raise request.routing_exception
+        # A page of its own: there is no URL adapter for a foreign host, so the app's error page
+        # (which links its stylesheet with url_for) cannot be built for it.
+        return Response(FOREIGN_HOST_PAGE, 400, mimetype="text/html")
     sources = [request.args] if request.endpoint in UPLOADS else [request.args, request.form]
     if "\x00" in request.path or any("\x00" in key or "\x00" in value
                                      for source in sources for key, value in source.items(multi=True)):
         abort(400, "The request holds a NUL character (U+0000), which no address or field accepts. Nothing was saved.")
+    return None
 
 
 def add_headers(response: Response) -> Response:
