@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: run test install install-test install-postgres system-packages clean
+.PHONY: run test soak install install-test install-postgres system-packages clean
 
 # The virtual environment is rebuilt whenever pyproject.toml changes.
 $(BIN)/.installed: pyproject.toml
@@ -54,6 +54,10 @@ system-packages:
 
 test: install-test system-packages
 	$(BIN)/python -m pytest
+
+# Longer runs of the load tests: a 1,500-match import against a real server while deals are saved.
+soak: install-test
+	SCORER_SOAK=1 $(BIN)/python -m pytest tests/web/test_real_server.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

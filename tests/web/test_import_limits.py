@@ -147,12 +147,12 @@ def test_a_retry_after_a_failure_part_way_doubles_nothing(app, client, monkeypat
         doc.pop("played_at", None)
     real_store, calls = imports.store, []
 
-    def failing_store(checked):
+    def failing_store(checked, players=None):
         calls.append(1)
         if len(calls) == 3:
             from sqlalchemy.exc import OperationalError
             raise OperationalError("INSERT", {}, Exception("disk I/O error"))
-        return real_store(checked)
+        return real_store(checked, players)
 
     monkeypatch.setattr(imports, "store", failing_store)
     response = upload(client, json.dumps(docs).encode())

@@ -324,15 +324,20 @@ def stored_copy(checked: Checked) -> Match | None:
     return None
 
 
-def store(checked: Checked) -> Match:
-    """Add the match, its seats and deals, and its results rows, to the session."""
+def store(checked: Checked, players: dict[str, Player] | None = None) -> Match:
+    """Add the match, its seats and deals, and its results rows, to the session. ``players``
+    remembers the players already looked up by this import (by name key)."""
+    players = {} if players is None else players
+    for name in checked.players:
+        if names.key(name) not in players:
+            players[names.key(name)] = Player.named(name)
     match = Match(ruleset=checked.document["ruleset"], options=checked.options,
                   first_dealer=checked.document.get("first_dealer", 0), finished=checked.scored["finished"],
                   content_hash=checked.content_hash)
     if checked.played_at is not None:
         match.created_at = checked.played_at
         match.updated_at = checked.updated_at or checked.played_at
-    match.seats = [MatchSeat(seat=seat, player=Player.named(name)) for seat, name in enumerate(checked.players)]
+    match.seats = [MatchSeat(seat=seat, player=players[names.key(name)]) for seat, name in enumerate(checked.players)]
     match.deals = [Deal(number=number, bids=deal["bids"], tricks=deal["tricks"], premiums=deal["premiums"],
                         turn_up=deal.get("turn_up"), trump=deal.get("trump"))
                    for number, deal in enumerate(checked.deals(), start=1)]
@@ -369,6 +374,7 @@ def import_documents(found: list[tuple[str, Any]]) -> Imported:
     outcome = Imported()
     db.session.commit()  # end the read the checks may have begun: each batch starts afresh
     batch: list[Match] = []
+    players: dict[str, Player] = {}
     started = time.monotonic()
     try:
         for item in checked:
@@ -376,7 +382,7 @@ def import_documents(found: list[tuple[str, Any]]) -> Imported:
             if copy is not None:
                 outcome.already_here.append(copy)
                 continue
-            batch.append(store(item))
+            batch.append(store(item, players))
             if len(batch) >= BATCH_MATCHES or time.monotonic() - started > BATCH_SECONDS:
                 db.session.commit()
                 outcome.added += batch
