@@ -23,7 +23,7 @@ def _interface_addresses() -> set[str]:
     """IPv4 addresses of this machine's interfaces, read locally (nothing is sent anywhere)."""
     found: set[str] = set()
     with contextlib.suppress(OSError):
-        found.update(info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET))
+        found.update(str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET))
     if sys.platform.startswith("linux"):
         import fcntl  # Unix only
 

@@ -106,7 +106,7 @@ class Checked:
     def dealt(self) -> list[DealtDeal]:
         """The cards the app dealt or turned for each recorded deal, as exported (``seed`` and the
         cards; the core has already checked every bid against them)."""
-        rows = []
+        rows: list[DealtDeal] = []
         if self.cards == card_store.TABLE:
             return rows
         players = len(self.players)

@@ -29,6 +29,8 @@ class RenameForm(FlaskForm):
         self.person = person
 
     def validate_name(self, field: StringField) -> None:
+        if not (field.data or "").strip():
+            raise ValidationError("Type the new name.")
         try:
             name = names.clean(field.data or "", "The name")
         except names.NameProblem as problem:
