@@ -68,6 +68,8 @@ SOAK_SECONDS ?= 120
 soak: install-test system-packages
 	RACE_ROUNDS=$(SOAK_ROUNDS) RACE_SECONDS=$(SOAK_SECONDS) $(BIN)/python -m pytest tests/web/test_races.py -k two_phones -q -s
 	RACE_ROUNDS=$(SOAK_ROUNDS) RACE_SECONDS=$(SOAK_SECONDS) $(BIN)/python -m pytest tests/postgres/test_races_postgres.py -q -s
+# ...and a 1,500-match import against a real server while deals are saved.
+	SCORER_SOAK=1 $(BIN)/python -m pytest tests/web/test_real_server.py -q
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache .ruff_cache

@@ -6,7 +6,7 @@ A plain ADD COLUMN with a default: SQLite adds it in place (no table rebuild, wh
 to every deal), PostgreSQL fills it without rewriting rows.
 
 Revision ID: 0005_match_version
-Revises: 0003_dealt_cards
+Revises: 0004_player_names
 Create Date: 2026-11-23 10:45:00.000000
 
 """
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '0005_match_version'
-down_revision = '0003_dealt_cards'
+down_revision = '0004_player_names'
 branch_labels = None
 depends_on = None
 

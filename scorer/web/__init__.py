@@ -45,6 +45,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def register_extensions(app: Flask) -> None:
+    from scorer.web import security
+
+    security.register(app)  # first: its id converter must be in place before any route is added
     db.init_app(app)
     migrate.init_app(app, db)
     csrf.init_app(app)

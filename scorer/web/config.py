@@ -16,6 +16,9 @@ from typing import Any
 from flask import Flask
 
 SECRET_KEY_FILE = "secret_key"
+# Host names the app answers to however it is started (``flask run``, the tests); serve.py adds
+# the addresses it listens on, and SCORER_HOSTS (comma-separated) adds a domain name.
+LOCAL_HOSTS = ["localhost", "127.0.0.1"]
 DATABASE_FILE = "scorer.sqlite"
 
 
@@ -51,6 +54,11 @@ def load_secret_key(instance_path: str | Path) -> str:
     return key
 
 
+def hosts_from(text: str) -> list[str]:
+    """``SCORER_HOSTS``: "scores.example.org, 192.168.1.20" → the names, blanks dropped."""
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
 def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
     """Fill ``app.config``: defaults, then the instance file or the test's dict, then fill-ins."""
     app.config.from_mapping(
@@ -59,6 +67,9 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         WTF_CSRF_TIME_LIMIT=None,
         MAX_CONTENT_LENGTH=64 * 1024,
         TEMPLATES_AUTO_RELOAD=None,
+        TRUSTED_HOSTS=[*LOCAL_HOSTS, *hosts_from(os.environ.get("SCORER_HOSTS", ""))],
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

@@ -9,10 +9,14 @@ message beside.
 
 from __future__ import annotations
 
+import hashlib
+import json
+from typing import Any
+
 from scorer.core import FORMAT, MatchError, MatchScore
 from scorer.core import score as core_score
 from scorer.web.cards import card_store
-from scorer.web.document_types import DealDocument, MatchDocument
+from scorer.web.document_types import DealDocument, MatchDocument, deal_document
 from scorer.web.models import Match
 
 
@@ -64,3 +68,22 @@ def message(error: MatchError) -> str:
     if text.startswith(prefix):
         text = text[len(prefix):]
     return text[:1].upper() + text[1:]
+
+
+def content_hash(ruleset: str, options: dict[str, Any], first_dealer: int, cards: str,
+                 deals: list[DealDocument]) -> str:
+    """A fingerprint of what was played (not who, nor when): the ruleset, the options in force,
+    the first dealer, who handled the cards and each deal's bids, tricks, premiums and turned
+    card. Equal fingerprints make two matches candidates for being the same; an import then
+    compares them in full. migrations/versions/0004_player_names.py holds a frozen copy."""
+    played = [deal_document(deal["bids"], deal["tricks"], deal.get("premiums"), deal.get("turn_up"), deal.get("trump"))
+              for deal in deals]  # what was played only: no cards or seeds an export may add
+    canonical = json.dumps({"ruleset": ruleset, "options": options, "first_dealer": first_dealer, "cards": cards,
+                            "deals": played}, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def match_hash(match: Match) -> str:
+    """``content_hash`` of a stored match."""
+    return content_hash(match.ruleset, dict(match.options), match.first_dealer, match.cards,
+                        [deal.as_json() for deal in match.deals])

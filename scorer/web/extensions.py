@@ -49,10 +49,22 @@ migrate = Migrate(render_as_batch=True, directory=str(MIGRATIONS_DIR))
 csrf = CSRFProtect()
 
 
+# How long a connection waits for another one's write to finish before giving up. An import
+# stores in batches of a fraction of a second (records/imports.py), so a save at the table waits
+# that long at most; this is the margin for a slow disk, never a wait people should see.
+BUSY_TIMEOUT_MS = 30_000
+
+
 @event.listens_for(Engine, "connect")
-def _sqlite_foreign_keys(dbapi_connection: Any, _record: Any) -> None:
-    """SQLite ignores foreign keys (and ON DELETE CASCADE) unless asked, per connection."""
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """Per SQLite connection: foreign keys (and ON DELETE CASCADE) on, which SQLite leaves off
+    unless asked; write-ahead logging, so that readers (a page, an export) never block a writer
+    and a writer never blocks them; and a busy timeout, so that a writer waits its turn behind
+    another rather than failing with "database is locked"."""
     if isinstance(dbapi_connection, sqlite3.Connection):
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        # A file database only (":memory:" answers "memory"); the mode is kept in the file.
+        cursor.execute("PRAGMA journal_mode=WAL")
         cursor.close()

@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, String, UniqueConstraint, select
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from scorer.web import names
 from scorer.web.document_types import Bid, DealDocument, PremiumDocument, deal_document
 from scorer.web.extensions import Model, db
 
@@ -22,8 +23,9 @@ def now_utc() -> datetime:
 
 
 def name_key(name: str) -> str:
-    """The form of a name that must be unique: case and surrounding spaces do not count."""
-    return " ".join(name.split()).casefold()
+    """The form of a name that must be unique: case, spaces and Unicode's ways of writing the same
+    letter do not count (names.py)."""
+    return names.key(name)
 
 
 class Player(Model):
@@ -37,7 +39,7 @@ class Player(Model):
     @classmethod
     def named(cls, name: str) -> Player:
         """The known player with this name (any case), or a new one added to the session."""
-        name = " ".join(name.split())
+        name = names.tidy(name)
         player = db.session.scalar(select(cls).where(cls.name_key == name_key(name)))
         if player is None:
             player = cls(name=name, name_key=name_key(name))
@@ -62,6 +64,9 @@ class Match(Model):
     # Raised by one with every change to the match's deals; every write takes the match's lock by
     # raising it first (locking.py), and the forms carry the version they were based on.
     version: Mapped[int] = mapped_column(default=0, server_default="0")
+    # What was played, hashed (documents.content_hash): how an import recognises a match already
+    # here when its file says nothing of when it was played. Rewritten with the results cache.
+    content_hash: Mapped[str | None] = mapped_column(String(64), index=True)
 
     seats: Mapped[list[MatchSeat]] = relationship(
         back_populates="match", order_by="MatchSeat.seat", cascade="all, delete-orphan")

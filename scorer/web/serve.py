@@ -44,6 +44,16 @@ def lan_addresses() -> list[str]:
     return sorted(addresses, key=lambda a: (not a.startswith(("192.168.", "10.", "172.")), a))
 
 
+def listening_hosts(host: str) -> tuple[list[str], list[str]]:
+    """The addresses to print for ``--host`` and the host names the app then answers to: those
+    addresses, plus localhost and 127.0.0.1 (config.py) and ``SCORER_HOSTS``. Any other ``Host``
+    header is refused, so a web page elsewhere whose name is made to point here cannot drive the app."""
+    if host in ("0.0.0.0", "::"):
+        shown = lan_addresses()
+        return shown, [*shown, socket.gethostname()]
+    return [host], [host]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Serve the Ninety-Nine score keeper.")
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
@@ -51,18 +61,22 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     app = create_app()
+    shown, hosts = listening_hosts(args.host)
+    app.config["TRUSTED_HOSTS"] = list(dict.fromkeys([*app.config["TRUSTED_HOSTS"], *hosts]))
     print("\nNinety-Nine score keeper is running.")
     if args.host in ("0.0.0.0", "::"):
-        phones = lan_addresses()
-        if phones:
+        if shown:
             print("Open this on a phone on the same Wi-Fi:")
-            for address in phones:
+            for address in shown:
                 print(f"    http://{address}:{args.port}/")
         else:
             print("No network address found: connect this computer to the phone's Wi-Fi.")
         print(f"On this computer: http://127.0.0.1:{args.port}/")
     else:
         print(f"Open http://{args.host}:{args.port}/")
+    extra = [name for name in app.config["TRUSTED_HOSTS"] if name not in (*shown, "localhost", "127.0.0.1", *hosts)]
+    if extra:
+        print(f"Also answering to: {', '.join(extra)} (SCORER_HOSTS)")
     print("Stop it with Ctrl+C.\n", flush=True)
     serve(app, host=args.host, port=args.port, threads=8, ident="ninety-nine")
 

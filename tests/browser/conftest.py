@@ -76,6 +76,12 @@ def _quick_failures_and_no_script_errors(page):
     expect.set_options(timeout=5000)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    # Whatever the Content-Security-Policy blocks (an inline script or style, a foreign source)
+    # fails the test: the browser reports it on the console and as an event on the document.
+    page.add_init_script("""document.addEventListener("securitypolicyviolation", (e) =>
+        console.error("CSP violation: " + e.violatedDirective + " " + (e.blockedURI || "inline") + " " + e.sourceFile + ":" + e.lineNumber));""")
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" and (
+        "Content Security Policy" in message.text or "CSP violation" in message.text) else None)
     yield
     assert errors == [], f"JavaScript errors: {errors}"
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import stat
+from types import SimpleNamespace
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -78,13 +79,15 @@ def test_lan_addresses_are_not_loopback():
 
 def test_serve_prints_where_to_open_it(monkeypatch, capsys, tmp_path):
     served = {}
-    monkeypatch.setattr(serve, "create_app", lambda: "the app")
+    app = SimpleNamespace(config={"TRUSTED_HOSTS": ["localhost", "127.0.0.1"]})
+    monkeypatch.setattr(serve, "create_app", lambda: app)
     monkeypatch.setattr(serve, "lan_addresses", lambda: ["192.168.1.20"])
     monkeypatch.setattr(serve, "serve", lambda app, **kwargs: served.update(app=app, **kwargs))
     serve.main(["--port", "5099"])
     out = capsys.readouterr().out
     assert "http://192.168.1.20:5099/" in out and "http://127.0.0.1:5099/" in out
-    assert served["host"] == "0.0.0.0" and served["port"] == 5099 and served["app"] == "the app"
+    assert served["host"] == "0.0.0.0" and served["port"] == 5099 and served["app"] is app
+    assert {"localhost", "127.0.0.1", "192.168.1.20"} <= set(app.config["TRUSTED_HOSTS"])  # what it prints, it answers
 
 
 def test_error_pages_look_like_the_app(client):

@@ -43,6 +43,7 @@ from scorer.core import (
     trump_of_card,
     virtual_turn_up,
 )
+from scorer.web import security
 from scorer.web.document_types import DealDocument, DealtFields, MatchDocument
 from scorer.web.extensions import db
 from scorer.web.models import DealSet, DealtDeal, HandLink, Match, MatchCards
@@ -330,7 +331,8 @@ def _add_error(field: Any, message: str) -> None:
 def chosen_set(form: NewMatchForm) -> DealSet | None:
     """The duplicate deal set the new-match form plays from, if any."""
     value = str(form.deal_set.data or "")
-    return db.session.get(DealSet, int(value)) if value.isdigit() else None
+    set_id = security.parse_id(value)
+    return db.session.get(DealSet, set_id) if set_id is not None else None
 
 
 class CardsChoice(TypedDict):

@@ -24,7 +24,7 @@ from wtforms import RadioField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from scorer.core import DEFAULT_OPTIONS, DEFAULT_RULESET, MAX_SEED, RULESETS, DealScore, MatchError, MatchScore, get_ruleset, make_setup, new_seed
-from scorer.web import documents
+from scorer.web import documents, names
 from scorer.web.cards import card_store
 from scorer.web.cards.packs import pack_line
 from scorer.web.extensions import db
@@ -58,6 +58,13 @@ class DealSetForm(FlaskForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.ruleset.choices = choices([(r.id, r.name) for r in RULESETS.values()])
+
+    def validate_name(self, field: StringField) -> None:
+        if field.data and field.data.strip():
+            try:
+                field.data = names.clean(field.data, "The name", limit=60)
+            except names.NameProblem as problem:
+                raise ValidationError(str(problem)) from None
 
     def validate_first_dealer(self, field: RadioField) -> None:
         ruleset = RULESETS.get(self.ruleset.data)
@@ -122,7 +129,7 @@ def _set_or_404(set_id: int) -> DealSet:
 def sheet(set_id: int, key: str) -> str:
     """The printable sheet: every deal's hands seat by seat, the turned card and the dealer."""
     deal_set = _set_or_404(set_id)
-    if not secrets.compare_digest(key, deal_set.key):
+    if not secrets.compare_digest(key.encode(), deal_set.key.encode()):  # bytes: a non-ASCII str would raise
         abort(404, "There is no such deal sheet.")
     ruleset = get_ruleset(deal_set.ruleset)
     setup = make_setup(deal_set.ruleset, deal_set.options)

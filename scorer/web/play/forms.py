@@ -13,8 +13,8 @@ from wtforms import BooleanField, FieldList, Form, FormField, HiddenField, Radio
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from scorer.core import DEFAULT_OPTIONS, DEFAULT_RULESET, MAX_SEED, OPTION_LIMITS, RULESETS, SUIT_SYMBOLS, USUAL_RULESETS, format_choices
+from scorer.web import names, security
 from scorer.web.forms import MAX_PLAYERS, WholeNumberField, choices
-from scorer.web.models import name_key
 
 HIDDEN_WORDS = {"hidden", "h", "?", "-", "x"}
 # A typed bid: "DSC", "♦♠♣", "D S C", "10H, 6S, Joker" all read as three cards.
@@ -72,18 +72,28 @@ class NewMatchForm(FlaskForm):
         self.ruleset.choices = choices([(r.id, r.name) for r in RULESETS.values()])
 
     def names(self) -> list[str]:
-        """The names typed, blanks dropped, spaces tidied."""
-        return [" ".join(entry.data.split()) for entry in self.players if entry.data and entry.data.strip()]
+        """The names typed, blanks dropped, in their stored form (names.py)."""
+        return [names.tidy(entry.data) for entry in self.players if entry.data and entry.data.strip()]
 
     def validate_players(self, field: FieldList) -> None:
-        seen: set[str] = set()
+        seen: dict[str, str] = {}
         for entry in field:
-            if entry.data and entry.data.strip():
-                key = name_key(entry.data)
-                if key in seen:
-                    entry.errors = [*entry.errors, f"{entry.data.strip()} is already playing in this match."]
-                    raise ValidationError("Each player needs a different name.")
-                seen.add(key)
+            if not (entry.data and entry.data.strip()):
+                continue
+            try:
+                name = names.clean(entry.data, "A player's name")
+            except names.NameProblem as problem:
+                entry.errors = [*entry.errors, str(problem)]
+                raise ValidationError("Each name needs letters you can see, in one alphabet.") from None
+            key = names.key(name)
+            if key in seen:
+                entry.errors = [*entry.errors, f"{name} is already playing in this match."]
+                raise ValidationError("Each player needs a different name.")
+            alike = names.lookalikes([*seen.values(), name])
+            if alike is not None:
+                entry.errors = [*entry.errors, f"{name} looks the same as {alike[0]}: choose names that can be told apart."]
+                raise ValidationError("Each player needs a name that can be told apart from the others.")
+            seen[key] = name
         if len(seen) < 2:
             raise ValidationError("Name at least two players.")
 
@@ -165,7 +175,7 @@ class DealForm(FlaskForm):
         self.general_errors: list[str] = []  # the core's messages about the deal as a whole
 
     def validate_number(self, field: HiddenField) -> None:
-        if not str(field.data or "").isdigit():
+        if security.parse_id(field.data) is None:  # ASCII digits: "²" passes isdigit() but not int()
             raise ValidationError("This form does not say which deal it is for; reload the page.")
 
 

@@ -14,7 +14,7 @@ from wtforms import DateField, Form, SelectField
 from wtforms.validators import Optional, ValidationError
 
 from scorer.core import RULESETS
-from scorer.web import documents
+from scorer.web import documents, security
 from scorer.web.extensions import db
 from scorer.web.forms import choices
 from scorer.web.models import Deal, Match, MatchResult, MatchSeat, Player
@@ -56,7 +56,8 @@ class PeriodForm(Form):
         """The period as UTC times (the app shows dates in UTC); the end day is included."""
         valid = not (self.start.errors or self.end.errors)
         start = midnight(self.start.data) if valid and self.start.data else None
-        end = midnight(self.end.data + timedelta(days=1)) if valid and self.end.data else None
+        # The last day of the calendar has no next midnight: up to it is up to any time.
+        end = midnight(self.end.data + timedelta(days=1)) if valid and self.end.data and self.end.data < date.max else None
         return start, end
 
     def filters(self) -> dict[str, str]:
@@ -124,7 +125,8 @@ class Entry:
 def index() -> tuple[str, int]:
     """Every match, newest first, a page at a time."""
     form = read_filters(HistoryForm)
-    page = db.paginate(history_query(form), per_page=PER_PAGE, error_out=False, max_per_page=PER_PAGE)
+    page = db.paginate(history_query(form), page=security.page_number(), per_page=PER_PAGE, error_out=False,
+                       max_per_page=PER_PAGE)
     ids = [match.id for match in page.items]
     deal_counts: dict[int, int] = {match_id: count for match_id, count in db.session.execute(
         select(Deal.match_id, func.count()).where(Deal.match_id.in_(ids)).group_by(Deal.match_id))}

@@ -1,35 +1,54 @@
 """Import: an upload of one match document, a JSON list of them, or a zip of them (as exported).
 
 Every document is checked and scored by the core, whose message is shown as the command line
-prints it; the app adds its own few limits (name lengths, dates). All the documents are checked
+prints it; the app adds its own few limits (names, dates). All the documents are checked
 before any is stored, and a file with any bad document stores nothing. A match already stored
-from the same document (same start time, players and deals) is left as it is, so importing the
-same file twice doubles nothing.
+from the same document is left as it is, so importing the same file twice doubles nothing: a
+match is recognised by what was played (``Match.content_hash``, then compared in full) and, when
+the file says when it was played, by that time too.
+
+**Limits.** What the server reads is bounded before it is parsed, so no upload can take more
+than a few times ``UNPACKED_MAX_BYTES`` of memory, whatever its compression ratio: the upload's
+size (``IMPORT_MAX_BYTES``), the members of a zip (how many, their declared sizes, and their real
+sizes, counted while they are unpacked), and in the JSON the number of values, the nesting depth,
+the length of strings and of numbers. A file over a limit gets a 413 or a 422 naming it.
+
+**Storing.** The checked matches are stored in batches, each its own short transaction
+(``BATCH_SECONDS``), so that a phone saving a deal at the table waits a fraction of a second at
+most, never the whole import. If storing fails part way (the database refuses a batch), the
+batches before it stay; the message says how many were stored, and importing the same file
+again stores the rest and doubles nothing, since the stored ones are recognised.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import re
 import secrets
+import time
 import zipfile
+import zlib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
+from itertools import accumulate
 from typing import Any
 
 from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
+from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from scorer.core import MAX_SEED, MatchError, MatchScore, score
+from scorer.web import documents, names
 from scorer.web.cards import card_store
 from scorer.web.document_types import DealDocument, deal_document
 from scorer.web.extensions import csrf, db
-from scorer.web.models import Deal, DealtDeal, HandLink, Match, MatchCards, MatchSeat, Player, name_key
+from scorer.web.models import Deal, DealtDeal, HandLink, Match, MatchCards, MatchSeat, Player
 from scorer.web.records import results
 from scorer.web.records.exports import export_document
 
@@ -37,13 +56,28 @@ bp = Blueprint("imports", __name__)
 
 # An upload may be much larger than a form (MAX_CONTENT_LENGTH): every match of a club in one file.
 IMPORT_MAX_BYTES = 16 * 1024 * 1024
-ZIP_MAX_BYTES = 64 * 1024 * 1024      # what the documents in a zip may add up to, unpacked
-NAME_LENGTH = 40                       # Player.name
+UNPACKED_MAX_BYTES = 24 * 1024 * 1024  # the JSON of one upload, all zip members together, unpacked
+MAX_MEMBERS = 10_000                   # files in a zip
+MAX_MATCHES = 10_000                   # match documents in one upload
+MAX_VALUES = 1_000_000                 # JSON values (a 1,500-match export holds about 300,000)
+MAX_DEPTH = 16                         # nesting of lists and objects (a match document needs 6)
+MAX_STRING = 1_000                     # characters in one JSON string (names are 40, cards 5)
+MAX_DIGITS = 20                        # digits in one JSON number (seeds go up to 19)
+BATCH_SECONDS = 0.2                    # how long one batch of stored matches may hold the database
+BATCH_MATCHES = 100
 
 
 class ImportProblem(ValueError):
-    """Why an uploaded file cannot be imported; nothing is stored then."""
+    """Why an uploaded file cannot be imported; nothing is stored then. ``status`` is 422 for a
+    document that is wrong, 413 for a file over one of the size limits."""
 
+    def __init__(self, message: str, status: int = 422) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def too_large(label: str, what: str) -> ImportProblem:
+    return ImportProblem(f"{label}: {what}, more than an import may hold", 413)
 
 
 def played(raw: Mapping[str, Any]) -> DealDocument:
@@ -63,6 +97,7 @@ class Checked:
     updated_at: datetime | None
     cards: str = card_store.TABLE
     next_dealt: bool = False  # the deal to come was dealt where the match was exported
+    content_hash: str = ""
 
     def deals(self) -> list[DealDocument]:
         return [played(raw) for raw in self.document.get("deals", [])]
@@ -85,17 +120,94 @@ class Checked:
         return rows
 
 
+def scan(data: bytes, label: str) -> None:
+    """Refuse, before parsing, JSON over a limit: each check is a pass of C code over the bytes,
+    the cheap ones first, so a file is refused within a second whatever it holds."""
+    values = data.count(b",") + data.count(b"[") + data.count(b"{") + 1  # at least as many as it holds
+    if values > MAX_VALUES:
+        raise too_large(label, f"it holds about {values:,} JSON values; the limit is {MAX_VALUES:,}")
+    # Strings out (escaped backslashes and quotes first), so that what is left is the structure.
+    parts = data.replace(b"\\\\", b"").replace(b'\\"', b"").split(b'"')
+    longest = max(map(len, parts[1::2]), default=0)
+    if longest > MAX_STRING:
+        raise ImportProblem(f"{label}: a text in it is {longest:,} bytes long; the limit is {MAX_STRING:,}")
+    structure = b"".join(parts[0::2])
+    brackets = structure.translate(None, delete=NOT_BRACKETS).translate(DEPTH_STEPS)
+    depth = max(accumulate(step - 2 for step in brackets), default=0)
+    if depth > MAX_DEPTH:
+        raise ImportProblem(f"{label}: is nested too deeply ({depth:,} levels; the limit is {MAX_DEPTH})")
+    if LONG_NUMBER.search(structure):
+        raise ImportProblem(f"{label}: holds a number more than {MAX_DIGITS} digits long, which no match document needs")
+
+
+NOT_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
+DEPTH_STEPS = bytes.maketrans(b"[{]}", bytes([3, 3, 1, 1]))  # +1 or -1, offset by 2 to stay a byte
+LONG_NUMBER = re.compile(rb"[0-9.eE+-]{%d,}" % (MAX_DIGITS + 1))
+
+
+def whole_number(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:  # also checked by scan; int() of 5,000 digits is slow
+        raise ImportProblem(f"a number is {len(text)} digits long; the limit is {MAX_DIGITS}")
+    return int(text)
+
+
+def no_constant(text: str) -> Any:
+    raise ImportProblem(f"{text} is not a number a match document holds")
+
+
 def read_json(data: bytes, label: str) -> Any:
+    scan(data, label)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise ImportProblem(f"{label}: is not UTF-8 text, so it is not a match document") from None
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=whole_number, parse_constant=no_constant)
+    except ImportProblem as problem:
+        raise ImportProblem(f"{label}: {problem}") from None
     except json.JSONDecodeError as err:
         raise ImportProblem(f"{label}: not valid JSON ({err.msg} at line {err.lineno} column {err.colno})") from None
     except RecursionError:
         raise ImportProblem(f"{label}: is nested too deeply to be a match document") from None
+
+
+ARCHIVES = (".zip", ".gz", ".tgz", ".tar", ".bz2", ".xz", ".7z", ".rar")
+
+
+def unpack(data: bytes, label: str) -> list[tuple[str, bytes]]:
+    """The ``.json`` members of a zip, unpacked a chunk at a time under one running limit for all
+    of them (a zip may say its members are small and be lying)."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        infos = archive.infolist()
+        if len(infos) > MAX_MEMBERS:
+            raise too_large(label, f"it holds {len(infos):,} files; the limit is {MAX_MEMBERS:,}")
+        nested = [info.filename for info in infos if info.filename.lower().endswith(ARCHIVES)]
+        if nested:
+            raise ImportProblem(f"{label}: holds another archive ({nested[0]}); unpack it and import its .json files")
+        members = sorted((info for info in infos if not info.is_dir() and info.filename.lower().endswith(".json")
+                          and not info.filename.startswith("__MACOSX/")), key=lambda i: i.filename)
+        declared = sum(info.file_size for info in members)
+        if declared > UNPACKED_MAX_BYTES:
+            raise too_large(label, f"its documents add up to {size_text(declared)} unpacked; the limit is "
+                                   f"{size_text(UNPACKED_MAX_BYTES)}")
+        budget = UNPACKED_MAX_BYTES
+        contents = []
+        for info in members:
+            chunks = []
+            with archive.open(info) as stream:
+                while chunk := stream.read(64 * 1024):
+                    budget -= len(chunk)
+                    if budget < 0:
+                        raise too_large(label, f"its documents unpack to more than {size_text(UNPACKED_MAX_BYTES)}")
+                    chunks.append(chunk)
+            contents.append((info.filename, b"".join(chunks)))
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, RuntimeError, NotImplementedError,
+            zlib.error) as err:
+        raise ImportProblem(f"{label}: is not a zip file that can be read ({err})") from None
+    if not contents:
+        raise ImportProblem(f"{label}: holds no .json match documents")
+    return contents
 
 
 def read_upload(data: bytes, filename: str) -> list[tuple[str, Any]]:
@@ -104,24 +216,18 @@ def read_upload(data: bytes, filename: str) -> list[tuple[str, Any]]:
     label = filename or "the file"
     found: list[tuple[str, Any]] = []
     if data[:4] == b"PK\x03\x04":
-        try:
-            archive = zipfile.ZipFile(io.BytesIO(data))
-            members = [info for info in archive.infolist() if not info.is_dir()
-                       and info.filename.lower().endswith(".json") and not info.filename.startswith("__MACOSX/")]
-            if sum(info.file_size for info in members) > ZIP_MAX_BYTES:
-                raise ImportProblem(f"{label}: the documents in it add up to more than "
-                                    f"{ZIP_MAX_BYTES // 2**20} MB unpacked")
-            contents = [(info.filename, archive.read(info)) for info in sorted(members, key=lambda i: i.filename)]
-        except (zipfile.BadZipFile, OSError, EOFError) as err:
-            raise ImportProblem(f"{label}: is not a zip file that can be read ({err})") from None
-        if not contents:
-            raise ImportProblem(f"{label}: holds no .json match documents")
-        for name, body in contents:
+        for name, body in unpack(data, label):
             found.extend(documents_in(read_json(body, name), name))
+            if len(found) > MAX_MATCHES:
+                break
     else:
+        if len(data) > UNPACKED_MAX_BYTES:
+            raise too_large(label, f"it is {size_text(len(data))}; the limit is {size_text(UNPACKED_MAX_BYTES)}")
         found = documents_in(read_json(data, label), label)
     if not found:
         raise ImportProblem(f"{label}: holds no match documents (an empty list)")
+    if len(found) > MAX_MATCHES:
+        raise too_large(label, f"it holds more than {MAX_MATCHES:,} matches; import them a few files at a time")
     return found
 
 
@@ -139,11 +245,13 @@ def read_time(document: dict[str, Any], key: str) -> datetime | None:
     value = document[key]
     try:
         moment = datetime.fromisoformat(value) if isinstance(value, str) else None
-    except ValueError:
+        if moment is not None:
+            moment = results.as_utc(moment)  # year 1 at +01:00 is before the calendar starts
+    except (ValueError, OverflowError):
         moment = None
     if moment is None:
         raise ImportProblem(f"{key}: must be a date and time such as \"2026-11-21T20:15:00+00:00\", not {value!r}")
-    return results.as_utc(moment)
+    return moment
 
 
 def check(document: Any) -> Checked:
@@ -153,22 +261,32 @@ def check(document: Any) -> Checked:
         match, scored = score(document)
     except MatchError as error:
         raise ImportProblem(str(error)) from None
-    players = list(match.players)
-    keys = [name_key(name) for name in players]
-    for name, key in zip(players, keys, strict=True):
-        if len(name) > NAME_LENGTH:
-            raise ImportProblem(f"players: {name!r} is longer than {NAME_LENGTH} characters")
+    players = []
+    for name in match.players:
+        try:
+            players.append(names.clean(name, f"players: {name!r}"))
+        except names.NameProblem as problem:
+            raise ImportProblem(str(problem)) from None
+    keys = [names.key(name) for name in players]
+    for name, key in zip(match.players, keys, strict=True):
         if keys.count(key) > 1:
             raise ImportProblem(f"players: {name!r} is named twice")
+    alike = names.lookalikes(players)
+    if alike is not None:
+        raise ImportProblem(f"players: {alike[0]!r} and {alike[1]!r} look the same; a match needs names that can be "
+                            "told apart")
     played_at = read_time(document, "played_at")
     updated_at = read_time(document, "updated_at")
-    cards = read_cards(document, match.setup.options_json())
+    options = match.setup.options_json()
+    cards = read_cards(document, options)
     next_dealt = document.get("next_deal_dealt", False)
     if not isinstance(next_dealt, bool):
         raise ImportProblem(f"next_deal_dealt: must be true or false, not {next_dealt!r}")
-    return Checked(document=document, options=match.setup.options_json(), players=players,
-                   scored=scored, played_at=played_at, updated_at=updated_at or played_at, cards=cards,
-                   next_dealt=next_dealt)
+    checked = Checked(document=document, options=options, players=players, scored=scored,
+                      played_at=played_at, updated_at=updated_at or played_at, cards=cards, next_dealt=next_dealt)
+    checked.content_hash = documents.content_hash(document["ruleset"], options, document.get("first_dealer", 0),
+                                                  cards, checked.deals())
+    return checked
 
 
 def read_cards(document: dict[str, Any], options: dict[str, Any]) -> str:
@@ -188,30 +306,40 @@ def read_cards(document: dict[str, Any], options: dict[str, Any]) -> str:
 
 
 def stored_copy(checked: Checked) -> Match | None:
-    """A match already stored from the same document (imported twice): same start time, players
-    and deals."""
-    if checked.played_at is None:
-        return None
-    candidates = db.session.scalars(select(Match).where(
-        Match.created_at == checked.played_at, Match.ruleset == checked.document["ruleset"]))
-    wanted = [name_key(name) for name in checked.players]
-    for match in candidates:
+    """A match already stored from the same document (imported twice): the same deals, options,
+    cards and players (by name key), and, when the document says when it was played, the same
+    time. Candidates are found by ``content_hash`` (and, for a file that gives the time, by the
+    time, so that a match whose fingerprint was never written is found too)."""
+    query = select(Match).where(Match.content_hash == checked.content_hash)
+    if checked.played_at is not None:
+        query = select(Match).where(or_(Match.content_hash == checked.content_hash, (
+            (Match.created_at == checked.played_at) & (Match.ruleset == checked.document["ruleset"]))))
+    wanted = [names.key(name) for name in checked.players]
+    for match in db.session.scalars(query):
+        if checked.played_at is not None and results.as_utc(match.created_at) != checked.played_at:
+            continue
         stored = export_document(match)
-        if ([name_key(name) for name in stored["players"]] == wanted and stored["options"] == checked.options
+        if ([names.key(name) for name in stored["players"]] == wanted and stored["options"] == checked.options
                 and stored["first_dealer"] == checked.document.get("first_dealer", 0)
                 and [played(deal) for deal in stored["deals"]] == checked.deals() and match.cards == checked.cards):
             return match
     return None
 
 
-def store(checked: Checked) -> Match:
-    """Add the match, its seats and deals, and its results rows, to the session."""
+def store(checked: Checked, players: dict[str, Player] | None = None) -> Match:
+    """Add the match, its seats and deals, and its results rows, to the session. ``players``
+    remembers the players already looked up by this import (by name key)."""
+    players = {} if players is None else players
+    for name in checked.players:
+        if names.key(name) not in players:
+            players[names.key(name)] = Player.named(name)
     match = Match(ruleset=checked.document["ruleset"], options=checked.options,
-                  first_dealer=checked.document.get("first_dealer", 0), finished=checked.scored.finished)
+                  first_dealer=checked.document.get("first_dealer", 0), finished=checked.scored.finished,
+                  content_hash=checked.content_hash)
     if checked.played_at is not None:
         match.created_at = checked.played_at
         match.updated_at = checked.updated_at or checked.played_at
-    match.seats = [MatchSeat(seat=seat, player=Player.named(name)) for seat, name in enumerate(checked.players)]
+    match.seats = [MatchSeat(seat=seat, player=players[names.key(name)]) for seat, name in enumerate(checked.players)]
     match.deals = [Deal(number=number, bids=deal["bids"], tricks=deal["tricks"], premiums=deal["premiums"],
                         turn_up=deal.get("turn_up"), trump=deal.get("trump"))
                    for number, deal in enumerate(checked.deals(), start=1)]
@@ -230,14 +358,16 @@ def store(checked: Checked) -> Match:
 
 @dataclass
 class Imported:
-    added: list[Match]
-    already_here: list[Match]
+    added: list[Match] = field(default_factory=list)
+    already_here: list[Match] = field(default_factory=list)
 
 
 def import_documents(found: list[tuple[str, Any]]) -> Imported:
-    """Check every document first, then store them all; the caller commits (or rolls back).
+    """Check every document first, then store them in batches, each committed on its own.
 
     With one document the core's message is shown as it is; with several it says which one.
+    A batch the database refuses is rolled back and reported (``ImportProblem``, status 409)
+    with how many matches the batches before it stored.
     """
     checked = []
     for label, document in found:
@@ -246,14 +376,31 @@ def import_documents(found: list[tuple[str, Any]]) -> Imported:
         except ImportProblem as problem:
             if len(found) == 1:
                 raise
-            raise ImportProblem(f"{label}: {problem}") from None
-    outcome = Imported([], [])
-    for item in checked:
-        copy = stored_copy(item)
-        if copy is not None:
-            outcome.already_here.append(copy)
-        else:
-            outcome.added.append(store(item))
+            raise ImportProblem(f"{label}: {problem}", problem.status) from None
+    outcome = Imported()
+    db.session.commit()  # end the read the checks may have begun: each batch starts afresh
+    batch: list[Match] = []
+    players: dict[str, Player] = {}
+    started = time.monotonic()
+    try:
+        for item in checked:
+            copy = stored_copy(item)
+            if copy is not None:
+                outcome.already_here.append(copy)
+                continue
+            batch.append(store(item, players))
+            if len(batch) >= BATCH_MATCHES or time.monotonic() - started > BATCH_SECONDS:
+                db.session.commit()
+                outcome.added += batch
+                batch, started = [], time.monotonic()
+        db.session.commit()
+        outcome.added += batch
+    except SQLAlchemyError as error:
+        db.session.rollback()
+        done = len(outcome.added)
+        raise ImportProblem(
+            f"the database refused to store a match ({type(error).__name__}) after {done} of {len(checked)} were "
+            f"stored. Import the same file again: the {done} stored are recognised and not doubled", 409) from None
     return outcome
 
 
@@ -305,8 +452,8 @@ def upload() -> tuple[str, int] | Response:
         db.session.commit()
     except ImportProblem as problem:
         db.session.rollback()
-        form.file.errors = [f"{problem}. Nothing was imported."]
-        return render_import(form, 422)
+        form.file.errors = [f"{problem}." if problem.status == 409 else f"{problem}. Nothing was imported."]
+        return render_import(form, problem.status)
     added, here = len(outcome.added), len(outcome.already_here)
     parts = [f"Imported {added} match{'es' if added != 1 else ''}."]
     if here:

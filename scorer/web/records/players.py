@@ -1,5 +1,6 @@
 """Players: renaming one renames them in every match, since matches refer to the player, not
-the name. A name another player already has (in any case) is refused."""
+the name. A name another player already has (in any case) is refused, and so is one that looks
+the same as another name in one of the player's matches (names.py)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from werkzeug.wrappers import Response
 from wtforms import StringField
 from wtforms.validators import InputRequired, Length, ValidationError
 
+from scorer.web import names
 from scorer.web.extensions import db
-from scorer.web.models import Player, name_key
+from scorer.web.models import MatchSeat, Player, name_key
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 
@@ -27,12 +29,26 @@ class RenameForm(FlaskForm):
         self.person = person
 
     def validate_name(self, field: StringField) -> None:
-        name = " ".join((field.data or "").split())
-        if not name:
+        if not (field.data or "").strip():
             raise ValidationError("Type the new name.")
+        try:
+            name = names.clean(field.data or "", "The name")
+        except names.NameProblem as problem:
+            raise ValidationError(str(problem)) from None
         other = db.session.scalar(select(Player).where(Player.name_key == name_key(name), Player.id != self.person.id))
         if other is not None:
             raise ValidationError(f"{other.name} is already another player's name. Choose a different one.")
+        alike = names.lookalikes([*table_mates(self.person), name])
+        if alike is not None:
+            raise ValidationError(f"{name} would look the same as {alike[0]}, who plays in a match with "
+                                  f"{self.person.name}. Choose a name that can be told apart.")
+
+
+def table_mates(person: Player) -> list[str]:
+    """The names of everyone who played in a match with ``person``."""
+    their_matches = select(MatchSeat.match_id).where(MatchSeat.player_id == person.id)
+    return list(db.session.scalars(select(Player.name).join(MatchSeat, MatchSeat.player_id == Player.id).where(
+        MatchSeat.match_id.in_(their_matches), Player.id != person.id).distinct()))
 
 
 @bp.route("/<int:player_id>/rename", methods=["GET", "POST"])
@@ -43,7 +59,7 @@ def rename(player_id: int) -> str | Response | tuple[str, int]:
     if request.method == "GET":
         form.name.data = person.name
     if form.validate_on_submit():
-        old, new = person.name, " ".join(form.name.data.split())
+        old, new = person.name, names.tidy(form.name.data)
         person.name, person.name_key = new, name_key(new)
         db.session.commit()
         flash(f"{old} is now {new}, in every match." if old != new else "The name is unchanged.")

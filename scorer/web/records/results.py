@@ -97,6 +97,9 @@ def refresh(match: Match, scored: MatchScore | None = None) -> None:
 
     ``scored`` is the core's score of the match as it now stands, when the caller has it already.
     """
+    fingerprint = documents.match_hash(match)  # what an import recognises the match by
+    if match.content_hash != fingerprint:  # unchanged: the row (and its updated_at) is left alone
+        match.content_hash = fingerprint
     seat_rows, match_rows = expected_rows(match, scored)
     # No autoflush: the deal being saved is written by the caller's commit, which is where its own
     # checks (a deal number saved twice) are caught; a failed commit takes these rows back with it.
