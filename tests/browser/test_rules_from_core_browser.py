@@ -46,6 +46,7 @@ def test_the_hand_page_names_the_alias_of_a_low_bid(page: Page, live_app):
         token, hand, turn_up = dealt.links[0].token, dealt.hands[0], dealt.turn_up
     low = min(bid for bid in possible_bids(hand, turn_up) if bid <= 3)
     page.goto(f"/hand/{token}")
+    page.get_by_role("button", name="I am Ann: take the seat").tap()  # no card until the phone takes the seat
     page.locator(f".chip[data-bid='{low}']").tap()
     expect(page.locator("#bid-now")).to_have_text(f"Your bid: {low} (or {low + 10})")
 
@@ -60,6 +61,10 @@ def test_an_eighteen_deal_shows_its_replay_command_on_a_phone(page: Page):
     page.locator("#cards summary").tap()
     page.get_by_role("radio", name="The app deals").check()
     page.get_by_label("Seed").fill("9223372036854775807")
+    # A one-deal match: once it is over, the seed (which also shuffled the game's trump pile) may be shown.
+    page.locator("details.options summary").tap()
+    page.get_by_role("radio", name="A set number of deals").check()
+    page.get_by_role("spinbutton", name="Number of deals").fill("1")
     page.get_by_role("button", name="Start the match").tap()
     expect(page.get_by_role("heading", level=1)).to_have_text("Ann · Bob · Cy")
     match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])

@@ -8,7 +8,7 @@ land on the deal already saved instead of adding another.
 Saves, edits and deletes of one match are serialised (``locking.lock_match``): each is one
 transaction that takes the match's lock, reads the match again, decides from what is stored now
 (``refusal``), scores it with the core and writes the deal and the results cache (``store``). Two
-phones at once: the second waits, then is told what the first did (docs/security-matches.md).
+phones at once: the second waits, then is told what the first did (docs/SECURITY.md).
 """
 
 from __future__ import annotations
