@@ -35,7 +35,7 @@ from .dealing import (
 )
 from .document import FORMAT, parse_match, score, score_document
 from .errors import MatchError
-from .match import DealScore, GameScore, Match, MatchScore, NextDeal, dealer_of, leader_of, score_match
+from .match import DealScore, GameScore, MatchRecord, MatchScore, NextDeal, dealer_of, leader_of, score_match
 from .premiums import PremiumAward, award_premium
 from .rules_text import (
     NINETY_NINE,
@@ -85,7 +85,7 @@ __all__ = [
     "TURN_UP", "BID_VALUE", "MAX_SEED", "RANKS", "TRUMP_BY_COUNT", "dealer_of", "leader_of", "new_seed",
     "trump_by_misses", "trump_by_successes", "trump_of_card",
     "FORMAT", "JOKER", "MATCH_FORMATS", "NOT_SUPPORTED", "NO_TRUMP", "RULESETS", "SUIT_NAMES", "SUIT_SYMBOLS",
-    "Breakdown", "DealOutcome", "DealRecord", "DealScore", "DealtCards", "GameScore", "Match", "MatchError",
+    "Breakdown", "DealOutcome", "DealRecord", "DealScore", "DealtCards", "GameScore", "MatchRecord", "MatchError",
     "MatchScore", "NextDeal", "PackPreparation", "Premium", "PremiumAward", "Ruleset", "Setup",
     "award_premium", "bid_from_cards", "bid_values", "deal_cards", "get_ruleset", "is_made", "make_setup",
     "pack_preparation", "parse_card", "pile_order", "virtual_turn_up", "parse_match", "possible_bids", "score", "score_deal",

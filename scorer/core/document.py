@@ -6,14 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import MatchError
-from .match import Match, MatchScore, score_match
+from .match import MatchRecord, MatchScore, score_match
 from .rulesets import get_ruleset, make_setup
 from .validation import parse_deal
 
 FORMAT = "ninety-nine/1"
 
 
-def parse_match(doc: Any) -> Match:
+def parse_match(doc: Any) -> MatchRecord:
     """Check a match document's header and every deal; raise MatchError naming what is wrong."""
     if not isinstance(doc, Mapping):
         raise MatchError("the match document must be a JSON object", field="document")
@@ -33,7 +33,7 @@ def parse_match(doc: Any) -> Match:
         raise MatchError("deals: must be a list of deals", field="deals")
     names = players + (("the dummy",) if ruleset.has_dummy else ())
     deals = tuple(parse_deal(setup, names, raw, number) for number, raw in enumerate(raw_deals, start=1))
-    return Match(setup=setup, players=players, first_dealer=first_dealer, deals=deals)
+    return MatchRecord(setup=setup, players=players, first_dealer=first_dealer, deals=deals)
 
 
 def _players(raw: Any, count: int, dummy: bool) -> tuple[str, ...]:
@@ -53,7 +53,7 @@ def _players(raw: Any, count: int, dummy: bool) -> tuple[str, ...]:
     return tuple(names)
 
 
-def score(doc: Any) -> tuple[Match, MatchScore]:
+def score(doc: Any) -> tuple[MatchRecord, MatchScore]:
     match = parse_match(doc)
     return match, score_match(match)
 

@@ -15,7 +15,7 @@ from .validation import DealRecord
 
 
 @dataclass(frozen=True)
-class Match:
+class MatchRecord:
     """A checked match document: the setup (ruleset + options), names and the deals played."""
 
     setup: Setup
@@ -34,7 +34,7 @@ class Match:
         return self.setup.ruleset.contenders
 
 
-def dealer_of(match: Match, index: int) -> int:
+def dealer_of(match: MatchRecord, index: int) -> int:
     """The deal passes to the left every deal, across games; the dummy never deals."""
     return (match.first_dealer + index) % match.setup.ruleset.players
 
@@ -199,7 +199,7 @@ def _deal_trump(setup: Setup, record: DealRecord, game: _Game, number: int) -> s
     return expected
 
 
-def _game_over(match: Match, game: _Game, outcome: DealOutcome) -> tuple[bool, tuple[int, ...], list[int]]:
+def _game_over(match: MatchRecord, game: _Game, outcome: DealOutcome) -> tuple[bool, tuple[int, ...], list[int]]:
     """Did this deal end the game? Returns (ended, game winners, game bonus per unit)."""
     setup, among = match.setup, match.contenders
     totals = game.totals
@@ -223,13 +223,13 @@ def _game_over(match: Match, game: _Game, outcome: DealOutcome) -> tuple[bool, t
     return True, top, bonus
 
 
-def _unit_made(match: Match, outcome: DealOutcome) -> list[bool]:
+def _unit_made(match: MatchRecord, outcome: DealOutcome) -> list[bool]:
     if outcome.side_breakdown is not None:
         return [side.contract > 0 for side in outcome.side_breakdown]
     return list(outcome.made)
 
 
-def score_match(match: Match) -> MatchScore:
+def score_match(match: MatchRecord) -> MatchScore:
     """Score every deal in order, ending games and the match as the format says."""
     setup, units, among = match.setup, match.units, match.contenders
     seats = setup.ruleset.seats

@@ -197,9 +197,6 @@ def nav_links() -> list[tuple[str, str, bool]]:
 
 def register(app: Flask) -> None:
     """Every filter and global the templates use, in one place."""
-    # Imported here: these read the database or the routes, which need the app's other modules.
-    from scorer.web.records.stats import in_match
-
     app.add_template_filter(card_label, "card")
     app.add_template_filter(card_face, "card_face")
     app.add_template_filter(card_words, "card_words")
@@ -217,7 +214,7 @@ def register(app: Flask) -> None:
     app.jinja_env.globals.update(
         field_attrs=field_attrs, SUITS=SUITS, SUIT_NAMES=SUIT_NAMES, BID_SUITS=BID_SUITS, DISPLAY_SUITS=DISPLAY_SUITS,
         suit_span=suit_span,
-        qr_svg=qr_svg, card_trump=card_trump, hand_url=hand_url, match_stats=in_match, nav_links=nav_links,
+        qr_svg=qr_svg, card_trump=card_trump, hand_url=hand_url, nav_links=nav_links,
     )
     # Private cards (cards/): who may see a match's seat links, and which seeds may be shown.
     app.jinja_env.globals.update(keeper=capability.holds, match_seed_visible=card_store.match_seed_visible)

@@ -51,7 +51,7 @@ def test_figures_of_a_match_worked_by_hand(client, app):
 def match_figures(app, match_id):
     with app.app_context():
         from scorer.web.models import Match
-        return {f.name: f for f in stats.in_match(db.session.get(Match, match_id))}
+        return {f.name: f for f in stats.match_figures(db.session.get(Match, match_id))}
 
 
 def test_the_scoreboard_shows_who_is_on_a_run(client, app):

@@ -31,7 +31,7 @@ def chip_columns(count: int) -> int:
 
 
 @dataclass(frozen=True)
-class Table:
+class DealLayout:
     """What the deal form needs to know about a match's ruleset and options (all from the core)."""
 
     ruleset: Ruleset
@@ -98,13 +98,13 @@ class Table:
         return suits + ([("no-trump", "No trump")] if self.setup.allow_no_trump_call else [])
 
 
-def table_for(match: Match) -> Table:
+def table_for(match: Match) -> DealLayout:
     setup = make_setup(match.ruleset, match.options)
     cards: list[str] = []
     if setup.turns_card:
         # Eighteen turns a card of the spare pile; the others a card of the pack dealt from.
         cards = list(pack_preparation(match.ruleset, match.options).aside if setup.trump_rule == PILE else setup.pack)
-    return Table(ruleset=setup.ruleset, setup=setup, names=seat_names(match), turn_up_cards=cards)
+    return DealLayout(ruleset=setup.ruleset, setup=setup, names=seat_names(match), turn_up_cards=cards)
 
 
 def turn_up_choices(cards: list[str]) -> dict[str | None, list[tuple[str, str]]]:
@@ -121,7 +121,7 @@ def turn_up_choices(cards: list[str]) -> dict[str | None, list[tuple[str, str]]]
     return groups
 
 
-def make_form(table: Table, **kwargs: Any) -> DealForm:
+def make_form(table: DealLayout, **kwargs: Any) -> DealForm:
     """A deal form with one line per seat (the dummy included)."""
 
     class MatchDealForm(DealForm):
@@ -154,7 +154,7 @@ class ReadDeal:
     may_raise: tuple[int, ...]  # declarers who may raise to reveal and take the premium
 
 
-def read(form: DealForm, table: Table, dealer: int) -> ReadDeal:
+def read(form: DealForm, table: DealLayout, dealer: int) -> ReadDeal:
     """The deal the form describes. The premium goes where the core's priority puts it."""
     offers = [entry.offer.data or None for entry in form.seats]
     award = award_premium(table.ruleset.id, offers, dealer)
@@ -172,7 +172,7 @@ def read(form: DealForm, table: Table, dealer: int) -> ReadDeal:
     return ReadDeal(deal=deal, may_raise=award.may_raise)
 
 
-def show_error(form: DealForm, table: Table, error: MatchError, number: int) -> None:
+def show_error(form: DealForm, table: DealLayout, error: MatchError, number: int) -> None:
     """Put the core's message next to the field it names; anything else goes to the top."""
     if error.deal not in (None, number):
         form.general_errors.append(f"That would make deal {error.deal} wrong: {error_message(error)}")

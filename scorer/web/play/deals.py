@@ -38,7 +38,7 @@ def deal_context(scored: MatchScore, number: int) -> DealScore | NextDeal | None
     return scored.deal_or_next(number)
 
 
-def render_form(match: Match, table: deal_form.Table, form: DealForm, number: int, scored: MatchScore,
+def render_form(match: Match, table: deal_form.DealLayout, form: DealForm, number: int, scored: MatchScore,
                 editing: bool, preview: Preview | None = None, status: int = 200,
                 saved: Preview | None = None) -> tuple[str, int]:
     """The deal form; ``saved`` is the deal as stored, shown beside a phone's figures that lost a race."""
@@ -205,7 +205,7 @@ def refusal(match: Match, read: deal_form.ReadDeal, posted: int, editing: bool, 
     return None
 
 
-def settle(match: Match, table: deal_form.Table, form: DealForm, read: deal_form.ReadDeal, posted: int, editing: bool,
+def settle(match: Match, table: deal_form.DealLayout, form: DealForm, read: deal_form.ReadDeal, posted: int, editing: bool,
            version: int, write: bool) -> View:
     """Score the posted deal against the match as it is now, then preview it or store it.
 
@@ -229,7 +229,7 @@ def settle(match: Match, table: deal_form.Table, form: DealForm, read: deal_form
     return store(match, posted, read, editing, after)
 
 
-def answer_refusal(match: Match, table: deal_form.Table, form: DealForm, posted: int, editing: bool,
+def answer_refusal(match: Match, table: deal_form.DealLayout, form: DealForm, posted: int, editing: bool,
                    refused: Refusal) -> View:
     """Tell the phone what happened, with the match as it is now."""
     now = documents.score(match)

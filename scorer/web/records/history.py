@@ -149,4 +149,7 @@ def record(match_id: int) -> str | tuple[str, int]:
     """The whole match: result, running-totals chart, figures per player and every deal."""
     match = db.get_or_404(Match, match_id)
     board = scoreboard.build(match, documents.score(match))
-    return render_template("records/match_record.html", match=match, board=board, chart=charts.running_totals(board))
+    from scorer.web.records.stats import match_figures  # stats builds on this module's filters
+
+    return render_template("records/match_record.html", match=match, board=board, chart=charts.running_totals(board),
+                           match_figures=match_figures(match))

@@ -145,7 +145,7 @@ for _seat in range(MAX_PLAYERS):
 
 
 @dataclass(frozen=True)
-class Table:
+class BlankTable:
     """What ``scoreboard.columns`` reads of a match, for a sheet that has no match behind it."""
 
     ruleset: str
@@ -183,7 +183,7 @@ def blank() -> tuple[str, int]:
     for index in range(pages * rows_per_page):
         dealer = dealer_of(core_match, index)
         rows.append(BlankRow(index + 1, names[dealer], names[leader_of(setup, dealer)]))
-    table = Table(setup.id, tuple(names))
+    table = BlankTable(setup.id, tuple(names))
     seat_names = scoreboard.seat_names(table)
     columns = scoreboard.columns(table)
     return render_template(

@@ -247,7 +247,7 @@ def current_runs(match_id: int) -> dict[int, int]:
     return {int(seat): int(run) for seat, run in rows}
 
 
-def in_match(match: Match) -> list[Figures]:
+def match_figures(match: Match) -> list[Figures]:
     """The figures of each named player of one match, in seat order."""
     scope, seat = Scope(match_id=match.id), SEATS.c.seat
     names = {s.seat: s.player.name for s in match.seats}
