@@ -56,7 +56,7 @@ def card_label(code: str | None) -> Markup:
     letter = code[-1].upper()
     if letter not in SUITS:
         return escape(code)
-    return Markup('<span class="playing-card" aria-label="{}">{}{}</span>').format(
+    return Markup('<span class="playing-card" role="img" aria-label="{}">{}{}</span>').format(
         card_words(code), code[:-1], suit_span(letter))
 
 
