@@ -85,6 +85,13 @@ def open_options(page: Page) -> None:
     expect(page.locator("#new-match details[open]")).not_to_have_count(0)
 
 
+def refused(page: Page, url: str, button: str) -> None:
+    """A form sent empty: the page comes back with its messages beside the fields."""
+    page.goto(url)
+    page.get_by_role("button", name=button).first.tap()
+    expect(page.locator(".error-summary, .field-error").first).to_be_visible()
+
+
 @pytest.mark.browser
 def test_playing_screens_pass_axe(page: Page, shoot):
     start_match(page, ["Ann", "Bob", "Cy"])
@@ -108,6 +115,8 @@ def test_playing_screens_pass_axe(page: Page, shoot):
         ("deal form, three players", visit(page, three_players), False),
         ("deal form, two with dummy", visit(page, two_dummy), False),
         ("error page", visit(page, "/matches/99999"), False),
+        ("new match, refused", lambda: refused(page, "/matches/new", "Start the match"), False),
+        ("deal form, refused", lambda: refused(page, three_players, "Save deal 2"), False),
     ])
     # The dummy's tile, dimmed by colour now rather than opacity: look at it.
     page.goto(two_dummy.rsplit("/deals/", 1)[0])
@@ -176,6 +185,7 @@ def test_record_screens_pass_axe(page: Page, live_app):
     ids = add_matches(live_app, documents)
     audit(page, [
         ("history", visit(page, "/history/"), False),
+        ("history, a bad date", visit(page, "/history/?start=21.11.2026"), False),
         ("match record", visit(page, f"/history/{ids[0]}"), False),
         ("stats", visit(page, "/stats/"), False),
         ("player stats", visit(page, "/stats/players/1"), False),
