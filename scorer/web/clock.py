@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import current_app
 
-ZONE_DATABASE = "/usr/share/zoneinfo/"
+ZONE_LINK = "/zoneinfo/"
 
 
 def server_zone() -> tzinfo:
@@ -22,9 +22,9 @@ def server_zone() -> tzinfo:
     variable, then /etc/localtime's link into the zone database, then /etc/timezone; failing
     those, the fixed offset the machine has now (right until the clocks change)."""
     names = [os.environ.get("TZ", "").lstrip(":")]
-    link = os.path.realpath("/etc/localtime")
-    if ZONE_DATABASE in link:
-        names.append(link.split(ZONE_DATABASE, 1)[1])
+    link = os.path.realpath("/etc/localtime")  # Debian's /usr/share/zoneinfo/…, macOS's /var/db/…
+    if ZONE_LINK in link:
+        names.append(link.rsplit(ZONE_LINK, 1)[1])
     with contextlib.suppress(OSError):
         names.append(Path("/etc/timezone").read_text(encoding="utf-8").strip())
     for name in names:
