@@ -16,23 +16,12 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("[data-js-only]").forEach(function (el) { el.hidden = false; });
-    localTimes();
     themeToggle();
     if (document.body.hasAttribute("data-wake-lock")) keepAwake();
     if (document.getElementById("new-match")) newMatchForm(document.getElementById("new-match"));
     if (document.getElementById("deal-form")) dealForm(document.getElementById("deal-form"));
     if (document.body.hasAttribute("data-saved-deals")) forgetSavedDrafts();
   });
-
-  // ---- times in the phone's own time zone (the server writes UTC) ------------------------
-  function localTimes() {
-    document.querySelectorAll("time[datetime]").forEach(function (el) {
-      var when = new Date(el.getAttribute("datetime"));
-      if (!isNaN(when)) {
-        el.textContent = when.toLocaleString([], { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
-      }
-    });
-  }
 
   // ---- theme: Auto (the system's) → Dark → Light → Auto ----------------------------------
   function themeToggle() {

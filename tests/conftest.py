@@ -16,6 +16,7 @@ def make_app(tmp_path: Path, **config: object) -> Flask:
     app = create_app({
         "TESTING": True,
         "SECRET_KEY": "test-only-key",
+        "TIMEZONE": "UTC",  # what the tests expect, whatever the machine's zone (test_timezone.py)
         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'scorer.sqlite'}",
         **config,
     })

@@ -15,6 +15,8 @@ from typing import Any
 
 from flask import Flask
 
+from scorer.web import clock
+
 SECRET_KEY_FILE = "secret_key"
 # Host names the app answers to however it is started (``flask run``, the tests); serve.py adds
 # the addresses it listens on, and SCORER_HOSTS (comma-separated) adds a domain name.
@@ -70,6 +72,8 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         TRUSTED_HOSTS=[*LOCAL_HOSTS, *hosts_from(os.environ.get("SCORER_HOSTS", ""))],
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        # The zone times are shown in and days cut at (clock.py); blank: the server's own.
+        TIMEZONE="",
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -77,8 +81,11 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
             app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
         if os.environ.get("DATABASE_URL"):
             app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["DATABASE_URL"]
+        if os.environ.get("TIMEZONE"):
+            app.config["TIMEZONE"] = os.environ["TIMEZONE"]
     else:
         app.config.from_mapping(test_config)
     app.config["SQLALCHEMY_DATABASE_URI"] = normalise_database_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    app.extensions["scorer.timezone"] = clock.zone_named(app.config["TIMEZONE"])
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = load_secret_key(app.instance_path)

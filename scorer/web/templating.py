@@ -5,7 +5,7 @@ trumps, points and times look on screen. Nothing here scores; rules facts come f
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 import segno
@@ -13,7 +13,7 @@ from flask import Flask, request, url_for
 from markupsafe import Markup, escape
 
 from scorer.core import BID_VALUE, SUIT_NAMES, SUIT_SYMBOLS, format_text, get_ruleset, sort_hand
-from scorer.web import capability
+from scorer.web import capability, clock
 from scorer.web.cards import card_store
 from scorer.web.models import HandLink, Match
 
@@ -56,7 +56,7 @@ def card_label(code: str | None) -> Markup:
     letter = code[-1].upper()
     if letter not in SUITS:
         return escape(code)
-    return Markup('<span class="playing-card" aria-label="{}">{}{}</span>').format(
+    return Markup('<span class="playing-card" role="img" aria-label="{}">{}{}</span>').format(
         card_words(code), code[:-1], suit_span(letter))
 
 
@@ -96,21 +96,17 @@ def bid_cards(bid: Any) -> Markup:
 
 
 def local_time(value: datetime | None) -> str:
-    """A short date for lists. SQLite hands back naive datetimes; they were stored as UTC."""
+    """A short date and time for lists, in the table's zone (clock.py): "21 Nov 2026, 23:30"."""
     if value is None:
         return ""
-    if value.tzinfo is None:
-        value = value.replace(tzinfo=UTC)
-    return value.strftime("%d %b %Y, %H:%M UTC")
+    return clock.local(value).strftime("%d %b %Y, %H:%M")
 
 
 def iso_time(value: datetime | None) -> str:
-    """The moment in ISO 8601 with its zone, for ``<time datetime>`` (the page shows it locally)."""
+    """The moment in ISO 8601 with the table zone's offset, for ``<time datetime>``."""
     if value is None:
         return ""
-    if value.tzinfo is None:
-        value = value.replace(tzinfo=UTC)
-    return value.isoformat()
+    return clock.local(value).isoformat(timespec="seconds")
 
 
 def signed(points: int) -> str:

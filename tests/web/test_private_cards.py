@@ -185,7 +185,7 @@ def test_a_second_phone_is_refused_until_the_scorekeeper_hands_the_seat_over(cli
     assert first.get(f"/hand/{token}").status_code == 200
     assert client.post(f"/matches/{match_id}/seats/0/hand-over").status_code == 303
     board = app.test_client().get(f"/matches/{match_id}").text  # anyone reading the scoreboard is told
-    assert re.search(r"Ann’s seat was handed over to another phone at .*\d\d:\d\d UTC", board)
+    assert re.search(r"Ann’s seat was handed over to another phone at .*\d\d:\d\d</time>", board)
     assert take_seat(second, token).status_code == 303
     assert all(shows_card(second.get(f"/hand/{token}").text, c) for c in cards["hands"][0])
     refused = first.get(f"/hand/{token}")

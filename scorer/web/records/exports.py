@@ -20,7 +20,7 @@ import io
 import json
 import zipfile
 from collections.abc import Iterable
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from flask import Blueprint, Response
@@ -28,7 +28,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from scorer.core import MatchScore
-from scorer.web import documents
+from scorer.web import clock, documents
 from scorer.web.cards import card_store
 from scorer.web.document_types import Bid, DealDocument, MatchDocument
 from scorer.web.extensions import db
@@ -82,7 +82,7 @@ def dealt_cards(match: Match, deals: list[DealDocument]) -> None:
 
 
 def file_stem(match: Match) -> str:
-    return f"match-{match.id:04d}-{results.as_utc(match.created_at):%Y-%m-%d}"
+    return f"match-{match.id:04d}-{clock.local(match.created_at):%Y-%m-%d}"
 
 
 def json_bytes(data: Any, readable: bool = True) -> bytes:
@@ -114,7 +114,7 @@ def match_json(match_id: int) -> Response:
 def all_json() -> Response:
     """Every match, as a JSON list of match documents."""
     body = json_bytes([export_document(match) for match in all_matches()], readable=False)
-    return attachment(body, f"ninety-nine-matches-{datetime.now(UTC):%Y-%m-%d}.json", "application/json")
+    return attachment(body, f"ninety-nine-matches-{datetime.now(clock.zone()):%Y-%m-%d}.json", "application/json")
 
 
 @bp.get("/export/matches.zip")
@@ -124,7 +124,7 @@ def all_zip() -> Response:
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for match in all_matches():
             archive.writestr(f"{file_stem(match)}.json", json_bytes(export_document(match), readable=False))
-    return attachment(buffer.getvalue(), f"ninety-nine-matches-{datetime.now(UTC):%Y-%m-%d}.zip",
+    return attachment(buffer.getvalue(), f"ninety-nine-matches-{datetime.now(clock.zone()):%Y-%m-%d}.zip",
                       "application/zip")
 
 

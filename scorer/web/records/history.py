@@ -4,7 +4,7 @@ record of one match with its running-totals chart."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from flask import Blueprint, render_template, request
@@ -14,7 +14,7 @@ from wtforms import DateField, Form, SelectField
 from wtforms.validators import Optional, ValidationError
 
 from scorer.core import RULESETS
-from scorer.web import documents, security
+from scorer.web import clock, documents, security
 from scorer.web.extensions import db
 from scorer.web.forms import choices
 from scorer.web.models import Deal, Match, MatchResult, MatchSeat, Player
@@ -53,11 +53,12 @@ class PeriodForm(Form):
             raise ValidationError("The end date is before the start date.")
 
     def bounds(self) -> tuple[datetime | None, datetime | None]:
-        """The period as UTC times (the app shows dates in UTC); the end day is included."""
+        """The period as UTC moments, its days cut at the table zone's midnight (clock.py), as the
+        app shows dates; the end day is included."""
         valid = not (self.start.errors or self.end.errors)
-        start = midnight(self.start.data) if valid and self.start.data else None
+        start = clock.midnight(self.start.data) if valid and self.start.data else None
         # The last day of the calendar has no next midnight: up to it is up to any time.
-        end = midnight(self.end.data + timedelta(days=1)) if valid and self.end.data and self.end.data < date.max else None
+        end = clock.midnight(self.end.data + timedelta(days=1)) if valid and self.end.data and self.end.data < date.max else None
         return start, end
 
     def filters(self) -> dict[str, str]:
@@ -67,10 +68,6 @@ class PeriodForm(Form):
             values |= {"start": self.start.raw_data[0] if self.start.raw_data else "",
                        "end": self.end.raw_data[0] if self.end.raw_data else ""}
         return {key: value for key, value in values.items() if value}
-
-
-def midnight(day: date) -> datetime:
-    return datetime.combine(day, time(0), tzinfo=UTC)
 
 
 class HistoryForm(PeriodForm):
