@@ -16,11 +16,11 @@ $(BIN)/.installed: pyproject.toml
 	@echo "Setting up the virtual environment in $(VENV) (first run only)..."
 	@$(PYTHON) -m venv $(VENV)
 	@$(PIP) install --upgrade pip
-	@$(PIP) install -e . 2>&1 | grep -v -i -e 'editable' -e '^ *!!' -e '^ *\*\*\*' -e '^$$' >&2 || true
-	@$(BIN)/python -c 'import scorer.web' && touch $@
+	@$(PIP) install -e .
+	@touch $@
 
 $(BIN)/.installed-test: $(BIN)/.installed
-	@$(PIP) install -e '.[test]' 2>&1 | grep -v -i -e 'editable' -e '^ *!!' -e '^ *\*\*\*' -e '^$$' >&2 || true
+	@$(PIP) install -e '.[test]'
 	touch $@
 
 install: $(BIN)/.installed
@@ -29,7 +29,7 @@ install-test: $(BIN)/.installed-test
 # PostgreSQL's driver is installed only when DATABASE_URL (from the environment or .env) names a
 # PostgreSQL database.
 $(BIN)/.installed-postgres: $(BIN)/.installed
-	@$(PIP) install -e '.[postgres]' 2>&1 | grep -v -i -e 'editable' -e '^ *!!' -e '^ *\*\*\*' -e '^$$' >&2 || true
+	@$(PIP) install -e '.[postgres]'
 	touch $@
 
 install-postgres: $(BIN)/.installed-postgres
@@ -37,11 +37,11 @@ install-postgres: $(BIN)/.installed-postgres
 # Create or upgrade the database (SQLite in instance/, or DATABASE_URL from the environment or
 # .env), then serve on the network and print the address to open on a phone, with a QR code
 # (HOST=127.0.0.1 keeps it to this computer; HTTPS=1 serves over TLS with a certificate made into
-# instance/, for the phone's wake lock and installing the app).
+# instance/, for the phone's wake lock and installing the app; PROXY=1 behind Caddy, docs/Caddyfile).
 run: install
 	@if $(BIN)/python -m scorer.web.setup_db --wants-postgres; then $(MAKE) --no-print-directory install-postgres; fi
 	@$(BIN)/python -m scorer.web.setup_db
-	@$(BIN)/python -m scorer.web.serve --host $(HOST) --port $(PORT) $(if $(filter 1 yes true,$(HTTPS)),--https)
+	@$(BIN)/python -m scorer.web.serve --host $(HOST) --port $(PORT) $(if $(filter 1 yes true,$(HTTPS)),--https) $(if $(filter 1 yes true,$(PROXY)),--behind-proxy)
 
 # The checks and the rebuild of cached results, with the virtual environment's flask.
 check: install

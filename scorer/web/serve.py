@@ -122,9 +122,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=5000)
     parser.add_argument("--https", action="store_true",
                         help="serve over HTTPS with a certificate made for these addresses (kept in instance/)")
+    parser.add_argument("--behind-proxy", action="store_true",
+                        help="trust one reverse proxy's X-Forwarded-Proto/-Host/-For (Caddy, docs/Caddyfile)")
     args = parser.parse_args(argv)
 
     app = create_app()
+    if args.behind_proxy:
+        # The proxy terminates TLS: the app must still know the request was HTTPS (Secure cookie)
+        # and which host and client it came for. Trust exactly one hop, the proxy in front.
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
     shown, hosts = listening_hosts(args.host)
     app.config["TRUSTED_HOSTS"] = list(dict.fromkeys([*app.config["TRUSTED_HOSTS"], *hosts]))
     scheme = "https" if args.https else "http"

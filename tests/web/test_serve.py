@@ -165,3 +165,17 @@ def test_setup_db_upgrades_quietly_and_says_what_is_wrong(tmp_path):
                             capture_output=True, text=True, timeout=120)
     assert failed.returncode == 1 and "Traceback" not in failed.stderr
     assert len(failed.stderr.strip().splitlines()) <= 2 and "no-such-folder" in failed.stderr
+
+
+def test_behind_a_proxy_the_app_knows_the_request_was_https(app_factory, monkeypatch):
+    """Caddy terminates TLS and says so in X-Forwarded-Proto: the session cookie is then Secure."""
+    app = app_factory()
+    app.config["TRUSTED_HOSTS"] = ["scores.example.org"]
+    monkeypatch.setattr(serve, "create_app", lambda: app)
+    monkeypatch.setattr(serve, "lan_addresses", lambda: [])
+    monkeypatch.setattr(serve, "serve", lambda *a, **k: None)
+    serve.main(["--host", "127.0.0.1", "--behind-proxy"])
+    client = app.test_client()
+    response = client.get("/matches/new", headers={"X-Forwarded-Proto": "https", "X-Forwarded-Host": "scores.example.org"})
+    assert response.status_code == 200
+    assert "Secure" in response.headers["Set-Cookie"]
