@@ -43,7 +43,9 @@ def explain(err: Exception, uri: str) -> str:
     text = str(getattr(err, "orig", None) or err)
     lowered = text.lower()
     url = make_url(uri)
-    name, user, host = url.database, url.username or "your user", url.host or "localhost"
+    socket = url.query.get("host")  # ?host=/run/postgresql: a Unix socket folder
+    name, user = url.database, url.username or "your user"
+    where = f"{url.host or 'localhost'}:{url.port or 5432}" if url.host or not socket else f"the socket in {socket}"
     if "password authentication failed" in lowered or "no password supplied" in lowered:
         return (f"PostgreSQL refused the password for role {user!r}.\n"
                 f"Fix the password in DATABASE_URL, or set it again with: ALTER ROLE {user} PASSWORD '...';")
@@ -59,7 +61,7 @@ def explain(err: Exception, uri: str) -> str:
                 f"(or create it with createdb --owner {user}).")
     if "connection refused" in lowered or "could not connect" in lowered or "could not translate" in lowered \
             or "timeout" in lowered or "no such file or directory" in lowered and url.get_backend_name() == "postgresql":
-        return (f"Cannot reach PostgreSQL on {host}:{url.port or 5432}.\n"
+        return (f"Cannot reach PostgreSQL on {where}.\n"
                 "Start the server (sudo systemctl start postgresql) or fix the host and port in DATABASE_URL.")
     if url.get_backend_name() == "sqlite":
         return (f"Cannot open the SQLite file {url.database} ({text.splitlines()[0]}).\n"
