@@ -6,34 +6,49 @@ BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: run test lint soak install install-test install-postgres system-packages clean
+.PHONY: run check stats-rebuild test lint soak install install-test install-postgres system-packages clean
 
 # The virtual environment is rebuilt whenever pyproject.toml changes.
+# Quietly: pip's version notice and setuptools' editable-install banner look like errors to a new
+# user (the banner is a warning printed by the build backend, silenced through PYTHONWARNINGS).
+PIP := PYTHONWARNINGS=ignore $(BIN)/python -m pip --quiet --disable-pip-version-check
 $(BIN)/.installed: pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e .
-	touch $@
+	@echo "Setting up the virtual environment in $(VENV) (first run only)..."
+	@$(PYTHON) -m venv $(VENV)
+	@$(PIP) install --upgrade pip
+	@$(PIP) install -e .
+	@touch $@
 
 $(BIN)/.installed-test: $(BIN)/.installed
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@$(PIP) install -e '.[test]'
 	touch $@
 
 install: $(BIN)/.installed
 install-test: $(BIN)/.installed-test
 
-# PostgreSQL's driver is installed only when DATABASE_URL names a PostgreSQL database.
+# PostgreSQL's driver is installed only when DATABASE_URL (from the environment or .env) names a
+# PostgreSQL database.
 $(BIN)/.installed-postgres: $(BIN)/.installed
-	$(BIN)/python -m pip install --quiet -e '.[postgres]'
+	@$(PIP) install -e '.[postgres]'
 	touch $@
 
 install-postgres: $(BIN)/.installed-postgres
 
-# Create or upgrade the database in instance/, then serve on the network and print the address
-# to open on a phone (HOST=127.0.0.1 keeps it to this computer).
-run: install $(if $(filter postgres%,$(DATABASE_URL)),install-postgres)
-	@$(BIN)/flask --app scorer db upgrade
-	@$(BIN)/python -m scorer.web.serve --host $(HOST) --port $(PORT)
+# Create or upgrade the database (SQLite in instance/, or DATABASE_URL from the environment or
+# .env), then serve on the network and print the address to open on a phone, with a QR code
+# (HOST=127.0.0.1 keeps it to this computer; HTTPS=1 serves over TLS with a certificate made into
+# instance/, for the phone's wake lock and installing the app; PROXY=1 behind Caddy, docs/Caddyfile).
+run: install
+	@if $(BIN)/python -m scorer.web.setup_db --wants-postgres; then $(MAKE) --no-print-directory install-postgres; fi
+	@$(BIN)/python -m scorer.web.setup_db
+	@$(BIN)/python -m scorer.web.serve --host $(HOST) --port $(PORT) $(if $(filter 1 yes true,$(HTTPS)),--https) $(if $(filter 1 yes true,$(PROXY)),--behind-proxy)
+
+# The checks and the rebuild of cached results, with the virtual environment's flask.
+check: install
+	@$(BIN)/flask --app scorer check
+
+stats-rebuild: install
+	@$(BIN)/flask --app scorer stats rebuild
 
 # What the tests need from Debian: Chromium for the browser tests (Playwright cannot download its
 # own browser here), poppler-utils for looking at printed pages, and a PostgreSQL server so that the

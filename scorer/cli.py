@@ -7,7 +7,9 @@ nothing is printed on standard output then, and never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
@@ -84,6 +86,14 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     except RecursionError:
         print("the document is nested too deeply", file=stderr)
         return 2
-    json.dump(result, stdout, indent=2, ensure_ascii=False)
-    stdout.write("\n")
+    try:
+        json.dump(result, stdout, indent=2, ensure_ascii=False)
+        stdout.write("\n")
+        stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (`... | head`): stop quietly, as other Unix tools do. Python would
+        # flush stdout again at exit and fail once more, so point it at /dev/null first.
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
+        return 0
     return 0

@@ -1,5 +1,7 @@
 """Where the app's settings come from: defaults, ``instance/config.py``, the environment, tests.
 
+Settings may also be kept in ``.env`` in the repository root (``DATABASE_URL``, ``SECRET_KEY``,
+``SCORER_HOSTS``), read by the app and by ``make run`` alike; the environment wins over it.
 Two settings matter for a new user and need no setup: the database (SQLite in the instance
 folder unless ``DATABASE_URL`` names another) and the secret key (read from the environment or
 ``instance/config.py``; otherwise generated once into ``instance/secret_key`` and reused, so
@@ -22,6 +24,35 @@ SECRET_KEY_FILE = "secret_key"
 # the addresses it listens on, and SCORER_HOSTS (comma-separated) adds a domain name.
 LOCAL_HOSTS = ["localhost", "127.0.0.1"]
 DATABASE_FILE = "scorer.sqlite"
+# Settings kept in one place that both the app and `make run` read (git-ignored): the repository
+# root's .env, one KEY=VALUE a line. The environment wins over it.
+ENV_FILE = Path(__file__).resolve().parents[2] / ".env"
+
+
+def env_file_values(path: Path = ENV_FILE) -> dict[str, str]:
+    """``.env``'s settings: ``KEY=VALUE`` lines, ``export`` and quotes allowed, ``#`` comments and
+    blank lines skipped. A missing file is no settings. (Flask reads .env only with python-dotenv,
+    which the app does not otherwise need.)"""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError):
+        return {}
+    values: dict[str, str] = {}
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.removeprefix("export ").partition("=")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[key.strip()] = value
+    return values
+
+
+def setting(name: str, file_values: dict[str, str]) -> str:
+    """An environment variable, else the same name in .env, else ""."""
+    return os.environ.get(name) or file_values.get(name, "")
 
 
 def normalise_database_url(url: str) -> str:
@@ -63,13 +94,14 @@ def hosts_from(text: str) -> list[str]:
 
 def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
     """Fill ``app.config``: defaults, then the instance file or the test's dict, then fill-ins."""
+    file_values = env_file_values() if test_config is None else {}
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI="sqlite:///" + os.path.join(app.instance_path, DATABASE_FILE),
         # A form being filled in at the table can sit for a long time between deals.
         WTF_CSRF_TIME_LIMIT=None,
         MAX_CONTENT_LENGTH=64 * 1024,
         TEMPLATES_AUTO_RELOAD=None,
-        TRUSTED_HOSTS=[*LOCAL_HOSTS, *hosts_from(os.environ.get("SCORER_HOSTS", ""))],
+        TRUSTED_HOSTS=[*LOCAL_HOSTS, *hosts_from(setting("SCORER_HOSTS", file_values))],
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         # The zone times are shown in and days cut at (clock.py); blank: the server's own.
@@ -77,12 +109,12 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
-        if os.environ.get("SECRET_KEY"):
-            app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
-        if os.environ.get("DATABASE_URL"):
-            app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["DATABASE_URL"]
-        if os.environ.get("TIMEZONE"):
-            app.config["TIMEZONE"] = os.environ["TIMEZONE"]
+        if setting("SECRET_KEY", file_values):
+            app.config["SECRET_KEY"] = setting("SECRET_KEY", file_values)
+        if setting("DATABASE_URL", file_values):
+            app.config["SQLALCHEMY_DATABASE_URI"] = setting("DATABASE_URL", file_values)
+        if setting("TIMEZONE", file_values):
+            app.config["TIMEZONE"] = setting("TIMEZONE", file_values)
     else:
         app.config.from_mapping(test_config)
     app.config["SQLALCHEMY_DATABASE_URI"] = normalise_database_url(app.config["SQLALCHEMY_DATABASE_URI"])

@@ -8,22 +8,26 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
+import ipaddress
 import socket
 import struct
 import sys
+from pathlib import Path
 
+import segno
 from waitress import serve
 
 from scorer.web import create_app
+from scorer.web.setup_db import describe_database
 
 SIOCGIFADDR = 0x8915  # Linux: the IPv4 address of a network interface
 
 
-def _interface_addresses() -> set[str]:
-    """IPv4 addresses of this machine's interfaces, read locally (nothing is sent anywhere)."""
-    found: set[str] = set()
-    with contextlib.suppress(OSError):
-        found.update(str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET))
+def _interfaces() -> list[tuple[str, str]]:
+    """(interface name, IPv4 address) for this machine, read locally (nothing is sent anywhere).
+    An address known only from the host name has the name ""."""
+    found: dict[str, str] = {}
     if sys.platform.startswith("linux"):
         import fcntl  # Unix only
 
@@ -34,14 +38,59 @@ def _interface_addresses() -> set[str]:
                     answer = fcntl.ioctl(sock.fileno(), SIOCGIFADDR, request)
                 except OSError:  # an interface with no IPv4 address
                     continue
-                found.add(socket.inet_ntoa(answer[20:24]))
-    return found
+                found.setdefault(socket.inet_ntoa(answer[20:24]), name)
+    with contextlib.suppress(OSError):
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.setdefault(str(info[4][0]), "")
+    return [(name, address) for address, name in found.items()]
+
+
+# Interfaces a phone at the table never reaches this machine through: containers' bridges and
+# their virtual cables. VPNs may (a phone on the same VPN), so they are listed, but last.
+HIDDEN_INTERFACES = ("docker", "br-", "veth", "virbr", "lxcbr", "lxdbr", "cni", "flannel", "podman")
+VPN_INTERFACES = ("tun", "tap", "wg", "tailscale", "utun", "zt", "ppp", "ipsec", "nordlynx")
+WIFI_INTERFACES = ("wl", "wifi")
+WIRED_INTERFACES = ("en", "eth")
+
+
+def order_addresses(interfaces: list[tuple[str, str]]) -> list[str]:
+    """The addresses a phone on the same network can use, the likeliest first: Wi-Fi, then wired,
+    then other private addresses, then public ones, then VPNs. Loopback, link-local (169.254/16)
+    and container bridges are left out."""
+
+    def rank(item: tuple[str, str]) -> tuple[int, int, str]:
+        name, address = item
+        private = ipaddress.ip_address(address).is_private
+        if name.startswith(VPN_INTERFACES) or (address.startswith("100.") and not private):  # Tailscale's CGNAT
+            kind = 4
+        elif name.startswith(WIFI_INTERFACES):
+            kind = 0
+        elif name.startswith(WIRED_INTERFACES):
+            kind = 1
+        else:
+            kind = 2 if private else 3
+        return kind, 0 if address.startswith("192.168.") else 1, address
+
+    usable = []
+    for name, address in interfaces:
+        ip = ipaddress.ip_address(address)
+        if ip.is_loopback or ip.is_link_local or ip.is_unspecified or name.startswith(HIDDEN_INTERFACES):
+            continue
+        usable.append((name, address))
+    return list(dict.fromkeys(address for _name, address in sorted(usable, key=rank)))
 
 
 def lan_addresses() -> list[str]:
-    """The addresses a phone on the same network can use: not loopback, private ones first."""
-    addresses = [a for a in _interface_addresses() if not a.startswith("127.")]
-    return sorted(addresses, key=lambda a: (not a.startswith(("192.168.", "10.", "172.")), a))
+    """The addresses a phone on the same network can use, the likeliest (the Wi-Fi) first."""
+    return order_addresses(_interfaces())
+
+
+def terminal_qr(url: str) -> str:
+    """``url`` as a QR code drawn with block characters, for a phone's camera to read off the
+    terminal."""
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+    return out.getvalue()
 
 
 def listening_hosts(host: str) -> tuple[list[str], list[str]]:
@@ -54,31 +103,71 @@ def listening_hosts(host: str) -> tuple[list[str], list[str]]:
     return [host], [host]
 
 
+def serve_https(app: object, host: str, port: int, cert_path: Path, key_path: Path) -> None:
+    """Serve over TLS with cheroot (CherryPy's WSGI server); waitress has no TLS of its own."""
+    from cheroot import wsgi
+    from cheroot.ssl.builtin import BuiltinSSLAdapter
+
+    server = wsgi.Server((host, port), app, numthreads=8, server_name="ninety-nine")
+    server.ssl_adapter = BuiltinSSLAdapter(str(cert_path), str(key_path))
+    try:
+        server.start()
+    except KeyboardInterrupt:
+        server.stop()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Serve the Ninety-Nine score keeper.")
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
     parser.add_argument("--port", type=int, default=5000)
+    parser.add_argument("--https", action="store_true",
+                        help="serve over HTTPS with a certificate made for these addresses (kept in instance/)")
+    parser.add_argument("--behind-proxy", action="store_true",
+                        help="trust one reverse proxy's X-Forwarded-Proto/-Host/-For (Caddy, docs/Caddyfile)")
     args = parser.parse_args(argv)
 
     app = create_app()
+    if args.behind_proxy:
+        # The proxy terminates TLS: the app must still know the request was HTTPS (Secure cookie)
+        # and which host and client it came for. Trust exactly one hop, the proxy in front.
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
     shown, hosts = listening_hosts(args.host)
     app.config["TRUSTED_HOSTS"] = list(dict.fromkeys([*app.config["TRUSTED_HOSTS"], *hosts]))
+    scheme = "https" if args.https else "http"
+    certificate = None
+    if args.https:
+        from scorer.web.certificate import ensure_certificate, wanted_names
+
+        certificate = ensure_certificate(app.instance_path, wanted_names(shown if args.host in ("0.0.0.0", "::") else [args.host]))
     print("\nNinety-Nine score keeper is running.")
+    if app.config.get("SQLALCHEMY_DATABASE_URI"):
+        print(f"Database: {describe_database(app.config['SQLALCHEMY_DATABASE_URI'])}")
     if args.host in ("0.0.0.0", "::"):
         if shown:
-            print("Open this on a phone on the same Wi-Fi:")
+            print("Open this on a phone on the same Wi-Fi (or scan the code):")
             for address in shown:
-                print(f"    http://{address}:{args.port}/")
+                print(f"    {scheme}://{address}:{args.port}/")
+            print(terminal_qr(f"{scheme}://{shown[0]}:{args.port}/"), end="")
         else:
             print("No network address found: connect this computer to the phone's Wi-Fi.")
-        print(f"On this computer: http://127.0.0.1:{args.port}/")
+        print(f"On this computer: {scheme}://127.0.0.1:{args.port}/")
     else:
-        print(f"Open http://{args.host}:{args.port}/")
+        print(f"Open {scheme}://{args.host}:{args.port}/")
     extra = [name for name in app.config["TRUSTED_HOSTS"] if name not in (*shown, "localhost", "127.0.0.1", *hosts)]
     if extra:
         print(f"Also answering to: {', '.join(extra)} (SCORER_HOSTS)")
+    if certificate is not None:
+        made = "made now" if certificate.created else "reused"
+        print(f"Certificate ({made}, {certificate.cert_path}), SHA-256 fingerprint:")
+        print(f"    {certificate.fingerprint}")
+        print("Each phone warns once that the certificate is not trusted: check the fingerprint, then accept it.")
     print("Stop it with Ctrl+C.\n", flush=True)
-    serve(app, host=args.host, port=args.port, threads=8, ident="ninety-nine")
+    if certificate is not None:
+        serve_https(app, args.host, args.port, certificate.cert_path, certificate.key_path)
+    else:
+        serve(app, host=args.host, port=args.port, threads=8, ident="ninety-nine")
 
 
 if __name__ == "__main__":

@@ -307,3 +307,14 @@ def test_python_m_scorer_deal_without_flask():
     out = json.loads(proc.stdout)
     assert [len(h) for h in out["hands"]] == [12, 12, 9]
     assert len(out["dummy_bid"]) == 3
+
+
+def test_a_reader_that_stops_early_gets_no_traceback():
+    """`python -m scorer deal ... | head -1`: the pipe closes before the output is written."""
+    command = [sys.executable, "-m", "scorer", "deal", "jokerless", "--seed", "7"]
+    producer = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert producer.stdout is not None
+    producer.stdout.close()  # nobody reads: the first write meets a closed pipe
+    _, err = producer.communicate(timeout=60)
+    assert b"Traceback" not in err and b"BrokenPipe" not in err, err.decode()
+    assert producer.returncode == 0

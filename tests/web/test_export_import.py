@@ -68,6 +68,7 @@ def test_export_one_match_as_csv_for_a_spreadsheet(client):
     match_id = play_known_match(client)
     response = client.get(f"/matches/{match_id}/export.csv")
     assert response.mimetype == "text/csv" and response.data.startswith(b"\xef\xbb\xbf")
+    assert response.headers["Content-Type"] == "text/csv; charset=utf-8"  # once, not twice
     assert b"\r\n" in response.data
     rows = list(csv.reader(io.StringIO(response.data.decode("utf-8-sig"))))
     assert rows[0] == ["deal", "game", "deal_in_game", "dealer", "leader", "trump", "turn_up", "seat", "player",

@@ -178,4 +178,4 @@ def match_csv(match_id: int) -> Response:
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(CSV_HEADER)
     writer.writerows(csv_rows(match))
-    return attachment(buffer.getvalue().encode("utf-8-sig"), f"{file_stem(match)}.csv", "text/csv; charset=utf-8")
+    return attachment(buffer.getvalue().encode("utf-8-sig"), f"{file_stem(match)}.csv", "text/csv")
