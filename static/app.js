@@ -386,7 +386,7 @@
     if (offline) {
       var when = new Date(Number(offline.getAttribute("content")));
       var time = isNaN(when) ? "" : " as of " + when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-      pwaNote("offline-note", "Offline: showing the scoreboard" + time + ".", false);
+      pwaNote("offline-note", "Offline: showing the scoreboard" + time, false);
     }
     var key = "ninety-nine:sleep-note-seen";
     if (!window.isSecureContext && document.body.hasAttribute("data-saved-deals") && !store.get(key)) {
