@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, render_template, send_file, url_for
+from flask import Blueprint, Response, current_app, render_template, request, url_for
 
 bp = Blueprint("pwa", __name__)
 
@@ -52,9 +52,13 @@ def webmanifest() -> Response:
 
 @bp.route("/sw.js")
 def service_worker() -> Response:
+    # Read whole (a few kB) rather than streamed, so no file is left open by a client that never
+    # reads the body; the ETag lets the browser's update check get a 304.
     path = Path(current_app.static_folder or "static") / "sw.js"
-    response = send_file(path, mimetype="text/javascript", max_age=0)
+    response = Response(path.read_bytes(), mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
+    response.add_etag()
+    response.make_conditional(request)  # turns it into a 304 in place when the ETag matches
     return response
 
 
