@@ -122,3 +122,9 @@ def test_the_offline_page_says_what_to_do(client: FlaskClient) -> None:
     response = client.get("/offline")
     assert response.status_code == 200
     assert "cannot be reached" in response.text
+
+
+def test_the_browsers_update_check_for_the_worker_gets_a_304_when_unchanged(client: FlaskClient) -> None:
+    _, _, headers, _ = fetch(client, "/sw.js")
+    with client.get("/sw.js", headers={"If-None-Match": headers["ETag"]}) as again:
+        assert again.status_code == 304
