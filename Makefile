@@ -86,5 +86,10 @@ soak: install-test system-packages
 # ...and a 1,500-match import against a real server while deals are saved.
 	SCORER_SOAK=1 $(BIN)/python -m pytest tests/web/test_real_server.py -q
 
+# The PNG icons (home screen, maskable, apple-touch) drawn from static/icon.svg by Chromium.
+.PHONY: icons
+icons: install-test system-packages
+	$(BIN)/python bench/make_icons.py
+
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache .ruff_cache

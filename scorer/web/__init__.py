@@ -66,6 +66,8 @@ def register_blueprints(app: Flask) -> None:
         app.register_blueprint(module.bp)
     app.register_blueprint(results.cli)
     app.register_blueprint(check.cli)  # `flask --app scorer check`
+    from scorer.web import pwa  # the manifest, the service worker, the offline page
+    app.register_blueprint(pwa.bp)
     from scorer.web.cards import seats  # who holds each seat; the scorekeeper's hand-over
 
     app.register_blueprint(seats.bp)

@@ -1,0 +1,67 @@
+"""Installable on a phone's home screen: the web app manifest, the service worker and the page it
+shows when the server cannot be reached.
+
+- ``/manifest.webmanifest``: name, start URL and scope ``/``, standalone, colours, icons (192 and
+  512 px, a maskable one), served as ``application/manifest+json``.
+- ``/sw.js``: static/sw.js served from the site root so that its scope is the whole site (no
+  ``Service-Worker-Allowed`` header needed), ``no-cache`` so a new version is picked up at once.
+- ``/offline``: the page the service worker keeps for a page it has no copy of.
+
+What the worker caches (the app shell and each match's last scoreboard) is described in sw.js.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from flask import Blueprint, Response, current_app, render_template, request, url_for
+
+bp = Blueprint("pwa", __name__)
+
+# The light theme's green (the icon's) and the dark theme's background (base.html's theme-color pair).
+THEME_COLOR = "#1d5c3f"
+BACKGROUND_COLOR = "#17271f"
+ICONS = [("icons/icon-192.png", "192x192", "any"), ("icons/icon-512.png", "512x512", "any"),
+         ("icons/maskable-512.png", "512x512", "maskable")]
+
+
+def manifest() -> dict[str, object]:
+    return {
+        "name": "Ninety-Nine score keeper",
+        "short_name": "Ninety-Nine",
+        "description": "Scores for Ninety-Nine, kept at the table.",
+        "id": "/",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "portrait",
+        "theme_color": THEME_COLOR,
+        "background_color": BACKGROUND_COLOR,
+        "icons": [{"src": url_for("static", filename=src), "sizes": sizes, "type": "image/png", "purpose": purpose}
+                  for src, sizes, purpose in ICONS],
+    }
+
+
+@bp.route("/manifest.webmanifest")
+def webmanifest() -> Response:
+    response = Response(json.dumps(manifest(), indent=1), mimetype="application/manifest+json")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.route("/sw.js")
+def service_worker() -> Response:
+    # Read whole (a few kB) rather than streamed, so no file is left open by a client that never
+    # reads the body; the ETag lets the browser's update check get a 304.
+    path = Path(current_app.static_folder or "static") / "sw.js"
+    response = Response(path.read_bytes(), mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"
+    response.add_etag()
+    response.make_conditional(request)  # turns it into a 304 in place when the ETag matches
+    return response
+
+
+@bp.route("/offline")
+def offline() -> str:
+    return render_template("pwa/offline.html")
