@@ -101,7 +101,7 @@ def check_all() -> tuple[int, list[str]]:
 def check_command() -> None:
     """Report every match the scoring core refuses and every cached figure that disagrees with it.
 
-    Exits with status 1 if anything was found. `flask --app scorer stats rebuild` rewrites the
+    Exits with status 1 if anything was found. `make stats-rebuild` (`flask --app scorer stats rebuild`) rewrites the
     cache of every match the core accepts.
     """
     checked, lines = check_all()
