@@ -30,6 +30,21 @@ def start_match(page: Page, names: list[str], ruleset: str | None = None) -> Non
     expect(page.get_by_role("heading", level=1)).to_contain_text(names[0])
 
 
+def start_dealt_match(page: Page, seed: str = "7") -> int:
+    """A classic match the app deals, started by this page's phone (the scorekeeper); its id."""
+    page.goto("/matches/new")
+    for i, name in enumerate(["Ann", "Bob", "Cy"]):
+        page.locator(f"#players-{i}").fill(name)
+    page.locator("#ruleset summary").tap()
+    page.get_by_role("radio", name="Classic").check()
+    page.locator("#cards summary").tap()
+    page.get_by_role("radio", name="The app deals").check()
+    page.get_by_label("Seed").fill(seed)
+    page.get_by_role("button", name="Start the match").tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Ann · Bob · Cy")
+    return int(page.url.rstrip("/").rsplit("/", 1)[1])
+
+
 def bid(page: Page, name: str, value: int | str) -> None:
     """Tap a number chip, "hidden", or the suit chips of three bid cards (e.g. "♦♠♣", or "♦J♥" with J for the Joker)."""
     if isinstance(value, int):

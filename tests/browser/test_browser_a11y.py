@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from browserhelpers import bid, start_match, tricks
+from browserhelpers import bid, start_dealt_match, start_match, tricks
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import select
 
@@ -124,20 +124,6 @@ def test_playing_screens_pass_axe(page: Page, shoot):
     shoot("a11y-two-dummy-light", full_page=False)
     page.emulate_media(color_scheme="dark")
     shoot("a11y-two-dummy-dark", full_page=False)
-
-
-def start_dealt_match(page: Page) -> int:
-    page.goto("/matches/new")
-    for i, name in enumerate(["Ann", "Bob", "Cy"]):
-        page.locator(f"#players-{i}").fill(name)
-    page.locator("#ruleset summary").tap()
-    page.get_by_role("radio", name="Classic").check()
-    page.locator("#cards summary").tap()
-    page.get_by_role("radio", name="The app deals").check()
-    page.get_by_label("Seed").fill("7")
-    page.get_by_role("button", name="Start the match").tap()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Ann · Bob · Cy")
-    return int(page.url.rstrip("/").rsplit("/", 1)[1])
 
 
 @pytest.mark.browser

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from browserhelpers import bid, save, start_match, tricks
+from browserhelpers import bid, save, start_dealt_match, start_match, tricks
 from playwright.sync_api import expect
 
 from scorer.web import security
@@ -37,14 +37,7 @@ def test_the_main_screens_work_under_the_policy(page, live_app):
 
 
 def test_a_hand_page_and_its_qr_codes_work_under_the_policy(page, live_app):
-    page.goto("/matches/new")
-    for i, name in enumerate(["Ann", "Bob", "Cy"]):
-        page.locator(f"#players-{i}").fill(name)
-    page.locator("#ruleset summary").tap()
-    page.get_by_role("radio", name="Classic").check()
-    page.locator("#cards summary").tap()
-    page.get_by_role("radio", name="The app deals").check()
-    page.get_by_role("button", name="Start the match").tap()
+    start_dealt_match(page)
     expect(page.locator("svg.qr").first).to_be_attached()                  # QR codes: inline SVG, no style
     link = page.locator("a[href*='/hand/']").first.get_attribute("href")
     page.goto(link)

@@ -4,70 +4,25 @@ record of one match with its running-totals chart."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
 from typing import Any
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, render_template
 from sqlalchemy import Select, func, select
 from sqlalchemy.orm import selectinload
-from wtforms import DateField, Form, SelectField
-from wtforms.validators import Optional, ValidationError
+from wtforms import SelectField
 
 from scorer.core import RULESETS
-from scorer.web import clock, documents, security
+from scorer.web import documents, security
 from scorer.web.extensions import db
 from scorer.web.forms import choices
 from scorer.web.models import Deal, Match, MatchResult, MatchSeat, Player
 from scorer.web.play import scoreboard
-from scorer.web.records import charts
+from scorer.web.records import charts, stats
+from scorer.web.records.filters import PeriodForm, read_filters
 
 bp = Blueprint("history", __name__, url_prefix="/history")
 
 PER_PAGE = 20
-DATE_MESSAGE = "Write the date as year-month-day, e.g. 2026-11-21."
-
-
-class DayField(DateField):
-    """A date whose complaint says how to write one."""
-
-    def process_formdata(self, valuelist: list[Any]) -> None:
-        try:
-            super().process_formdata(valuelist)
-        except ValueError as error:
-            raise ValueError(DATE_MESSAGE) from error
-
-
-class PeriodForm(Form):
-    """Filters read from the query string (a GET form: nothing is changed, so no CSRF token)."""
-
-    ruleset = SelectField("Ruleset", default="")
-    start = DayField("From", validators=[Optional()])
-    end = DayField("To", validators=[Optional()])
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.ruleset.choices = choices([("", "Any ruleset"), *((r.id, r.name) for r in RULESETS.values())])
-
-    def validate_end(self, field: DateField) -> None:
-        if field.data and self.start.data and field.data < self.start.data:
-            raise ValidationError("The end date is before the start date.")
-
-    def bounds(self) -> tuple[datetime | None, datetime | None]:
-        """The period as UTC moments, its days cut at the table zone's midnight (clock.py), as the
-        app shows dates; the end day is included."""
-        valid = not (self.start.errors or self.end.errors)
-        start = clock.midnight(self.start.data) if valid and self.start.data else None
-        # The last day of the calendar has no next midnight: up to it is up to any time.
-        end = clock.midnight(self.end.data + timedelta(days=1)) if valid and self.end.data and self.end.data < date.max else None
-        return start, end
-
-    def filters(self) -> dict[str, str]:
-        """The filters in force, for links that keep them (pages, other screens)."""
-        values = {"ruleset": self.ruleset.data or ""}
-        if not (self.start.errors or self.end.errors):
-            values |= {"start": self.start.raw_data[0] if self.start.raw_data else "",
-                       "end": self.end.raw_data[0] if self.end.raw_data else ""}
-        return {key: value for key, value in values.items() if value}
 
 
 class HistoryForm(PeriodForm):
@@ -82,17 +37,6 @@ class HistoryForm(PeriodForm):
 
     def filters(self) -> dict[str, str]:
         return {**super().filters(), **{k: v for k, v in (("player", self.player.data), ("state", self.state.data)) if v}}
-
-
-def read_filters(form_class: type[PeriodForm]) -> PeriodForm:
-    """The filter form filled from the query string and checked; a bad value shows beside its field
-    and is left out of the filter."""
-    form = form_class(request.args)
-    form.validate()
-    for field in (form.ruleset, getattr(form, "player", None), getattr(form, "state", None)):
-        if field is not None and field.errors:
-            field.data = ""
-    return form
 
 
 def history_query(form: HistoryForm) -> Select[Any]:
@@ -146,7 +90,5 @@ def record(match_id: int) -> str | tuple[str, int]:
     """The whole match: result, running-totals chart, figures per player and every deal."""
     match = db.get_or_404(Match, match_id)
     board = scoreboard.build(match, documents.score(match))
-    from scorer.web.records.stats import match_figures  # stats builds on this module's filters
-
     return render_template("records/match_record.html", match=match, board=board, chart=charts.running_totals(board),
-                           match_figures=match_figures(match))
+                           match_figures=stats.match_figures(match))

@@ -23,7 +23,7 @@ from sqlalchemy import ColumnElement, and_, case, func, select
 from scorer.core import BID_SIZES, NINETY_NINE, RULESETS, bid_sizes_note
 from scorer.web.extensions import db
 from scorer.web.models import Match, MatchResult, Player, SeatResult, name_key
-from scorer.web.records.history import PeriodForm, read_filters
+from scorer.web.records.filters import PeriodForm, read_filters
 
 bp = Blueprint("stats", __name__)
 
