@@ -86,9 +86,9 @@
     }
 
     function ago() {
-      var minutes = Math.floor((Date.now() - lastReached) / 60000);
-      if (minutes < 1) return "just now";
-      if (minutes < 60) return minutes + " min ago";
+      var MINUTE = 60000, HOUR = 3600000, since = Date.now() - lastReached;
+      if (since < MINUTE) return "just now";
+      if (since < HOUR) return Math.floor(since / MINUTE) + " min ago";
       var then = new Date(lastReached);
       return "at " + then.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
     }
