@@ -57,6 +57,14 @@ class Player(Model):
             player = db.session.scalars(select(cls).where(cls.name_key == key)).one()
         return player
 
+    @classmethod
+    def all_named(cls, wanted: list[str]) -> list[Player]:
+        """``named`` for each name, in the order given; new ones are inserted in the order of their
+        keys, so that two matches started at once with the same new players in other seats wait
+        for each other instead of deadlocking on PostgreSQL (each holding a name the other needs)."""
+        found = {name_key(name): cls.named(name) for name in sorted(wanted, key=name_key)}
+        return [found[name_key(name)] for name in wanted]
+
 
 class Match(Model):
     __tablename__ = "matches"
