@@ -128,7 +128,9 @@
       after.forEach(function (el) {
         if (!el.isConnected) return;
         el.querySelectorAll("[data-js-only]").forEach(function (js) { js.hidden = false; });
-        el.querySelectorAll("details[id]").forEach(function (d) {
+        var details = Array.prototype.slice.call(el.querySelectorAll("details[id]"));
+        if (el.matches("details[id]")) details.push(el);  // a region may be a <details> itself
+        details.forEach(function (d) {
           if (Object.prototype.hasOwnProperty.call(opened, d.id)) d.open = opened[d.id];
         });
       });

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browserhelpers import bid, no_sideways_scroll, save, start_match, tricks
+from browserhelpers import bid, no_sideways_scroll, save, start_dealt_match, start_match, tricks
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 LIVE = 3000  # the issue's promise: every phone shows a save within 3 seconds
@@ -122,5 +122,27 @@ def test_a_second_scorekeepers_form_warns_before_save(page, browser, browser_con
     warning.get_by_role("link", name="Reload").tap()
     expect(second.get_by_role("heading", level=1)).to_contain_text("Deal 3")
     expect(second.get_by_role("alert")).to_have_count(0)
+    context.close()
+    assert errors == []
+
+
+@pytest.mark.browser
+def test_the_keepers_board_follows_a_seat_taken_and_keeps_its_panel_closed(page, browser, browser_context_args):
+    """A seat taken moves the tag without a save; the hands panel the keeper closed stays closed."""
+    start_dealt_match(page)
+    panel = page.locator("details#hands")
+    expect(panel).to_have_attribute("open", "")
+    expect(panel.locator(".summary-value")).to_contain_text("0 of 3 seats taken")
+    link = panel.get_by_role("link", name=re.compile("Ann’s hand")).get_attribute("href")
+    panel.locator("summary").tap()  # the keeper closes the panel
+    expect(panel).not_to_have_attribute("open", "")
+
+    errors: list[str] = []
+    context, player = phone(browser, browser_context_args, errors)
+    player.goto(link)
+    player.get_by_role("button", name="I am Ann: take the seat").tap()
+    expect(page.locator("details#hands .summary-value")).to_contain_text("1 of 3 seats taken", timeout=LIVE)
+    expect(page.locator("details#hands")).not_to_have_attribute("open", "")
+    expect(page.locator("#live-status")).to_have_text("Updated just now")
     context.close()
     assert errors == []
