@@ -94,7 +94,7 @@
     }
 
     function show() {
-      var text = failing ? "Can't reach the server (retrying) · updated " + ago() : "Updated " + ago();
+      var text = failing ? "Can't reach the server (retrying) · last updated " + ago() : "Updated " + ago();
       if (status.textContent !== text) status.textContent = text;  // the same words are not read out again
       status.classList.toggle("live-failing", failing);
     }

@@ -86,7 +86,7 @@ def test_the_board_says_when_the_server_cannot_be_reached_and_when_the_match_is_
     status = page.locator("#live-status")
     expect(status).to_have_text("Updated just now")
     page.route("**/version", lambda route: route.abort())
-    expect(status).to_have_text("Can't reach the server (retrying) · updated just now", timeout=LIVE)
+    expect(status).to_have_text("Can't reach the server (retrying) · last updated just now", timeout=LIVE)
     expect(status).to_have_attribute("role", "status")
     shoot("live-unreachable")
     page.unroute("**/version")
