@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: run check stats-rebuild test lint soak install install-test install-postgres system-packages clean
+.PHONY: run check stats-rebuild test lint soak load install install-test install-postgres system-packages clean
 
 # The virtual environment is rebuilt whenever pyproject.toml changes.
 # Quietly: pip's version notice and setuptools' editable-install banner look like errors to a new
@@ -69,7 +69,7 @@ system-packages:
 
 # ruff and mypy come with the test extra (pinned in pyproject.toml); both read their settings there.
 lint: install-test
-	$(BIN)/ruff check scorer tests bench
+	$(BIN)/ruff check scorer tests bench load
 	$(BIN)/mypy
 
 test: install-test system-packages lint
@@ -85,6 +85,18 @@ soak: install-test system-packages
 	RACE_ROUNDS=$(SOAK_ROUNDS) RACE_SECONDS=$(SOAK_SECONDS) $(BIN)/python -m pytest tests/postgres/test_races_postgres.py -q -s
 # ...and a 1,500-match import against a real server while deals are saved.
 	SCORER_SOAK=1 $(BIN)/python -m pytest tests/web/test_real_server.py -q
+
+# The bounded load test (load/run.py, about 3 minutes): 30 scorekeepers recording deals in their
+# own matches and 60 watchers polling live scoreboards, for 60 s against the production server
+# (waitress) on a throwaway SQLite file, then the same against two processes on two ports sharing
+# a throwaway PostgreSQL server; only 127.0.0.1. Zero errors allowed, and the database is checked
+# afterwards (every deal answered saved stored once, nothing doubled). LOAD_ARGS="--watchers 0".
+$(BIN)/.installed-load: $(BIN)/.installed
+	@$(PIP) install -e '.[load]'
+	touch $@
+
+load: $(BIN)/.installed-load system-packages
+	$(BIN)/python load/run.py $(LOAD_ARGS)
 
 # The PNG icons (home screen, maskable, apple-touch) drawn from static/icon.svg by Chromium.
 .PHONY: icons

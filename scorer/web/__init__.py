@@ -71,6 +71,9 @@ def register_blueprints(app: Flask) -> None:
     from scorer.web.cards import seats  # who holds each seat; the scorekeeper's hand-over
 
     app.register_blueprint(seats.bp)
+    from scorer.web import live  # the version endpoint the live scoreboard polls
+
+    app.register_blueprint(live.bp)
     errors.register(app)
 
 

@@ -11,6 +11,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, String, UniqueConstraint, select
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorer.web import names
@@ -38,13 +40,30 @@ class Player(Model):
 
     @classmethod
     def named(cls, name: str) -> Player:
-        """The known player with this name (any case), or a new one added to the session."""
+        """The known player with this name (any case), or a new one, inserted now (the caller commits).
+
+        Two phones starting matches with the same new name at the same moment both find no
+        player: the second one's insert then does nothing (it waits for the first one's commit
+        on either database) and it reads the first one's row, instead of failing on the unique
+        key (found by `make load`)."""
         name = names.tidy(name)
-        player = db.session.scalar(select(cls).where(cls.name_key == name_key(name)))
+        key = name_key(name)
+        player = db.session.scalar(select(cls).where(cls.name_key == key))
         if player is None:
-            player = cls(name=name, name_key=name_key(name))
-            db.session.add(player)
+            dialect = db.session.get_bind().dialect.name
+            add = (postgresql_insert if dialect == "postgresql" else sqlite_insert)(cls)
+            db.session.execute(add.values(name=name, name_key=key, created_at=now_utc())
+                               .on_conflict_do_nothing(index_elements=["name_key"]))
+            player = db.session.scalars(select(cls).where(cls.name_key == key)).one()
         return player
+
+    @classmethod
+    def all_named(cls, wanted: list[str]) -> list[Player]:
+        """``named`` for each name, in the order given; new ones are inserted in the order of their
+        keys, so that two matches started at once with the same new players in other seats wait
+        for each other instead of deadlocking on PostgreSQL (each holding a name the other needs)."""
+        found = {name_key(name): cls.named(name) for name in sorted(wanted, key=name_key)}
+        return [found[name_key(name)] for name in wanted]
 
 
 class Match(Model):

@@ -28,7 +28,7 @@ from scorer.core import (
     possible_bids,
     sort_hand,
 )
-from scorer.web import capability, documents
+from scorer.web import capability, documents, live
 from scorer.web.cards import card_store, seats
 from scorer.web.extensions import db
 from scorer.web.forms import EmptyForm
@@ -168,6 +168,7 @@ def show_bid(token: str) -> Response:
         return _private(redirect(back, code=303))
     if request.form.get("action") == "withdraw":
         link.shown_bid = None
+        live.touch(dealt.match_id)  # the scorekeeper's board says which bids are shown
         db.session.commit()
         flash("Your bid cards are hidden again.")
         return _private(redirect(back, code=303))
@@ -185,6 +186,7 @@ def show_bid(token: str) -> Response:
         flash(problem)
         return _private(redirect(back, code=303))
     link.shown_bid = [card for card in hand if card in chosen]
+    live.touch(dealt.match_id)
     db.session.commit()
     flash("The scorekeeper can now fill in your bid cards.")
     return _private(redirect(back, code=303))
@@ -236,6 +238,7 @@ def turn_up_dummy(match_id: int, number: int) -> Response:
     if not capability.holds(match):
         abort(403, "Only the scorekeeper's phone (the one that started the match) turns up the dummy's bid cards.")
     dealt.dummy_shown = True
+    live.touch(match.id)
     db.session.commit()
     flash("The dummy's bid cards are turned up.")
     if number == len(match.deals) + 1:

@@ -18,7 +18,7 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.wrappers import Response
 
-from scorer.web import capability
+from scorer.web import capability, live
 from scorer.web.extensions import db
 from scorer.web.forms import EmptyForm
 from scorer.web.models import HandLink, Match, SeatHolder, now_utc
@@ -62,6 +62,7 @@ def _claim(match_id: int, seat: int, digest: str) -> bool:
         try:
             db.session.execute(insert(SeatHolder).values(match_id=match_id, seat=seat, holder_hash=digest,
                                                          taken_at=now_utc()))
+            live.touch(match_id)  # the scorekeeper's board shows the seat taken
             db.session.commit()
             return True
         except IntegrityError:
@@ -70,6 +71,7 @@ def _claim(match_id: int, seat: int, digest: str) -> bool:
         update(SeatHolder).where(SeatHolder.match_id == match_id, SeatHolder.seat == seat,
                                  SeatHolder.holder_hash.is_(None))
         .values(holder_hash=digest, taken_at=now_utc()))
+    live.touch(match_id)
     db.session.commit()
     return bool(getattr(done, "rowcount", 0) == 1)
 
@@ -111,6 +113,7 @@ def hand_over(match_id: int, seat: int) -> Response:
     if holder is None or holder.holder_hash is None or seat >= len(names):
         abort(409, "No phone holds that seat: there is nothing to hand over.")
     holder.holder_hash, holder.handed_over_at = None, now_utc()
+    live.touch(match.id)  # every board says the seat was handed over
     db.session.commit()
     flash(f"{names[seat]}’s seat is free: the next phone to open one of its links and take it holds it.")
     return redirect(url_for("matches.show", match_id=match.id, _anchor="hands"), code=303)
@@ -127,6 +130,7 @@ def claim(match_id: int) -> Response:
         abort(409, "This match already has a scorekeeper's phone: only that phone shows the seats' links.")
     response = redirect(url_for("matches.show", match_id=match.id, _anchor="hands"), code=303)
     capability.grant(response, match)
+    live.touch(match.id)
     db.session.commit()
     flash("This phone is now the scorekeeper's: it shows the seats' links.")
     return response

@@ -103,7 +103,7 @@ def new() -> str | BaseResponse | tuple[str, int]:
             if cards is not None and card_store.check_mode(form, header["ruleset"], options, cards):
                 match = Match(ruleset=header["ruleset"], options=options, first_dealer=header["first_dealer"])
                 card_store.attach(match, cards)
-                match.seats = [MatchSeat(seat=seat, player=Player.named(name)) for seat, name in enumerate(names)]
+                match.seats = [MatchSeat(seat=seat, player=player) for seat, player in enumerate(Player.all_named(names))]
                 db.session.add(match)
                 db.session.flush()  # the id names the capability's cookie; the deal set (if any) is loaded
                 card_store.deal_next(match, documents.score(match))  # deal 1's cards, if the app handles them

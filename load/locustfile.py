@@ -1,0 +1,166 @@
+"""The table mix of `make load` (load/run.py starts the servers and checks the database after).
+
+- **Scorekeepers** (``KEEPERS``, 30): each starts its own match on its own phone (cookies kept:
+  the phone that starts a match keeps it) and records deals one after another, as fast as the
+  server answers: the deal form, the save, the scoreboard the save lands on. Every deal is made
+  by the core (``scorer.core.samples.random_deal``), so every save is valid; a save that does not
+  answer 303 is an error. Each success is written to ``LOAD_RESULTS`` (one JSON line) for the
+  check against the database.
+- **Watchers** (``WATCHERS``, 60): each follows one keeper's match as ``static/live.js`` does:
+  the scoreboard once, then the version endpoint every 2 seconds with the ETag it has, and the
+  scoreboard again whenever the tag moved.
+
+With several servers (``LOAD_HOSTS``, comma-separated), the users are shared out among them in
+turn, and a watcher polls another server than its keeper's: nothing may live in one process.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import random
+import re
+import threading
+
+from locust import HttpUser, constant, events, task
+from locust.exception import StopUser
+
+from scorer.core.samples import random_deal
+
+HOSTS = [h.strip() for h in os.environ.get("LOAD_HOSTS", "").split(",") if h.strip()]
+KEEPERS = int(os.environ.get("LOAD_KEEPERS", "30"))
+WATCHERS = int(os.environ.get("LOAD_WATCHERS", "60"))
+RESULTS = os.environ.get("LOAD_RESULTS", "load-results.jsonl")
+RULESET = "jokerless"  # three players, the table deals: bids and tricks are the whole form
+POLL_SECONDS = 2
+
+TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
+VERSION = re.compile(r'name="version" type="hidden" value="(\d+)"')
+NUMBER = re.compile(r'name="number" type="hidden" value="(\d+)"')
+
+_turn = itertools.count()
+_matches: list[tuple[int, int]] = []  # (match id, the index of the keeper's host), as keepers start them
+_lock = threading.Lock()
+_results_lock = threading.Lock()
+_changes_seen = 0
+
+
+def next_host(offset: int = 0) -> str | None:
+    return HOSTS[(next(_turn) + offset) % len(HOSTS)] if HOSTS else None
+
+
+def record_success(entry: dict[str, object]) -> None:
+    with _results_lock, open(RESULTS, "a", encoding="utf-8") as out:
+        out.write(json.dumps(entry) + "\n")
+
+
+class Keeper(HttpUser):
+    """One scorekeeper's phone: its own match, deal after deal."""
+
+    fixed_count = KEEPERS
+    wait_time = constant(0)
+
+    def on_start(self) -> None:
+        host = next_host()
+        if host:
+            self.client.base_url = host
+        self.host_index = HOSTS.index(host) if host else 0
+        self.rng = random.Random()
+        self.start_match()
+
+    def start_match(self) -> None:
+        with self.client.get("/matches/new", name="start match (form)", catch_response=True) as page:
+            token = TOKEN.search(page.text or "")
+            if page.status_code != 200 or not token:
+                page.failure(f"no new-match form: {page.status_code}")
+                raise StopUser()
+        names = self.rng.sample(["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"], 3)
+        fields = {"csrf_token": token.group(1), "ruleset": RULESET, "first_dealer": "0", "match": "usual",
+                  "first_trump": "", "trump": "turn-up", **{f"players-{i}": n for i, n in enumerate(names)}}
+        with self.client.post("/matches/new", data=fields, name="start match", allow_redirects=False,
+                              catch_response=True) as started:
+            if started.status_code != 302:
+                started.failure(f"match not started: {started.status_code}")
+                raise StopUser()
+            self.match_id = int(started.headers["Location"].rstrip("/").rsplit("/", 1)[1])
+        with _lock:
+            _matches.append((self.match_id, self.host_index))
+
+    @task
+    def record_a_deal(self) -> None:
+        with self.client.get(f"/matches/{self.match_id}/deals/new", name="deal form", catch_response=True) as page:
+            if page.status_code == 409 and "This match is over" in page.text:
+                page.success()  # the match is won: the table starts another
+                self.start_match()
+                return
+            found = [TOKEN.search(page.text), VERSION.search(page.text), NUMBER.search(page.text)]
+            if page.status_code != 200 or not all(found):
+                page.failure(f"no deal form: {page.status_code}")
+                return
+            token, version, number = (m.group(1) for m in found if m)
+        deal = random_deal(self.rng, RULESET, {}, 0, plain=True)
+        fields = {"csrf_token": token, "version": version, "number": number, "action": "save"}
+        for seat, (bid, took) in enumerate(zip(deal["bids"], deal["tricks"], strict=True)):
+            fields.update({f"seats-{seat}-bid": str(bid), f"seats-{seat}-tricks": str(took), f"seats-{seat}-offer": ""})
+        with self.client.post(f"/matches/{self.match_id}/deals/new", data=fields, name="save",
+                              allow_redirects=False, catch_response=True) as saved:
+            if saved.status_code != 303:
+                saved.failure(f"deal {number} not saved: {saved.status_code}")
+                return
+        record_success({"match": self.match_id, "number": int(number), "bids": deal["bids"], "tricks": deal["tricks"]})
+        self.client.get(f"/matches/{self.match_id}", name="scoreboard")
+
+
+class Watcher(HttpUser):
+    """One phone watching a keeper's scoreboard, polling as live.js does."""
+
+    fixed_count = WATCHERS
+    wait_time = constant(POLL_SECONDS)
+
+    def on_start(self) -> None:
+        self.match_id: int | None = None
+        self.etag = ""
+        self.index = next(_turn)
+
+    def follow(self) -> bool:
+        """Pick a keeper's match (watchers of one server follow matches kept on the other)."""
+        with _lock:
+            if not _matches:
+                return False
+            self.match_id, keeper_host = _matches[self.index % len(_matches)]
+        if HOSTS:
+            self.client.base_url = HOSTS[(keeper_host + 1) % len(HOSTS)]
+        self.board()
+        return True
+
+    def board(self) -> None:
+        self.client.get(f"/matches/{self.match_id}", name="scoreboard (watcher)")
+
+    @task
+    def poll(self) -> None:
+        if self.match_id is None and not self.follow():
+            return
+        headers = {"If-None-Match": self.etag} if self.etag else {}
+        with self.client.get(f"/matches/{self.match_id}/version", name="version poll", headers=headers,
+                             catch_response=True) as answer:
+            if answer.status_code == 304:
+                answer.success()
+                return
+            if answer.status_code != 200:
+                answer.failure(f"version poll: {answer.status_code}")
+                return
+            changed = bool(self.etag)
+            self.etag = answer.headers.get("ETag", "")
+        if changed:
+            global _changes_seen
+            _changes_seen += 1
+            self.board()
+
+
+@events.test_stop.add_listener
+def _summary(**_kwargs: object) -> None:
+    """How often a watcher saw a tag move (a watcher following a server that never learnt of the
+    other's saves would see none), for run.py's report."""
+    with open(RESULTS + ".summary.json", "w", encoding="utf-8") as out:
+        json.dump({"changes_seen": _changes_seen, "matches": len(_matches)}, out)

@@ -1,0 +1,184 @@
+"""`make load`: the table mix of load/locustfile.py against the production server, then the database
+checked: on one waitress process with a throwaway SQLite file, then on two processes (two ports)
+sharing one throwaway PostgreSQL server, the load split between them.
+
+    python load/run.py                      # both, 60 s each, 30 scorekeepers and 60 watchers
+    python load/run.py --only sqlite --watchers 0 --seconds 30
+
+Only 127.0.0.1 is ever a target. Exit status 1 if any request failed or the check found a problem.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "postgres"))  # pgserver: the suite's throwaway PostgreSQL
+sys.path.insert(0, str(ROOT / "load"))
+
+from check import check, read_results  # noqa: E402
+from pgserver import create_database, drop_database, throwaway_server  # noqa: E402
+
+SHOWN = ["save", "deal form", "scoreboard", "scoreboard (watcher)", "version poll", "Aggregated"]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time the process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def setup_database(env: dict[str, str]) -> None:
+    subprocess.run([sys.executable, "-m", "scorer.web.setup_db"], cwd=ROOT, env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+@contextmanager
+def server(env: dict[str, str], log: Path) -> Iterator[tuple[str, int]]:
+    """``python -m scorer.web.serve`` (waitress, as `make run` starts it) on 127.0.0.1: (URL, pid)."""
+    port = free_port()
+    with open(log, "w") as out:
+        process = subprocess.Popen([sys.executable, "-m", "scorer.web.serve", "--host", "127.0.0.1", "--port", str(port)],
+                                   cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                    break
+                except OSError:
+                    if process.poll() is not None or time.monotonic() > deadline:
+                        raise SystemExit(f"the server did not start; see {log}") from None
+                    time.sleep(0.05)
+            yield f"http://127.0.0.1:{port}", process.pid
+        finally:
+            process.terminate()
+            process.wait(timeout=15)
+
+
+def run_locust(hosts: list[str], keepers: int, watchers: int, seconds: int, folder: Path) -> tuple[Path, Path]:
+    results, prefix = folder / "results.jsonl", folder / "locust"
+    env = {**os.environ, "LOAD_HOSTS": ",".join(hosts), "LOAD_RESULTS": str(results),
+           "LOAD_KEEPERS": str(keepers), "LOAD_WATCHERS": str(watchers), "PYTHONPATH": str(ROOT)}
+    users = keepers + watchers
+    subprocess.run([sys.executable, "-m", "locust", "-f", str(ROOT / "load" / "locustfile.py"), "--headless",
+                    "--host", hosts[0], "-u", str(users), "-r", str(max(users // 2, 1)), "-t", f"{seconds}s",
+                    "--stop-timeout", "10", "--only-summary", "--csv", str(prefix), "--loglevel", "ERROR"],
+                   cwd=ROOT, env=env, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    return results, Path(f"{prefix}_stats.csv")
+
+
+def report(title: str, stats_csv: Path, results: Path, database_url: str, cpu: float, seconds: int) -> bool:
+    """Print the latencies and the check; True when there were no errors and nothing lost or doubled."""
+    rows = {row["Name"]: row for row in csv.DictReader(stats_csv.open())} if stats_csv.exists() else {}
+    print(f"\n== {title} ==")
+    print(f"{'request':<22}{'count':>8}{'errors':>8}{'req/s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}")
+    for name in SHOWN:
+        row = rows.get(name)
+        if row:
+            print(f"{name:<22}{row['Request Count']:>8}{row['Failure Count']:>8}{float(row['Requests/s']):>8.1f}"
+                  f"{row['50%']:>9}{row['95%']:>9}{row['99%']:>9}")
+    total = rows.get("Aggregated")
+    failures = int(total["Failure Count"]) if total else -1
+    requests = int(total["Request Count"]) if total else 0
+    print(f"server CPU: {cpu:.1f} s over {seconds} s ({1000 * cpu / max(requests, 1):.2f} ms a request)")
+    summary_file = Path(str(results) + ".summary.json")
+    summary = json.loads(summary_file.read_text()) if summary_file.exists() else {}
+    saved = read_results(results)
+    problems = check(database_url, saved)
+    print(f"matches started: {summary.get('matches', '?')}, deals answered saved: {len(saved)}, "
+          f"scoreboard changes seen by watchers: {summary.get('changes_seen', '?')}")
+    if failures:
+        print(f"ERRORS: {failures} failed requests (or no statistics at all)")
+        failed = Path(str(stats_csv).replace("_stats.csv", "_failures.csv"))
+        for row in csv.DictReader(failed.open()) if failed.exists() else []:
+            print(f"  {row['Occurrences']} x {row['Method']} {row['Name']}: {row['Error']}"[:300])
+    if not saved:
+        problems.append("no deal was saved at all")
+    for problem in problems[:20]:
+        print(f"PROBLEM: {problem}")
+    print("database check: " + ("every deal answered saved is stored exactly once, nothing else"
+                                if not problems else f"{len(problems)} problems"))
+    return failures == 0 and not problems
+
+
+def server_errors(folder: Path) -> None:
+    """The last error of each server's log, when something failed."""
+    for log in sorted(folder.glob("server*.log")):
+        lines = [line for line in log.read_text(errors="replace").splitlines()
+                 if "Error" in line and not line.startswith(("(Background", "[SQL", "[parameters"))]
+        if lines:
+            print(f"  {log.name}: {lines[-1][:300]}")
+
+
+def sqlite_run(args: argparse.Namespace, folder: Path) -> bool:
+    database = f"sqlite:///{folder / 'load.sqlite'}"
+    env = {**os.environ, "DATABASE_URL": database, "SECRET_KEY": secrets.token_hex(16), "PYTHONPATH": str(ROOT)}
+    setup_database(env)
+    with server(env, folder / "server.log") as (url, pid):
+        before = cpu_seconds(pid)
+        results, stats = run_locust([url], args.keepers, args.watchers, args.seconds, folder)
+        cpu = cpu_seconds(pid) - before
+    ok = report(f"one process, SQLite: {args.keepers} scorekeepers, {args.watchers} watchers, {args.seconds} s",
+                stats, results, database, cpu, args.seconds)
+    if not ok:
+        server_errors(folder)
+    return ok
+
+
+def postgres_run(args: argparse.Namespace, folder: Path) -> bool:
+    with throwaway_server("-c max_connections=100") as pg:
+        name, database = create_database(pg, prefix="load_")
+        try:
+            env = {**os.environ, "DATABASE_URL": database, "SECRET_KEY": secrets.token_hex(16), "PYTHONPATH": str(ROOT)}
+            setup_database(env)
+            with ExitStack() as stack:
+                servers = [stack.enter_context(server(env, folder / f"server-{i}.log")) for i in range(2)]
+                before = sum(cpu_seconds(pid) for _, pid in servers)
+                results, stats = run_locust([url for url, _ in servers], args.keepers, args.watchers, args.seconds, folder)
+                cpu = sum(cpu_seconds(pid) for _, pid in servers) - before
+            ok = report(f"two processes, one PostgreSQL: {args.keepers} scorekeepers, {args.watchers} watchers, "
+                        f"{args.seconds} s", stats, results, database, cpu, args.seconds)
+            if not ok:
+                server_errors(folder)
+            return ok
+        finally:
+            drop_database(pg, name)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="The bounded load test of `make load`.")
+    parser.add_argument("--seconds", type=int, default=60)
+    parser.add_argument("--keepers", type=int, default=30)
+    parser.add_argument("--watchers", type=int, default=60)
+    parser.add_argument("--only", choices=["sqlite", "postgres"])
+    args = parser.parse_args(argv)
+    ok = True
+    for kind, run in (("sqlite", sqlite_run), ("postgres", postgres_run)):
+        if args.only in (None, kind):
+            with tempfile.TemporaryDirectory(prefix=f"ninety-nine-load-{kind}-") as folder:
+                ok = run(args, Path(folder)) and ok
+    print("\nmake load: " + ("passed" if ok else "FAILED"))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,75 @@
+"""The live scoreboard: a tiny version endpoint every phone showing a match polls.
+
+``GET /matches/<id>/version`` answers, from one indexed SELECT and no ORM object, the match's
+version (``Match.version``, raised by every save, edit and delete of a deal: locking.py) and how
+many deals it has, as a few bytes of JSON with an ``ETag``. A phone sends back the ``ETag`` it has
+(``If-None-Match``) and, while nothing changed, gets ``304 Not Modified`` with no body: that is
+all a watcher costs between two saves. On a new tag ``static/live.js`` fetches the scoreboard
+itself and swaps the regions that changed; on a deal form it warns that another scorekeeper saved
+meanwhile. A deleted match answers 404.
+
+The tag is the version *and* the match's ``updated_at``: changes the scoreboard shows that are
+not changes to the deals (a seat taken or handed over, a bid card shown, the dummy's cards turned
+up) call ``touch`` so watchers follow them, without raising the version, which would make every
+open deal form out of date for no reason. A player's rename is not followed live: it changes no
+match row (touching every match of the player would reorder the home screen), so the boards show
+the new name at the next save or reload.
+
+Everything is in the database, nothing in the process's memory: two app processes on one
+PostgreSQL answer the same tag.
+"""
+
+from __future__ import annotations
+
+import zlib
+from datetime import datetime
+
+from flask import Blueprint, Response, abort, jsonify, request
+from sqlalchemy import bindparam, func, select, update
+
+from scorer.web.extensions import db
+from scorer.web.models import Deal, Match, now_utc
+
+bp = Blueprint("live", __name__)
+
+# Built once (Core, not the ORM: a poll is the app's most frequent request): the match's row by
+# its primary key, its deals counted on the (match_id, number) unique index.
+_match, _deal = Match.__table__, Deal.__table__
+VERSION_QUERY = select(
+    _match.c.version, _match.c.updated_at,
+    select(func.count()).where(_deal.c.match_id == _match.c.id).scalar_subquery(),
+).where(_match.c.id == bindparam("match_id"))
+
+
+def tag(version: int, updated_at: datetime | None) -> str:
+    """The ``ETag`` (without its quotes) of a match at ``version``, last touched at ``updated_at``."""
+    stamp = zlib.crc32(str(updated_at).encode()) if updated_at is not None else 0
+    return f"{version}-{stamp:08x}"
+
+
+@bp.app_template_global("live_tag")
+def live_tag(match: Match) -> str:
+    """The tag of the match as this page shows it, so live.js knows when it is out of date."""
+    return tag(match.version, match.updated_at)
+
+
+def touch(match_id: int) -> None:
+    """The match's scoreboard shows something new that is not a change of its deals: move its tag
+    (``updated_at``) without raising its version. The caller commits."""
+    db.session.execute(update(Match).where(Match.id == match_id).values(updated_at=now_utc())
+                       .execution_options(synchronize_session=False))
+
+
+@bp.get("/matches/<int:match_id>/version")
+def version(match_id: int) -> Response:
+    """The match's version and number of deals, with an ETag; 304 if the phone has it already."""
+    row = db.session.connection().execute(VERSION_QUERY, {"match_id": match_id}).first()
+    if row is None:
+        abort(404, "This match was deleted.")
+    etag = tag(row[0], row[1])
+    # Unchanged: no body at all; changed: a few bytes the deal form reads (the board only the tag).
+    unchanged = request.if_none_match.contains(etag)
+    response = Response(status=304) if unchanged else jsonify(version=row[0], deals=row[2])
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response

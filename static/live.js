@@ -1,0 +1,226 @@
+// The live scoreboard and the "meanwhile" warning (scorer/web/live.py). Every phone showing a
+// match polls its tiny version endpoint every 2 seconds while the page is visible, sending back
+// the ETag it has: while nothing changed the server answers 304 with no body.
+// - On the scoreboard, a new tag fetches the scoreboard page itself and swaps in place only the
+//   regions that changed: no flicker, the scroll position and any open <details> kept. A small
+//   status line says honestly how fresh the board is.
+// - On a deal form, a version past the one the form was opened at shows, before Save, that
+//   another scorekeeper saved meanwhile, with a link to reload (the server still refuses a save
+//   based on an out-of-date form, as before).
+// Pages work without this file: they are simply not live.
+(function () {
+  "use strict";
+
+  var POLL_MS = 2000;
+  var MAX_RETRY_MS = 10000;
+  var KEPT = ["flash", "pwa-note"];          // regions of <main> that belong to this page view only
+  var KEPT_IDS = ["live-status", "offline-note", "sleep-note"];
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var url = document.body.dataset.live;
+    if (!url || !window.fetch) return;
+    var form = document.getElementById("deal-form");
+    if (form) poller(url, null, meanwhile(form));
+    else if (document.body.hasAttribute("data-live-tag")) poller(url, document.body.dataset.liveTag, board());
+  });
+
+  // ---- polling: every 2 s while visible, at once when the page shows again -----------------
+  function poller(url, tag, view) {
+    var timer = null, busy = false, failures = 0, stopped = false;
+
+    function schedule(ms) {
+      clearTimeout(timer);
+      if (!stopped && !document.hidden) timer = setTimeout(poll, ms);
+    }
+
+    function poll() {
+      if (busy || stopped) return;
+      busy = true;
+      var headers = { Accept: "application/json" };
+      if (tag) headers["If-None-Match"] = '"' + tag + '"';
+      fetch(url, { cache: "no-store", credentials: "same-origin", headers: headers }).then(function (response) {
+        if (response.status === 304) return true;
+        if (response.status === 404) { stopped = true; view.gone(); return false; }
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        var newTag = (response.headers.get("ETag") || "").replace(/^W\//, "").replace(/"/g, "");
+        return response.json().then(function (info) { return view.changed(info, newTag); })
+          .then(function (shownTag) { tag = shownTag || newTag; return true; });
+      }).then(function (reached) {
+        if (reached) { failures = 0; view.reached(); }
+      }, function () {
+        failures += 1;
+        view.unreachable();
+      }).then(function () {
+        busy = false;
+        if (view.done && view.done()) stopped = true;
+        schedule(failures ? Math.min(POLL_MS * Math.pow(2, failures - 1), MAX_RETRY_MS) : POLL_MS);
+      });
+    }
+
+    document.addEventListener("visibilitychange", function () {
+      if (document.hidden) clearTimeout(timer);
+      else { clearTimeout(timer); poll(); }
+    });
+    schedule(POLL_MS);
+  }
+
+  // ---- the scoreboard ---------------------------------------------------------------------------
+  function board() {
+    var main = document.getElementById("main");
+    var offline = document.querySelector("meta[name='ninety-nine-offline']");
+    // An offline copy (sw.js) is as fresh as when it was fetched; a page from the server, now.
+    var lastReached = offline ? Number(offline.getAttribute("content")) || Date.now() : Date.now();
+    var status = document.createElement("p");
+    status.id = "live-status";
+    status.className = "live-status";
+    status.setAttribute("role", "status");
+    status.setAttribute("aria-live", "polite");
+    placeStatus();
+    var failing = !!offline;
+    show();
+
+    function placeStatus() {
+      var head = main.querySelector(".match-head");
+      if (head) head.appendChild(status);
+      else main.insertBefore(status, main.firstChild);
+    }
+
+    function ago() {
+      var MINUTE = 60000, HOUR = 3600000, since = Date.now() - lastReached;
+      if (since < MINUTE) return "just now";
+      if (since < HOUR) return Math.floor(since / MINUTE) + " min ago";
+      var then = new Date(lastReached);
+      return "at " + then.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    }
+
+    function show() {
+      var text = failing ? "Can't reach the server (retrying) · last updated " + ago() : "Updated " + ago();
+      if (status.textContent !== text) status.textContent = text;  // the same words are not read out again
+      status.classList.toggle("live-failing", failing);
+    }
+
+    function swappable(el) {
+      return KEPT_IDS.indexOf(el.id) < 0 && !KEPT.some(function (name) { return el.classList.contains(name); });
+    }
+
+    function regions(root) {
+      return Array.prototype.filter.call(root.children, swappable);
+    }
+
+    // The new page's regions replace the old ones that differ, keeping what the reader set.
+    function swap(doc) {
+      var fresh = doc.getElementById("main");
+      if (!fresh) throw new Error("no scoreboard in the answer");
+      var x = window.scrollX, y = window.scrollY;
+      var opened = {};
+      main.querySelectorAll("details[id]").forEach(function (d) { opened[d.id] = d.open; });
+      var focused = document.activeElement && document.activeElement.id;
+      var before = regions(main), after = regions(fresh).map(function (el) { return document.adoptNode(el); });
+      if (before.length === after.length) {
+        before.forEach(function (old, i) {
+          if (old.outerHTML !== after[i].outerHTML) old.replaceWith(after[i]);
+        });
+      } else {
+        var anchor = before.length ? before[before.length - 1].nextSibling : null;
+        before.forEach(function (old) { old.remove(); });
+        after.forEach(function (el) { main.insertBefore(el, anchor); });
+      }
+      after.forEach(function (el) {
+        if (!el.isConnected) return;
+        el.querySelectorAll("[data-js-only]").forEach(function (js) { js.hidden = false; });
+        var details = Array.prototype.slice.call(el.querySelectorAll("details[id]"));
+        if (el.matches("details[id]")) details.push(el);  // a region may be a <details> itself
+        details.forEach(function (d) {
+          if (Object.prototype.hasOwnProperty.call(opened, d.id)) d.open = opened[d.id];
+        });
+      });
+      placeStatus();
+      if (focused && document.getElementById(focused) && document.activeElement === document.body) {
+        document.getElementById(focused).focus({ preventScroll: true });
+      }
+      document.title = doc.title;
+      ["data-saved-deals", "data-live-tag"].forEach(function (name) {
+        if (doc.body.hasAttribute(name)) document.body.setAttribute(name, doc.body.getAttribute(name));
+      });
+      window.scrollTo(x, y);
+      var note = document.getElementById("offline-note");
+      if (note) note.remove();
+      return doc.body.dataset.liveTag;
+    }
+
+    return {
+      changed: function () {
+        return fetch(window.location.pathname, { cache: "no-store", credentials: "same-origin" }).then(function (response) {
+          if (!response.ok) throw new Error("HTTP " + response.status);
+          return response.text();
+        }).then(function (html) {
+          var doc = new DOMParser().parseFromString(html, "text/html");
+          // The service worker's copy, when the network failed after all: not an update.
+          if (doc.querySelector("meta[name='ninety-nine-offline']")) throw new Error("offline copy");
+          return swap(doc);
+        });
+      },
+      reached: function () {
+        lastReached = Date.now();
+        failing = false;
+        var note = document.getElementById("offline-note");
+        if (note) note.remove();
+        show();
+      },
+      unreachable: function () { failing = true; show(); },
+      gone: function () {
+        status.textContent = "This match was deleted on another phone.";
+        status.classList.add("live-failing");
+      },
+    };
+  }
+
+  // ---- the deal form: another scorekeeper saved meanwhile ---------------------------------------
+  function meanwhile(form) {
+    var opened = Number(form.elements.version && form.elements.version.value);
+    var number = Number(form.dataset.number);
+    var editing = form.hasAttribute("data-editing");
+    var warned = false;
+
+    function warn(text) {
+      warned = true;
+      var note = document.createElement("div");
+      note.className = "meanwhile";
+      note.id = "meanwhile";
+      note.setAttribute("role", "alert");
+      var p = document.createElement("p");
+      p.textContent = text + " ";
+      var link = document.createElement("a");
+      link.href = window.location.pathname;
+      link.textContent = "Reload";
+      p.appendChild(link);
+      note.appendChild(p);
+      var tally = document.getElementById("tally");
+      if (tally && !tally.hidden) {
+        tally.classList.add("has-meanwhile");
+        tally.insertBefore(note, tally.firstChild);
+      } else {
+        var actions = form.querySelector(".actions");
+        form.insertBefore(note, actions);
+      }
+    }
+
+    return {
+      changed: function (info) {
+        if (warned || isNaN(opened) || info.version <= opened) return null;
+        if (!editing && info.deals >= number) {
+          warn("Another scorekeeper saved deal " + number + " meanwhile: reload before saving.");
+        } else if (editing && info.deals >= number) {
+          warn("Another scorekeeper changed the match meanwhile (deal " + number + " may differ now): reload before saving.");
+        } else {
+          warn("Another scorekeeper changed the match meanwhile: reload before saving.");
+        }
+        return null;
+      },
+      reached: function () {},
+      unreachable: function () {},
+      gone: function () { warn("This match was deleted on another phone: nothing can be saved."); },
+      done: function () { return warned; },
+    };
+  }
+})();
