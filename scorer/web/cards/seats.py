@@ -23,6 +23,7 @@ from scorer.web.extensions import db
 from scorer.web.forms import EmptyForm
 from scorer.web.models import HandLink, Match, SeatHolder, now_utc
 from scorer.web.play import scoreboard
+from scorer.web.records import changes
 
 bp = Blueprint("seats", __name__)
 
@@ -110,6 +111,7 @@ def hand_over(match_id: int, seat: int) -> Response:
     names = scoreboard.seat_names(match)
     if holder is None or holder.holder_hash is None or seat >= len(names):
         abort(409, "No phone holds that seat: there is nothing to hand over.")
+    changes.record(changes.SEAT, match.id, seat, before={"holder": holder.holder_hash}, after={"holder": None})
     holder.holder_hash, holder.handed_over_at = None, now_utc()
     db.session.commit()
     flash(f"{names[seat]}’s seat is free: the next phone to open one of its links and take it holds it.")

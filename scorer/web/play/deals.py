@@ -26,7 +26,7 @@ from scorer.web.extensions import db
 from scorer.web.models import Deal, DealtDeal, Match
 from scorer.web.play import deal_form, scoreboard
 from scorer.web.play.forms import DealForm, VersionForm, sent_version
-from scorer.web.records import results
+from scorer.web.records import changes, results
 
 bp = Blueprint("deals", __name__, url_prefix="/matches/<int:match_id>/deals")
 
@@ -253,11 +253,15 @@ def store(match: Match, number: int, read: deal_form.ReadDeal, editing: bool, af
     transaction that took the match's lock."""
     if editing:
         deal = match.deals[number - 1]
+        was = deal.as_json()
     else:
         deal = Deal(match=match, number=number)
         db.session.add(deal)
+        was = None
     deal.bids, deal.tricks, deal.premiums = read.deal["bids"], read.deal["tricks"], read.deal["premiums"]
     deal.turn_up, deal.trump = read.deal.get("turn_up"), read.deal.get("trump")
+    if deal.as_json() != was:  # the change history (records/changes.py), in the same transaction
+        changes.record(changes.DEAL, match.id, number, before=was, after=deal.as_json())
     match.finished = after.finished
     match.touch()
     results.refresh(match, after)
@@ -398,7 +402,8 @@ def delete_last(match: Match, number: int, seen: int | None) -> View:
         status, message = problem
         return render_template("error.html", match=match, title=f"Deal {number} was not deleted",
                                message=message), status
-    match.deals.pop()  # delete-orphan: the row goes with the commit
+    gone = match.deals.pop()  # delete-orphan: the row goes with the commit
+    changes.record(changes.DEAL, match.id, number, before=gone.as_json(), after=None)
     after = documents.score(match)
     match.finished = after.finished
     match.touch()
