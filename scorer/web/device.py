@@ -24,6 +24,7 @@ ASKED = "ninety-nine-device-asked"  # "Not now" was pressed: the scoreboard does
 UNNAMED = "Unnamed phone"
 MAX_LENGTH = 30
 MAX_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
+PREFIX = "device"  # its fields are device-name and device-back: no clash with a page's own form
 
 bp = Blueprint("device", __name__, url_prefix="/device")
 
@@ -60,7 +61,7 @@ class DeviceNameForm(FlaskForm):
 
 def name_form() -> DeviceNameForm:
     """The form as a page shows it, coming back to that page."""
-    form = DeviceNameForm(formdata=None)
+    form = DeviceNameForm(formdata=None, prefix=PREFIX)
     form.name.data = device_name() if named() else ""
     form.back.data = request.full_path.rstrip("?")
     return form
@@ -77,7 +78,7 @@ def safe_back(target: str | None) -> str:
 @bp.post("/name")
 def set_name() -> Response:
     """Give this phone its name (or, with "Not now", stop asking)."""
-    form = DeviceNameForm()
+    form = DeviceNameForm(prefix=PREFIX)
     back = safe_back(form.back.data)
     if not form.validate_on_submit():
         problems = form.name.errors or ["This form did not come from this page; reload it and try again."]

@@ -329,6 +329,6 @@ class Change(Model):
     device: Mapped[str] = mapped_column(String(30))
     kind: Mapped[str] = mapped_column(String(16))   # "deal", "rename", "seat" or "match" (changes.KINDS)
     deal: Mapped[int | None]                        # the deal's number, or the seat's for "seat"
-    before: Mapped[Any] = mapped_column(JSON, nullable=True)
-    after: Mapped[Any] = mapped_column(JSON, nullable=True)
+    before: Mapped[Any] = mapped_column(JSON(none_as_null=True), nullable=True)
+    after: Mapped[Any] = mapped_column(JSON(none_as_null=True), nullable=True)
     undoes: Mapped[int | None] = mapped_column(ForeignKey("changes.id"))

@@ -284,13 +284,14 @@ def test_the_phone_is_asked_its_name_once_and_can_change_it(app, client):
     assert "Which phone is this?" in board
     assert "Which phone is this?" not in app.test_client().get(f"/matches/{match_id}").text  # watchers are not asked
     back = f"/matches/{match_id}"
-    empty = client.post("/device/name", data={"name": "  ", "back": back, "action": "save"})
+    empty = client.post("/device/name", data={"device-name": "  ", "device-back": back, "action": "save"})
     assert empty.status_code == 303 and empty.headers["Location"] == back
     assert "Type a name for this phone" in client.get(back).text
-    long = client.post("/device/name", data={"name": "x" * 31, "back": back, "action": "save"})
+    long = client.post("/device/name", data={"device-name": "x" * 31, "device-back": back, "action": "save"})
     assert long.status_code == 303
     assert "longer than 30 characters" in client.get(back).text
-    response = client.post("/device/name", data={"name": "  Ann's   phone ", "back": back, "action": "save"})
+    response = client.post("/device/name", data={"device-name": "  Ann's   phone ", "device-back": back,
+                                                  "action": "save"})
     cookie = response.headers["Set-Cookie"]
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Max-Age=" in cookie
     assert "Which phone is this?" not in client.get(back).text
@@ -299,13 +300,14 @@ def test_the_phone_is_asked_its_name_once_and_can_change_it(app, client):
     # Changeable later, from the history of changes; never sent off this site.
     page = client.get(f"/matches/{match_id}/changes").text
     assert 'value="Ann&#39;s phone"' in page
-    elsewhere = client.post("/device/name", data={"name": "Bob's", "back": "//evil.example/", "action": "save"})
+    elsewhere = client.post("/device/name", data={"device-name": "Bob's", "device-back": "//evil.example/",
+                                                   "action": "save"})
     assert elsewhere.headers["Location"] == "/"
 
 
 def test_not_now_stops_the_question_without_naming_the_phone(app, client):
     match_id = start_match(client, THREE)
-    assert client.post("/device/name", data={"back": f"/matches/{match_id}", "action": "later"}).status_code == 303
+    assert client.post("/device/name", data={"device-back": f"/matches/{match_id}", "action": "later"}).status_code == 303
     assert "Which phone is this?" not in client.get(f"/matches/{match_id}").text
     assert post_deal(client, match_id, 1, [3, 3, 3], [3, 3, 3]).status_code == 303
     assert changes(app, match_id)[-1].device == device.UNNAMED

@@ -79,7 +79,7 @@ def _claim(match_id: int, seat: int, digest: str) -> bool:
 def take(token: str) -> Response:
     """Take this link's seat on this phone: the first phone to do so holds it."""
     link = db.session.scalar(select(HandLink).where(HandLink.token == token))
-    if link is None:
+    if link is None or link.dealt.match.deleted_at is not None:
         abort(404, "There is no hand at this address. Scan the code on the scorekeeper's screen again.")
     if not EmptyForm().validate_on_submit():
         abort(400, "This form did not come from this page; the seat was not taken. Reload the page and try again.")

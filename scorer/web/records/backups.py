@@ -207,7 +207,8 @@ def restore_command(file: Path) -> None:
 
 
 def daily_folder(app: Flask) -> Path:
-    return Path(app.instance_path) / FOLDER
+    """``BACKUP_FOLDER`` if set (the tests' own), else instance/backups/."""
+    return Path(app.config.get("BACKUP_FOLDER") or Path(app.instance_path) / FOLDER)
 
 
 def write_daily(app: Flask) -> Path:
