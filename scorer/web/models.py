@@ -304,8 +304,8 @@ class DealSet(Model):
 
     @property
     def matches(self) -> list[Match]:
-        """The matches played from this set, oldest first."""
-        return [use.match for use in self.uses]
+        """The matches played from this set, oldest first (a deleted one no longer counts)."""
+        return [use.match for use in self.uses if use.match.deleted_at is None]
 
 
 # ---------------------------------------------------------------------------- change history (records/changes.py)

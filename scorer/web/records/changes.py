@@ -132,6 +132,8 @@ def may_undo(match: Match, change: Change, keeper: bool, manager: bool) -> bool:
     allowed = manager if change.kind == RENAME else (keeper or manager) if change.kind == MATCH else keeper
     if not allowed or (change.kind != MATCH and match.deleted_at is not None):
         return False
+    if change.kind == DEAL and change.before is None and (change.deal or 0) < len(match.deals):
+        return False  # a deal with others after it cannot be taken away (the POST would say so)
     return bool(current_state(match, change) == change.after)
 
 
