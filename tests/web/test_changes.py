@@ -13,7 +13,7 @@ from cardhelpers import app_match, seated_phones
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event, select
-from webhelpers import deal_form, post_deal, start_match, stored_deals
+from webhelpers import csrf_token, deal_form, match_form, post_deal, start_match, stored_deals
 
 from scorer.web import access, device
 from scorer.web.extensions import db
@@ -311,3 +311,26 @@ def test_not_now_stops_the_question_without_naming_the_phone(app, client):
     assert "Which phone is this?" not in client.get(f"/matches/{match_id}").text
     assert post_deal(client, match_id, 1, [3, 3, 3], [3, 3, 3]).status_code == 303
     assert changes(app, match_id)[-1].device == device.UNNAMED
+
+
+def test_undo_restore_and_the_phones_name_need_the_pages_csrf_token(csrf_app, csrf_client):
+    page = csrf_client.get("/matches/new").text
+    data = {**match_form(THREE), "csrf_token": csrf_token(page)}
+    match_id = int(csrf_client.post("/matches/new", data=data).headers["Location"].rsplit("/", 1)[1])
+    form = csrf_client.get(f"/matches/{match_id}/deals/new").text
+    assert csrf_client.post(f"/matches/{match_id}/deals/new", data={
+        **deal_form(1, [3, 3, 3], [3, 3, 3]), "csrf_token": csrf_token(form)}).status_code == 303
+    saved = changes(csrf_app, match_id)[-1]
+    assert undo(csrf_client, match_id, saved.id).status_code == 400  # no token: nothing undone
+    assert len(stored_deals(csrf_app, match_id)) == 1
+    history = csrf_client.get(f"/matches/{match_id}/changes").text
+    assert csrf_client.post(f"/matches/{match_id}/changes/{saved.id}/undo",
+                            data={"csrf_token": csrf_token(history)}).status_code == 303
+    assert stored_deals(csrf_app, match_id) == []
+    ask = csrf_client.get(f"/matches/{match_id}/delete").text
+    assert csrf_client.post(f"/matches/{match_id}/delete", data={"csrf_token": csrf_token(ask)}).status_code == 302
+    assert csrf_client.post(f"/matches/{match_id}/restore").status_code == 400
+    listed = csrf_client.get("/deleted").text
+    assert csrf_client.post(f"/matches/{match_id}/restore", data={"csrf_token": csrf_token(listed)}).status_code == 303
+    assert csrf_client.post("/device/name", data={"device-name": "Ann's phone", "action": "save"}).status_code == 400
+    assert "Set-Cookie" not in csrf_client.post("/device/name", data={"device-name": "x"}).headers
