@@ -24,6 +24,7 @@ import gzip
 import json
 import os
 import threading
+import time
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -166,6 +167,7 @@ def restore(path: Path) -> tuple[int, int, int]:
     db.session.commit()
     added = already = changes = 0
     players: dict[str, Player] = {}
+    started = time.monotonic()
     for item, entry in checked:
         if imports.stored_copy(item) is not None:
             already += 1
@@ -175,8 +177,11 @@ def restore(path: Path) -> tuple[int, int, int]:
             match.deleted_at = parse_time(entry["deleted_at"], "deleted_at")
             results.forget(match.id)
         changes += add_changes(entry.get("changes") or [], match.id, {})
-        db.session.commit()
         added += 1
+        # Short batches, as an import stores them: a phone saving at the table waits a moment at most.
+        if time.monotonic() - started > imports.BATCH_SECONDS:
+            db.session.commit()
+            started = time.monotonic()
     changes += restore_site_changes(data.get("site_changes") or [])
     db.session.commit()
     return added, already, changes
