@@ -186,8 +186,11 @@ def test_a_deleted_match_leaves_every_list_and_comes_back_whole(app, client, pla
     assert client.get(f"/matches/{played}").status_code == 404
     assert "Recently deleted" in client.get(f"/matches/{played}").text
     assert client.get(f"/history/{played}").status_code == 404
-    # Nothing can be written into it meanwhile.
+    # Nothing can be written into it meanwhile, nor a deal form opened.
     assert post_deal(client, played, 4, [3, 3, 3], [3, 3, 3]).status_code == 404
+    assert client.get(f"/matches/{played}/deals/new").status_code == 404
+    assert client.get(f"/matches/{played}/sheet").status_code == 404
+    assert client.get(f"/matches/{played}/export.json").status_code == 404
     page = client.get("/deleted").text
     assert "Ann · Bob · Cy" in page and f"/matches/{played}/restore" in page
     # A stranger (not the server machine, no passcode) may not restore it; its scorekeeper may.
