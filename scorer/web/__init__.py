@@ -74,6 +74,14 @@ def register_blueprints(app: Flask) -> None:
     from scorer.web import live  # the version endpoint the live scoreboard polls
 
     app.register_blueprint(live.bp)
+    from scorer.web.records import backups, changes, deleted  # the change history, undo, recently deleted
+
+    app.register_blueprint(changes.bp)
+    app.register_blueprint(deleted.bp)
+    app.register_blueprint(backups.cli)  # `flask --app scorer backup FILE` / `restore FILE`
+    from scorer.web import device
+
+    app.register_blueprint(device.bp)
     errors.register(app)
 
 

@@ -69,3 +69,11 @@ def midnight(day: date) -> datetime:
         return datetime.combine(day, time(0), tzinfo=zone()).astimezone(UTC)
     except OverflowError:  # the first day of the calendar, east of UTC: from the beginning
         return datetime.min.replace(tzinfo=UTC)
+
+
+def now() -> datetime:
+    """The present moment, in UTC. Tests set ``CLOCK`` (a callable returning an aware datetime)
+    to move time on, e.g. past the 30 days a deleted match is kept."""
+    source = current_app.config.get("CLOCK")
+    moment: datetime = source() if source is not None else datetime.now(UTC)
+    return moment

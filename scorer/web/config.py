@@ -106,6 +106,8 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         SESSION_COOKIE_SAMESITE="Lax",
         # The zone times are shown in and days cut at (clock.py); blank: the server's own.
         TIMEZONE="",
+        # `make run`'s daily backup into instance/backups/ (records/backups.py); "off" stops it.
+        BACKUPS="on",
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -115,6 +117,8 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
             app.config["SQLALCHEMY_DATABASE_URI"] = setting("DATABASE_URL", file_values)
         if setting("TIMEZONE", file_values):
             app.config["TIMEZONE"] = setting("TIMEZONE", file_values)
+        if setting("SCORER_BACKUPS", file_values):
+            app.config["BACKUPS"] = setting("SCORER_BACKUPS", file_values).strip().lower()
     else:
         app.config.from_mapping(test_config)
     app.config["SQLALCHEMY_DATABASE_URI"] = normalise_database_url(app.config["SQLALCHEMY_DATABASE_URI"])

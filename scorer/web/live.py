@@ -33,12 +33,12 @@ from scorer.web.models import Deal, Match, now_utc
 bp = Blueprint("live", __name__)
 
 # Built once (Core, not the ORM: a poll is the app's most frequent request): the match's row by
-# its primary key, its deals counted on the (match_id, number) unique index.
+# its primary key (none once deleted: Recently deleted keeps the row), its deals counted on the (match_id, number) unique index.
 _match, _deal = Match.__table__, Deal.__table__
 VERSION_QUERY = select(
     _match.c.version, _match.c.updated_at,
     select(func.count()).where(_deal.c.match_id == _match.c.id).scalar_subquery(),
-).where(_match.c.id == bindparam("match_id"))
+).where(_match.c.id == bindparam("match_id"), _match.c.deleted_at.is_(None))
 
 
 def tag(version: int, updated_at: datetime | None) -> str:

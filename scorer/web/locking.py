@@ -28,12 +28,14 @@ from scorer.web.extensions import db
 from scorer.web.models import Match
 
 
-def lock_match(match_id: int, bump: bool = True) -> int | None:
+def lock_match(match_id: int, bump: bool = True, deleted: bool = False) -> int | None:
     """Begin a write to match ``match_id``: end whatever the session had open, take the match's
     lock, and return its version as it was before this write (None: there is no such match).
 
     ``bump=False`` takes the lock without counting a change (rebuilding the cache, checking it),
     so forms opened before stay current. The caller commits or rolls back; either releases it.
+    A deleted match (``Match.deleted_at``) is no match to write to, unless ``deleted`` (its
+    restore, and the undo of its deletion).
     """
     # The lock must be the transaction's first statement: the session's earlier reads are
     # dropped (and its objects expired, so they are read again under the lock), and on SQLite
@@ -42,8 +44,9 @@ def lock_match(match_id: int, bump: bool = True) -> int | None:
     # Without a bump nothing changes, updated_at included (its onupdate would otherwise fire).
     values: dict[str, Any] = (
         {"version": Match.version + 1} if bump else {"version": Match.version, "updated_at": Match.updated_at})
+    found = Match.id == match_id if deleted else (Match.id == match_id) & Match.deleted_at.is_(None)
     result = db.session.execute(
-        update(Match).where(Match.id == match_id).values(values).execution_options(synchronize_session=False))
+        update(Match).where(found).values(values).execution_options(synchronize_session=False))
     if result.rowcount == 0:  # type: ignore[attr-defined]
         db.session.rollback()
         return None

@@ -86,6 +86,9 @@ class Match(Model):
     # What was played, hashed (documents.content_hash): how an import recognises a match already
     # here when its file says nothing of when it was played. Rewritten with the results cache.
     content_hash: Mapped[str | None] = mapped_column(String(64), index=True)
+    # When the match was deleted: it is kept, out of every list and statistic, for
+    # ``deleted.KEEP_DAYS`` days on the *Recently deleted* page, then purged (records/deleted.py).
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
 
     seats: Mapped[list[MatchSeat]] = relationship(
         back_populates="match", order_by="MatchSeat.seat", cascade="all, delete-orphan")
@@ -320,5 +323,31 @@ class DealSet(Model):
 
     @property
     def matches(self) -> list[Match]:
-        """The matches played from this set, oldest first."""
-        return [use.match for use in self.uses]
+        """The matches played from this set, oldest first (a deleted one no longer counts)."""
+        return [use.match for use in self.uses if use.match.deleted_at is None]
+
+
+# ---------------------------------------------------------------------------- change history (records/changes.py)
+
+
+class Change(Model):
+    """One change to what was played, as it happened: append-only, never updated nor deleted by
+    the app. ``before`` and ``after`` are the state of the thing changed (a deal's document, a
+    player's name, a seat's holder, whether the match is deleted); None where it did not exist.
+    An undo is a change too, from the undone one's ``after`` back to its ``before``.
+
+    ``match_id`` is a plain column, not a foreign key: the history outlives a purged match. It is
+    None for a change that belongs to no one match (a player renamed everywhere).
+    """
+
+    __tablename__ = "changes"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int | None] = mapped_column(index=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    device: Mapped[str] = mapped_column(String(30))
+    kind: Mapped[str] = mapped_column(String(16))   # "deal", "rename", "seat" or "match" (changes.KINDS)
+    deal: Mapped[int | None]                        # the deal's number, or the seat's for "seat"
+    before: Mapped[Any] = mapped_column(JSON(none_as_null=True), nullable=True)
+    after: Mapped[Any] = mapped_column(JSON(none_as_null=True), nullable=True)
+    undoes: Mapped[int | None] = mapped_column(ForeignKey("changes.id"))

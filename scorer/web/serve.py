@@ -163,6 +163,12 @@ def main(argv: list[str] | None = None) -> None:
         print(f"Certificate ({made}, {certificate.cert_path}), SHA-256 fingerprint:")
         print(f"    {certificate.fingerprint}")
         print("Each phone warns once that the certificate is not trusted: check the fingerprint, then accept it.")
+    if app.config.get("BACKUPS") != "off":  # at start, then daily, in a thread of its own
+        from scorer.web.records import backups
+
+        print(f"Backups: daily into {backups.daily_folder(app)} (the last {backups.KEEP_DAILY} kept; "
+              "SCORER_BACKUPS=off stops them)")
+        backups.start_daily(app)
     print("Stop it with Ctrl+C.\n", flush=True)
     if certificate is not None:
         serve_https(app, args.host, args.port, certificate.cert_path, certificate.key_path)

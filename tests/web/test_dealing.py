@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from cardhelpers import THREE, app_match, dealt, seated_phones, shows_card, take_seat
 from sqlalchemy import select
-from webhelpers import count, csrf_token, match_form, post_deal, start_match, stored_deals
+from webhelpers import count, csrf_token, match_form, post_deal, purge_after_30_days, start_match, stored_deals
 
 from scorer.core import deal_cards, derive_seed, pile_order
 from scorer.web.cards import card_store
@@ -268,6 +268,8 @@ def test_deleting_a_match_takes_its_cards_and_links_with_it(client, app):
     client.get(f"/matches/{match_id}")
     token = dealt(app, match_id)["tokens"][0]
     assert client.post(f"/matches/{match_id}/delete").status_code == 302
+    assert client.get(f"/hand/{token}").status_code == 404  # deleted: no hand shown, though kept 30 days
+    purge_after_30_days(client, app)
     assert (count(app, DealtDeal), count(app, HandLink)) == (0, 0)
     assert client.get(f"/hand/{token}").status_code == 404
 

@@ -66,6 +66,9 @@ def fill(client: FlaskClient) -> None:
     assert response.status_code == 303
     from_set = start_match(client, ["Dee", "Eve", "Fay"], "classic", deal_set="1")
     play(client, from_set, 1, "app")
+    gone = new_match(client, "table")  # on Recently deleted, with its history of changes
+    play(client, gone, 1, "table")
+    assert client.post(f"/matches/{gone}/delete").status_code == 302
 
 
 def dump(app: Flask, ignore: set[tuple[str, str]] = frozenset()) -> dict[str, list[tuple[Any, ...]]]:

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from cardhelpers import THREE, app_match, dealt, seated_phones, shows_card, shows_hand_rows, take_seat
 from sqlalchemy import select
-from webhelpers import count, deal_form, post_deal, start_match
+from webhelpers import count, deal_form, post_deal, purge_after_30_days, start_match
 
 from scorer.core import pack_preparation
 from scorer.web.extensions import db
@@ -309,6 +309,7 @@ def test_no_shown_bid_or_seat_holder_outlives_its_match(client, app):
     seated_phones(app, match_id)
     assert count(app, SeatHolder) == 3
     client.post(f"/matches/{match_id}/delete")
+    purge_after_30_days(client, app)  # kept on Recently deleted until then
     assert (count(app, SeatHolder), count(app, HandLink)) == (0, 0)
     with app.app_context():
         assert db.session.scalars(select(SeatHolder)).all() == []

@@ -64,3 +64,13 @@ def stored_match(app: Flask, match_id: int) -> Match:
         match = db.session.get(Match, match_id)
         db.session.expunge(match)
         return match
+
+
+def purge_after_30_days(client: FlaskClient, app: Flask) -> None:
+    """Move the app's clock 31 days on and delete a match: the matches deleted before are purged
+    for good (records/deleted.py), as the next deletion or daily backup would."""
+    from datetime import UTC, datetime, timedelta
+
+    app.config["CLOCK"] = lambda: datetime.now(UTC) + timedelta(days=31)
+    other = start_match(client, ["Purge", "Trigger", "Match"])
+    assert client.post(f"/matches/{other}/delete").status_code == 302

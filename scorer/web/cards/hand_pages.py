@@ -41,7 +41,7 @@ bp = Blueprint("hand_pages", __name__)
 
 def _link_or_404(token: str) -> HandLink:
     link = db.session.scalar(select(HandLink).where(HandLink.token == token))
-    if link is None:
+    if link is None or link.dealt.match.deleted_at is not None:  # a deleted match shows no hand
         abort(404, "There is no hand at this address. Scan the code on the scorekeeper's screen again.")
     return link
 

@@ -23,6 +23,7 @@ from scorer.web.extensions import db
 from scorer.web.forms import EmptyForm
 from scorer.web.models import HandLink, Match, SeatHolder, now_utc
 from scorer.web.play import scoreboard
+from scorer.web.records import changes
 
 bp = Blueprint("seats", __name__)
 
@@ -80,7 +81,7 @@ def _claim(match_id: int, seat: int, digest: str) -> bool:
 def take(token: str) -> Response:
     """Take this link's seat on this phone: the first phone to do so holds it."""
     link = db.session.scalar(select(HandLink).where(HandLink.token == token))
-    if link is None:
+    if link is None or link.dealt.match.deleted_at is not None:
         abort(404, "There is no hand at this address. Scan the code on the scorekeeper's screen again.")
     if not EmptyForm().validate_on_submit():
         abort(400, "This form did not come from this page; the seat was not taken. Reload the page and try again.")
@@ -112,6 +113,7 @@ def hand_over(match_id: int, seat: int) -> Response:
     names = scoreboard.seat_names(match)
     if holder is None or holder.holder_hash is None or seat >= len(names):
         abort(409, "No phone holds that seat: there is nothing to hand over.")
+    changes.record(changes.SEAT, match.id, seat, before={"holder": holder.holder_hash}, after={"holder": None})
     holder.holder_hash, holder.handed_over_at = None, now_utc()
     live.touch(match.id)  # every board says the seat was handed over
     db.session.commit()

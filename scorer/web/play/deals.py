@@ -26,7 +26,7 @@ from scorer.web.extensions import db
 from scorer.web.models import Deal, DealtDeal, Match
 from scorer.web.play import deal_form, scoreboard
 from scorer.web.play.forms import DealForm, VersionForm, sent_version
-from scorer.web.records import results
+from scorer.web.records import changes, deleted, results
 
 bp = Blueprint("deals", __name__, url_prefix="/matches/<int:match_id>/deals")
 
@@ -253,11 +253,15 @@ def store(match: Match, number: int, read: deal_form.ReadDeal, editing: bool, af
     transaction that took the match's lock."""
     if editing:
         deal = match.deals[number - 1]
+        was = deal.as_json()
     else:
         deal = Deal(match=match, number=number)
         db.session.add(deal)
+        was = None
     deal.bids, deal.tricks, deal.premiums = read.deal["bids"], read.deal["tricks"], read.deal["premiums"]
     deal.turn_up, deal.trump = read.deal.get("turn_up"), read.deal.get("trump")
+    if deal.as_json() != was:  # the change history (records/changes.py), in the same transaction
+        changes.record(changes.DEAL, match.id, number, before=was, after=deal.as_json())
     match.finished = after.finished
     match.touch()
     results.refresh(match, after)
@@ -285,7 +289,7 @@ def render_finished(match: Match, scored: MatchScore) -> tuple[str, int]:
 @bp.route("/new", methods=["GET", "POST"])
 def new(match_id: int) -> View:
     """Record the next deal: bids, tricks, premium and turned card on one screen."""
-    match = db.get_or_404(Match, match_id)
+    match = deleted.visible_or_404(match_id)  # a deleted match takes no deal
     number = len(match.deals) + 1
     if request.method == "POST":
         return receive(match, number, editing=False)
@@ -300,7 +304,7 @@ def new(match_id: int) -> View:
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
 def edit(match_id: int, number: int) -> View:
     """Change an earlier deal; everything after it is scored again."""
-    match = db.get_or_404(Match, match_id)
+    match = deleted.visible_or_404(match_id)
     if not 1 <= number <= len(match.deals):
         abort(404, f"This match has no deal {number}.")
     if request.method == "POST":
@@ -345,7 +349,7 @@ def preview(match_id: int, number: int) -> tuple[str, int]:
 @bp.route("/<int:number>/delete", methods=["GET", "POST"])
 def delete(match_id: int, number: int) -> View:
     """Ask first (GET), then delete the last deal (POST)."""
-    match = db.get_or_404(Match, match_id)
+    match = deleted.visible_or_404(match_id)
     form = VersionForm()
     if form.validate_on_submit():
         return delete_last(match, number, sent_version(form.version))
@@ -398,7 +402,8 @@ def delete_last(match: Match, number: int, seen: int | None) -> View:
         status, message = problem
         return render_template("error.html", match=match, title=f"Deal {number} was not deleted",
                                message=message), status
-    match.deals.pop()  # delete-orphan: the row goes with the commit
+    gone = match.deals.pop()  # delete-orphan: the row goes with the commit
+    changes.record(changes.DEAL, match.id, number, before=gone.as_json(), after=None)
     after = documents.score(match)
     match.finished = after.finished
     match.touch()

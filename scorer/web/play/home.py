@@ -20,7 +20,7 @@ bp = Blueprint("home", __name__)
 @bp.get("/")
 def index() -> str:
     """List the matches, newest activity first."""
-    matches = db.session.scalars(select(Match).order_by(Match.updated_at.desc(), Match.id.desc())).all()
+    matches = db.session.scalars(select(Match).where(Match.deleted_at.is_(None)).order_by(Match.updated_at.desc(), Match.id.desc())).all()
     in_progress = [m for m in matches if not m.finished]
     finished = [m for m in matches if m.finished]
     boards = {}

@@ -17,7 +17,7 @@ from scorer.web.forms import EmptyForm, Option, ruleset_badge
 from scorer.web.models import Match, MatchSeat, Player
 from scorer.web.play import scoreboard
 from scorer.web.play.forms import CARDS_SUMMARIES, MATCH_FORMAT_SUMMARIES, NewMatchForm
-from scorer.web.records import stats
+from scorer.web.records import deleted, stats
 from scorer.web.templating import format_label
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
@@ -120,7 +120,7 @@ def new() -> str | BaseResponse | tuple[str, int]:
 @bp.get("/<int:match_id>")
 def show(match_id: int) -> str | tuple[str, int]:
     """The scoreboard: totals, games won, who deals and leads, the next trump, every deal."""
-    match = db.get_or_404(Match, match_id)
+    match = deleted.visible_or_404(match_id)
     scored = documents.score(match)
     board = scoreboard.build(match, scored)
     # Where the app turns or deals the cards: the next deal's, made by the POST before this page.
@@ -132,16 +132,19 @@ def show(match_id: int) -> str | tuple[str, int]:
 @bp.route("/<int:match_id>/delete", methods=["GET", "POST"])
 def delete(match_id: int) -> str | BaseResponse:
     """Ask first (GET), then delete the match and all its deals (POST)."""
-    match = db.get_or_404(Match, match_id)
+    match = deleted.visible_or_404(match_id)
     form = EmptyForm()
     if form.validate_on_submit():
         # Under the match's lock (locking.py), so that no deal is being saved into it meanwhile.
+        # It goes to Recently deleted (records/deleted.py); those deleted long ago go for good.
         if locking.lock_match(match_id) is not None:
-            db.session.delete(db.session.get_one(Match, match_id))
+            deleted.delete_match(db.session.get_one(Match, match_id))
             db.session.commit()
-        flash("The match was deleted.")  # by this request or, a moment before, by another
+        deleted.purge()
+        flash(f"The match was deleted. It can be restored from Recently deleted for {deleted.KEEP_DAYS} days.")
         return redirect(url_for("home.index"))
     return render_template(
         "confirm.html", form=form, match=match, title="Delete this match?",
-        message=f"{scoreboard.winners_label(match.player_names)}: all {len(match.deals)} deals will be gone for good.",
+        message=f"{scoreboard.winners_label(match.player_names)}: all {len(match.deals)} deals go to Recently "
+                f"deleted, where it can be restored for {deleted.KEEP_DAYS} days, then they are gone for good.",
         confirm="Delete the match", back=url_for("matches.show", match_id=match.id))

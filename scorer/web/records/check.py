@@ -82,7 +82,7 @@ def match_problems(match: Match) -> list[str]:
 def check_all() -> tuple[int, list[str]]:
     """Check every match; returns how many were checked and one line per problem."""
     checked, lines = 0, []
-    for match_id in db.session.scalars(select(Match.id).order_by(Match.id)).all():
+    for match_id in db.session.scalars(select(Match.id).where(Match.deleted_at.is_(None)).order_by(Match.id)).all():
         if locking.lock_match(match_id, bump=False) is None:
             continue  # deleted meanwhile
         match = db.session.get_one(Match, match_id)

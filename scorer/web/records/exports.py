@@ -34,7 +34,7 @@ from scorer.web.document_types import Bid, DealDocument, MatchDocument
 from scorer.web.extensions import db
 from scorer.web.models import Match
 from scorer.web.play import scoreboard
-from scorer.web.records import results
+from scorer.web.records import deleted, results
 
 bp = Blueprint("exports", __name__)
 
@@ -99,14 +99,14 @@ def attachment(body: bytes, filename: str, mimetype: str) -> Response:
 def all_matches() -> Iterable[Match]:
     """Every match, oldest first, with seats and deals loaded in a few queries."""
     query = (select(Match).options(selectinload(Match.seats), selectinload(Match.deals))
-             .order_by(Match.created_at, Match.id))
+             .where(Match.deleted_at.is_(None)).order_by(Match.created_at, Match.id))
     return db.session.scalars(query)
 
 
 @bp.get("/matches/<int:match_id>/export.json")
 def match_json(match_id: int) -> Response:
     """One match as its match document."""
-    match = db.get_or_404(Match, match_id)
+    match = deleted.visible_or_404(match_id)
     return attachment(json_bytes(export_document(match)), f"{file_stem(match)}.json", "application/json")
 
 
@@ -173,7 +173,7 @@ def csv_rows(match: Match) -> list[list[Any]]:
 def match_csv(match_id: int) -> Response:
     """One match deal by deal as CSV: UTF-8 with a byte-order mark, so spreadsheets read the suits
     and names right, and a header row."""
-    match = db.get_or_404(Match, match_id)
+    match = deleted.visible_or_404(match_id)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(CSV_HEADER)

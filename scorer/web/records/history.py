@@ -17,7 +17,7 @@ from scorer.web.extensions import db
 from scorer.web.forms import choices
 from scorer.web.models import Deal, Match, MatchResult, MatchSeat, Player
 from scorer.web.play import scoreboard
-from scorer.web.records import charts, stats
+from scorer.web.records import charts, deleted, stats
 from scorer.web.records.filters import PeriodForm, read_filters
 
 bp = Blueprint("history", __name__, url_prefix="/history")
@@ -40,7 +40,7 @@ class HistoryForm(PeriodForm):
 
 
 def history_query(form: HistoryForm) -> Select[Any]:
-    query = select(Match).options(selectinload(Match.seats)).order_by(Match.created_at.desc(), Match.id.desc())
+    query = select(Match).options(selectinload(Match.seats)).where(Match.deleted_at.is_(None)).order_by(Match.created_at.desc(), Match.id.desc())
     if form.player.data:
         query = query.where(Match.id.in_(select(MatchSeat.match_id).where(MatchSeat.player_id == int(form.player.data))))
     if form.ruleset.data:
@@ -88,7 +88,7 @@ def index() -> tuple[str, int]:
 @bp.get("/<int:match_id>")
 def record(match_id: int) -> str | tuple[str, int]:
     """The whole match: result, running-totals chart, figures per player and every deal."""
-    match = db.get_or_404(Match, match_id)
+    match = deleted.visible_or_404(match_id)
     board = scoreboard.build(match, documents.score(match))
     return render_template("records/match_record.html", match=match, board=board, chart=charts.running_totals(board),
                            match_figures=stats.match_figures(match))

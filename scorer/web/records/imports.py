@@ -422,7 +422,7 @@ def size_text(size: int) -> str:
 
 def render_import(form: ImportForm, status: int = 200) -> tuple[str, int]:
     return render_template("records/import.html", form=form, limit=size_text(upload_limit()),
-                           matches=db.session.scalar(select(func.count()).select_from(Match))), status
+                           matches=db.session.scalar(select(func.count()).select_from(Match).where(Match.deleted_at.is_(None)))), status
 
 
 # The app-wide CSRF check would read the upload before this view could raise the size limit for

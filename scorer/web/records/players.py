@@ -16,6 +16,7 @@ from wtforms.validators import InputRequired, Length, ValidationError
 from scorer.web import names
 from scorer.web.extensions import db
 from scorer.web.models import MatchSeat, Player, name_key
+from scorer.web.records import changes
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 
@@ -61,6 +62,9 @@ def rename(player_id: int) -> str | Response | tuple[str, int]:
     if form.validate_on_submit():
         old, new = person.name, names.tidy(form.name.data)
         person.name, person.name_key = new, name_key(new)
+        if old != new:  # one site-wide change (match_id None): every match's history shows it
+            changes.record(changes.RENAME, None, before={"player_id": person.id, "name": old},
+                           after={"player_id": person.id, "name": new})
         db.session.commit()
         flash(f"{old} is now {new}, in every match." if old != new else "The name is unchanged.")
         return redirect(url_for("stats.player", player_id=person.id), code=303)

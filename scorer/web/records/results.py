@@ -111,6 +111,13 @@ def refresh(match: Match, scored: MatchScore | None = None) -> None:
         db.session.execute(insert(MatchResult), match_rows)
 
 
+def forget(match_id: int) -> None:
+    """Take a match's rows out of the cache (a deleted match counts in no statistic); ``refresh``
+    writes them again when it is restored. The caller holds the match's lock and commits."""
+    db.session.execute(delete(SeatResult).where(SeatResult.match_id == match_id))
+    db.session.execute(delete(MatchResult).where(MatchResult.match_id == match_id))
+
+
 def rebuild_all() -> tuple[int, list[str]]:
     """Refresh every match; returns how many were written and the problems of those that could not be scored.
 
@@ -118,7 +125,7 @@ def rebuild_all() -> tuple[int, list[str]]:
     the rows written or writes its own afterwards. A match the core refuses keeps its old rows.
     """
     done, problems = 0, []
-    for match_id in db.session.scalars(select(Match.id).order_by(Match.id)).all():
+    for match_id in db.session.scalars(select(Match.id).where(Match.deleted_at.is_(None)).order_by(Match.id)).all():
         if locking.lock_match(match_id, bump=False) is None:
             continue  # deleted meanwhile, cache and all
         match = db.session.get_one(Match, match_id)
