@@ -200,7 +200,9 @@ def refusal(match: Match, read: deal_form.ReadDeal, posted: int, editing: bool, 
                                        "phone after you opened this form. Deal "
                                        f"{posted} as it is saved now is shown below; your figures are still "
                                        "in the form: send them again to apply them to the match as it is now.")
-    if not editing and documents.score(match).finished:
+    # The stored flag, rewritten from the core's score by every change (and checked by `flask check`):
+    # scoring the match here as well would score it twice per save.
+    if not editing and match.finished:
         return Refusal("over", "")
     return None
 
@@ -261,6 +263,7 @@ def store(match: Match, number: int, read: deal_form.ReadDeal, editing: bool, af
     match.finished = after.finished
     match.touch()
     results.refresh(match, after)
+    match_id = match.id  # read now: after the commit it would be read again from the database
     # The deal to come gets its cards with this save, under the same lock. Cards once made never
     # change, so an edit leaves them; an edit that reopens a finished match deals the next deal.
     card_store.deal_next(match, after)
@@ -271,7 +274,7 @@ def store(match: Match, number: int, read: deal_form.ReadDeal, editing: bool, af
         abort(409, f"Deal {number} was changed from another phone at the same moment, so nothing was saved. "
                    "Go back and send it again.")
     flash(f"Deal {number} {'changed; the scores after it are recomputed' if editing else 'saved'}.")
-    return redirect(url_for("matches.show", match_id=match.id, _anchor="top"), code=303)
+    return redirect(url_for("matches.show", match_id=match_id, _anchor="top"), code=303)
 
 
 def render_finished(match: Match, scored: MatchScore) -> tuple[str, int]:

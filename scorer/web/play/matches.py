@@ -17,7 +17,7 @@ from scorer.web.forms import EmptyForm, Option, ruleset_badge
 from scorer.web.models import Match, MatchSeat, Player
 from scorer.web.play import scoreboard
 from scorer.web.play.forms import CARDS_SUMMARIES, MATCH_FORMAT_SUMMARIES, NewMatchForm
-from scorer.web.records import stats
+from scorer.web.records import results, stats
 from scorer.web.templating import format_label
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
@@ -137,7 +137,9 @@ def delete(match_id: int) -> str | BaseResponse:
     if form.validate_on_submit():
         # Under the match's lock (locking.py), so that no deal is being saved into it meanwhile.
         if locking.lock_match(match_id) is not None:
-            db.session.delete(db.session.get_one(Match, match_id))
+            doomed = db.session.get_one(Match, match_id)
+            results.forget(doomed)  # out of its players' statistics summaries first
+            db.session.delete(doomed)
             db.session.commit()
         flash("The match was deleted.")  # by this request or, a moment before, by another
         return redirect(url_for("home.index"))

@@ -1,8 +1,10 @@
 """The results cache behind the statistics: per deal and seat, and per match and player.
 
-``refresh(match)`` rewrites a match's rows from the core's score (``MatchScore``). It is called in the
-same transaction as every change to a match's deals (recorded, edited, deleted, imported), so the
-cache can never disagree with what is stored. ``rows_for`` is a pure function of the match
+``refresh(match)`` brings a match's rows up to the core's score (``MatchScore``), writing only the
+rows whose figures changed, and then its players' summaries (``summaries.py``); ``forget(match)``
+drops them. They are called in the same transaction as every change to a match's deals (recorded,
+edited, deleted, imported) and before a match is deleted, so the cache can never disagree with
+what is stored. ``rows_for`` is a pure function of the match
 document and its score, which is what the migration that creates the tables also uses to fill
 them for matches played before it. ``flask --app scorer stats rebuild`` rewrites every match.
 """
@@ -15,13 +17,14 @@ from typing import Any
 
 import click
 from flask import Blueprint
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, insert, select, tuple_, update
 
 from scorer.core import MatchError, MatchScore, bid_size, get_ruleset, score, tricks_against_bid
 from scorer.web import documents, locking
 from scorer.web.document_types import MatchDocument
 from scorer.web.extensions import db
 from scorer.web.models import Match, MatchResult, SeatResult
+from scorer.web.records import summaries
 
 Row = dict[str, Any]
 
@@ -92,10 +95,44 @@ def expected_rows(match: Match, scored: MatchScore | None = None) -> tuple[list[
     return rows_for(match.id, document, scored, player_ids, as_utc(match.created_at))
 
 
-def refresh(match: Match, scored: MatchScore | None = None) -> None:
-    """Rewrite the match's cached rows in the current transaction (the caller commits).
+SEAT_KEY = ("deal", "seat")
+MATCH_KEY = ("seat",)
 
-    ``scored`` is the core's score of the match as it now stands, when the caller has it already.
+
+def comparable(value: Any) -> Any:
+    """SQLite hands back datetimes without their zone; compare them in UTC."""
+    return as_utc(value) if isinstance(value, datetime) else value
+
+
+def write_changes(model: type[SeatResult] | type[MatchResult], key: tuple[str, ...], match_id: int,
+                  wanted: list[Row]) -> None:
+    """Make the match's rows of ``model`` the ``wanted`` ones, writing only what differs: one
+    SELECT of the rows stored, then at most one batched INSERT, one batched UPDATE and one DELETE,
+    whatever the number of deals (a deal added writes its own rows and the match's rows only)."""
+    table = model.__table__
+    have = {tuple(row._mapping[k] for k in key): row._mapping
+            for row in db.session.execute(select(*table.columns).where(table.c.match_id == match_id))}
+    want = {tuple(row[k] for k in key): row for row in wanted}
+    added = [row for ident, row in want.items() if ident not in have]
+    changed = [row for ident, row in want.items() if ident in have
+               and any(comparable(have[ident][column]) != comparable(value) for column, value in row.items())]
+    gone = [ident for ident in have if ident not in want]
+    if gone:
+        db.session.execute(delete(model).where(
+            table.c.match_id == match_id, tuple_(*(table.c[k] for k in key)).in_(gone)))
+    if changed:
+        db.session.execute(update(model), changed)  # by primary key, one batched statement
+    if added:
+        db.session.execute(insert(model), added)
+
+
+def refresh(match: Match, scored: MatchScore | None = None, summarise: bool = True) -> None:
+    """Bring the match's cached rows and its players' summaries up to date in the current
+    transaction (the caller commits), writing only the rows whose figures changed.
+
+    ``scored`` is the core's score of the match as it now stands, when the caller has it already
+    (a save scores the match once). Soft deletes and restores call ``forget`` and ``refresh``.
+    ``summarise=False`` leaves the summaries to the caller (``rebuild_all`` writes them all at the end).
     """
     fingerprint = documents.match_hash(match)  # what an import recognises the match by
     if match.content_hash != fingerprint:  # unchanged: the row (and its updated_at) is left alone
@@ -104,11 +141,25 @@ def refresh(match: Match, scored: MatchScore | None = None) -> None:
     # No autoflush: the deal being saved is written by the caller's commit, which is where its own
     # checks (a deal number saved twice) are caught; a failed commit takes these rows back with it.
     with db.session.no_autoflush:
+        write_changes(SeatResult, SEAT_KEY, match.id, seat_rows)
+        write_changes(MatchResult, MATCH_KEY, match.id, match_rows)
+        if summarise:
+            follow(match)
+
+
+def forget(match: Match) -> None:
+    """Drop the match's cached rows and take it out of its players' summaries, in the current
+    transaction (before the match is deleted, or when it is set aside)."""
+    with db.session.no_autoflush:
         db.session.execute(delete(SeatResult).where(SeatResult.match_id == match.id))
         db.session.execute(delete(MatchResult).where(MatchResult.match_id == match.id))
-        if seat_rows:
-            db.session.execute(insert(SeatResult), seat_rows)
-        db.session.execute(insert(MatchResult), match_rows)
+        follow(match)
+
+
+def follow(match: Match) -> None:
+    """The summaries of the match's players, day and month, from the rows just written."""
+    player_ids = [seat.player_id if seat.player_id is not None else seat.player.id for seat in match.seats]
+    summaries.follow(player_ids, match.ruleset, as_utc(match.created_at))
 
 
 def rebuild_all() -> tuple[int, list[str]]:
@@ -123,7 +174,7 @@ def rebuild_all() -> tuple[int, list[str]]:
             continue  # deleted meanwhile, cache and all
         match = db.session.get_one(Match, match_id)
         try:
-            refresh(match)
+            refresh(match, summarise=False)
         except MatchError as error:
             db.session.rollback()
             problems.append(f"match {match_id} ({', '.join(match.player_names)}): {error}")
@@ -131,6 +182,8 @@ def rebuild_all() -> tuple[int, list[str]]:
             db.session.commit()
             done += 1
         db.session.expunge_all()  # keep memory flat over thousands of matches
+    summaries.rebuild()  # every player's days and months, from the rows just written
+    db.session.commit()
     return done, problems
 
 
