@@ -49,6 +49,11 @@ class Player(Model):
 
 class Match(Model):
     __tablename__ = "matches"
+    # The orders the pages read matches in: history newest first, home by state then latest change.
+    __table_args__ = (
+        Index("ix_matches_created", "created_at", "id"),
+        Index("ix_matches_state", "finished", "updated_at", "id"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     ruleset: Mapped[str] = mapped_column(String(32))

@@ -1,6 +1,9 @@
 """`flask --app scorer check`: is every stored match one the core accepts, and does every cached
 figure agree with the core's score?
 
+It also adds up, from the core's scores, the statistics summaries every player should have
+(``summaries.py``) and reports each stored one that differs.
+
 For each match it reports: a match the scoring core refuses (a deal after the end, figures that
 break a rule), deal numbers that are not 1, 2, 3… in order, a ``finished`` flag that disagrees with
 the core, and every results-cache row (``seat_results``, ``match_results``) that is missing, extra,
@@ -22,7 +25,7 @@ from scorer.core import MatchError
 from scorer.web import documents, locking
 from scorer.web.extensions import db
 from scorer.web.models import Match, MatchResult, SeatResult
-from scorer.web.records import results
+from scorer.web.records import results, summaries
 
 # A command at the top level (`flask check`), carried by a blueprint like the `stats` group.
 cli = Blueprint("check_cli", __name__, cli_group=None)
@@ -61,8 +64,9 @@ def row_differences(table: str, key: tuple[str, ...], expected: Iterable[dict[st
                     yield f"{where}: {column} is {stored!r}, the core says {value!r}"
 
 
-def match_problems(match: Match) -> list[str]:
-    """Everything wrong with one match and its cached figures (empty: nothing)."""
+def match_problems(match: Match, days: dict[summaries.Key, summaries.Summary] | None = None) -> list[str]:
+    """Everything wrong with one match and its cached figures (empty: nothing). ``days`` gathers
+    the day summaries the core's score of the match gives, for ``summary_problems``."""
     numbers = [deal.number for deal in match.deals]
     if numbers != list(range(1, len(numbers) + 1)):
         return [f"deal numbers are {numbers}, not 1 to {len(numbers)} in order"]
@@ -74,19 +78,45 @@ def match_problems(match: Match) -> list[str]:
     if match.finished != scored.finished:
         problems.append(f"finished is {match.finished}, the core says {scored.finished}")
     seat_rows, match_rows = results.expected_rows(match, scored)
+    if days is not None:
+        for key, summary in summaries.summarise(seat_rows, match_rows).items():
+            days.setdefault(key, summaries.Summary()).add(summary)
     problems += row_differences("seat_results", SEAT_KEY, seat_rows, stored_rows(SeatResult, match.id))
     problems += row_differences("match_results", MATCH_KEY, match_rows, stored_rows(MatchResult, match.id))
     return problems
 
 
+def summary_problems(days: dict[summaries.Key, summaries.Summary]) -> list[str]:
+    """Every stored summary (summaries.py) that differs from the one the core's scores give."""
+    lines = []
+    want = summaries.with_months(days)
+    have = summaries.stored()
+    for key in sorted(want.keys() | have.keys()):
+        player, ruleset, span, start = key
+        where = f"player_summaries player {player} {ruleset} {span} {start.isoformat()}"
+        if key not in have:
+            lines.append(f"{where}: missing")
+        elif key not in want:
+            lines.append(f"{where}: a row the core's scores do not have")
+        else:
+            expected, found = want[key].as_row(), have[key].as_row()
+            lines += [f"{where}: {name} is {found[name]!r}, the core says {value!r}"
+                      for name, value in expected.items() if comparable(found[name]) != comparable(value)]
+    if lines:
+        lines.append("(`flask --app scorer stats rebuild` writes the summaries again, e.g. after TIMEZONE changed.)")
+    return lines
+
+
 def check_all() -> tuple[int, list[str]]:
-    """Check every match; returns how many were checked and one line per problem."""
+    """Check every match, then the statistics summaries; returns how many matches were checked
+    and one line per problem."""
     checked, lines = 0, []
+    days: dict[summaries.Key, summaries.Summary] = {}
     for match_id in db.session.scalars(select(Match.id).order_by(Match.id)).all():
         if locking.lock_match(match_id, bump=False) is None:
             continue  # deleted meanwhile
         match = db.session.get_one(Match, match_id)
-        problems = match_problems(match)
+        problems = match_problems(match, days)
         label = f"match {match_id} ({', '.join(match.player_names)}; {match.ruleset})"
         db.session.rollback()  # nothing was changed: let the lock go
         db.session.expunge_all()  # keep memory flat over thousands of matches
@@ -94,6 +124,8 @@ def check_all() -> tuple[int, list[str]]:
         lines += [f"{label}: {problem}" for problem in problems[:MAX_PER_MATCH]]
         if len(problems) > MAX_PER_MATCH:
             lines.append(f"{label}: and {len(problems) - MAX_PER_MATCH} more differences")
+    lines += summary_problems(days)
+    db.session.rollback()
     return checked, lines
 
 
