@@ -47,10 +47,10 @@ def standings(matches: list[Match]) -> dict[int, Standing]:
     """Each match's standing, in two queries whatever the number of matches or deals."""
     ids = [match.id for match in matches]
     played: dict[int, tuple[int, int]] = {}  # match -> (deals, finished games)
-    for match_id, deals, games in db.session.execute(
+    for match_id, deals, finished_games in db.session.execute(
             select(MatchResult.match_id, MatchResult.deals, MatchResult.games_played)
             .where(MatchResult.match_id.in_(ids), MatchResult.seat == 0)):
-        played[match_id] = (deals, games)
+        played[match_id] = (deals, finished_games)
     last = (select(SeatResult.match_id, func.max(SeatResult.deal))
             .where(SeatResult.match_id.in_(ids)).group_by(SeatResult.match_id))
     totals: dict[int, dict[int, int]] = {}
