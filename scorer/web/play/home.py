@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Blueprint, render_template
-from sqlalchemy import Select, func, select, tuple_
+from sqlalchemy import Select, select, tuple_
 from sqlalchemy.orm import selectinload
 
 from scorer.core import get_ruleset
@@ -51,13 +51,13 @@ def standings(matches: list[Match]) -> dict[int, Standing]:
             select(MatchResult.match_id, MatchResult.deals, MatchResult.games_played)
             .where(MatchResult.match_id.in_(ids), MatchResult.seat == 0)):
         played[match_id] = (deals, finished_games)
-    last = (select(SeatResult.match_id, func.max(SeatResult.deal))
-            .where(SeatResult.match_id.in_(ids)).group_by(SeatResult.match_id))
+    # Each match's last deal: its number is the match's count of deals (a primary-key lookup).
+    last = [(match_id, deals) for match_id, (deals, _) in played.items() if deals]
     totals: dict[int, dict[int, int]] = {}
     games: dict[int, int] = {}
     for match_id, game, unit, total in db.session.execute(
             select(SeatResult.match_id, SeatResult.game, SeatResult.unit, SeatResult.total)
-            .where(tuple_(SeatResult.match_id, SeatResult.deal).in_(last))):
+            .where(tuple_(SeatResult.match_id, SeatResult.deal).in_(last or [(0, 0)]))):
         totals.setdefault(match_id, {})[unit] = total
         games[match_id] = game
     found = {}
