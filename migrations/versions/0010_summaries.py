@@ -149,6 +149,7 @@ def upgrade():
     )
     with op.batch_alter_table('matches', schema=None) as batch_op:
         batch_op.create_index('ix_matches_created', ['created_at', 'id'], unique=False)
+        batch_op.create_index('ix_matches_state_created', ['finished', 'created_at', 'id'], unique=False)
         batch_op.create_index('ix_matches_state', ['finished', 'updated_at', 'id'], unique=False)
     connection = op.get_bind()
     rows = [{"player_id": key[0], "ruleset": key[1], "span": key[2], "start": key[3], **s}
@@ -160,5 +161,6 @@ def upgrade():
 def downgrade():
     with op.batch_alter_table('matches', schema=None) as batch_op:
         batch_op.drop_index('ix_matches_state')
+        batch_op.drop_index('ix_matches_state_created')
         batch_op.drop_index('ix_matches_created')
     op.drop_table('player_summaries')

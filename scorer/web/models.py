@@ -49,9 +49,11 @@ class Player(Model):
 
 class Match(Model):
     __tablename__ = "matches"
-    # The orders the pages read matches in: history newest first, home by state then latest change.
+    # The orders the pages read matches in, so that no page sorts the table: history newest first
+    # (of one state, or of any), home by state then latest change.
     __table_args__ = (
         Index("ix_matches_created", "created_at", "id"),
+        Index("ix_matches_state_created", "finished", "created_at", "id"),
         Index("ix_matches_state", "finished", "updated_at", "id"),
     )
 
