@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from itertools import groupby
 from typing import Any
 
@@ -43,12 +43,22 @@ def month_of(day: date) -> date:
 
 
 def next_month(month: date) -> date:
-    return (month + timedelta(days=32)).replace(day=1)
+    """The first day of the month after; the calendar's last day after its last month."""
+    return (month + timedelta(days=32)).replace(day=1) if month < date(9999, 12, 1) else date.max
 
 
 def day_of(played_at: datetime) -> date:
-    """The day of the table's calendar a match belongs to."""
-    return clock.local(played_at).date()
+    """The day of the table's calendar a match belongs to (at the calendar's very edges, its first
+    or last day: the table's zone cannot say more)."""
+    try:
+        return clock.local(played_at).date()
+    except OverflowError:
+        return date.min if played_at.year == 1 else date.max
+
+
+def day_bounds(day: date) -> tuple[datetime, datetime | None]:
+    """The UTC moments the day runs between (None: the calendar's last day, to the end of time)."""
+    return clock.midnight(day), None if day == date.max else clock.midnight(day + timedelta(days=1))
 
 
 @dataclass
@@ -191,13 +201,13 @@ def follow(player_ids: list[int], ruleset: str, played_at: datetime) -> None:
     from the results cache as it now stands in the transaction (the caller commits)."""
     day = day_of(played_at)
     month = month_of(day)
-    start, end = clock.midnight(day), clock.midnight(day + timedelta(days=1))
+    start, end = day_bounds(day)
     seat_rows = db.session.execute(select(*columns(SeatResult)).where(
-        SeatResult.player_id.in_(player_ids), SeatResult.played_at >= start, SeatResult.played_at < end,
-        SeatResult.ruleset == ruleset))
+        SeatResult.player_id.in_(player_ids), SeatResult.played_at >= start,
+        SeatResult.played_at < (end or datetime.max.replace(tzinfo=UTC)), SeatResult.ruleset == ruleset))
     theirs = select(MatchResult.match_id).where(
-        MatchResult.player_id.in_(player_ids), MatchResult.played_at >= start, MatchResult.played_at < end,
-        MatchResult.ruleset == ruleset)
+        MatchResult.player_id.in_(player_ids), MatchResult.played_at >= start,
+        MatchResult.played_at < (end or datetime.max.replace(tzinfo=UTC)), MatchResult.ruleset == ruleset)
     match_rows = db.session.execute(select(*columns(MatchResult)).where(MatchResult.match_id.in_(theirs))
                                     .order_by(MatchResult.match_id))
     fresh = summarise(as_dicts(seat_rows), as_dicts(match_rows))
@@ -209,7 +219,8 @@ def follow(player_ids: list[int], ruleset: str, played_at: datetime) -> None:
         months[player].add(summary)
     for row in db.session.scalars(select(PlayerSummary).where(
             PlayerSummary.player_id.in_(player_ids), PlayerSummary.ruleset == ruleset, PlayerSummary.span == DAY,
-            PlayerSummary.start >= month, PlayerSummary.start < next_month(month), PlayerSummary.start != day)):
+            PlayerSummary.start >= month, PlayerSummary.start < next_month(month) if month < date(9999, 12, 1)
+            else PlayerSummary.start <= date.max, PlayerSummary.start != day)):
         months[row.player_id].add(Summary.of(row))
     db.session.execute(delete(PlayerSummary).where(
         PlayerSummary.player_id.in_(player_ids), PlayerSummary.ruleset == ruleset,
