@@ -23,7 +23,7 @@ from webhelpers import deal_form, post_deal, start_match
 
 from scorer import create_app
 from scorer.web.extensions import db
-from scorer.web.models import Match, Player
+from scorer.web.models import Player
 from scorer.web.records import history
 
 RULESETS = ("jokerless", "four-partners", "classic", "two-dummy", "five")
@@ -191,6 +191,14 @@ def test_the_lists_read_matches_in_index_order(app: Flask) -> None:
         assert "ix_matches_state" in found and "TEMP B-TREE" not in found, found
 
 
-def test_imports_find_duplicates_by_the_content_hash_index(app: Flask) -> None:
-    found = plan(app, select(Match.id).where(Match.content_hash.in_(["a" * 64, "b" * 64])))
-    assert "ix_matches_content_hash" in found, found
+def test_imports_find_duplicates_by_index(app: Flask) -> None:
+    from scorer.web.records import imports
+    for played_at in (None, datetime(2026, 5, 1, tzinfo=UTC)):
+        doc = sample(1, "jokerless", max_deals=3, played_at=played_at or datetime(2026, 5, 1, tzinfo=UTC))
+        if played_at is None:
+            del doc["played_at"], doc["updated_at"]
+        with app.app_context():
+            found = plan(app, imports.candidates(imports.check(doc)))
+        assert "ix_matches_content_hash" in found and "SCAN matches" not in found, found
+        if played_at is not None:
+            assert "MULTI-INDEX OR" in found and "ix_matches_created" in found, found
