@@ -18,7 +18,7 @@ changing it, ``flask stats rebuild`` cuts them again (``flask check`` says so un
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import UTC, date, datetime, timedelta
 from itertools import groupby
 from typing import Any
@@ -34,8 +34,6 @@ DAY, MONTH = "day", "month"
 HIDDEN = "-"  # the by_bid key of bids kept hidden
 # The rulesets whose deal points belong to a side, not a player (the core says which).
 SIDE_RULESETS = frozenset(ruleset.id for ruleset in RULESETS.values() if ruleset.has_sides)
-FIGURES = ("deals", "made", "shown", "bid_sum", "over_sum", "declared", "declared_made", "revealed",
-           "revealed_made", "matches", "finished", "won", "games", "games_won")
 
 
 def month_of(day: date) -> date:
@@ -162,6 +160,9 @@ class Summary:
     def of(cls, row: PlayerSummary) -> Summary:
         return cls(**{name: getattr(row, name) for name in cls().as_row()})
 
+
+# The figures that add up (every count and sum; not the maxima).
+FIGURES = tuple(item.name for item in fields(Summary) if item.type == "int" and item.name != "longest_run")
 
 Key = tuple[int, str, str, date]  # player, ruleset, span, start
 
