@@ -202,3 +202,19 @@ def test_imports_find_duplicates_by_index(app: Flask) -> None:
         assert "ix_matches_content_hash" in found and "SCAN matches" not in found, found
         if played_at is not None:
             assert "MULTI-INDEX OR" in found and "ix_matches_created" in found, found
+
+
+def test_a_save_scores_the_match_once(app_factory: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from scorer.web import documents
+    from scorer.web.records import results
+    app = app_factory(WTF_CSRF_ENABLED=False)
+    client = app.test_client()
+    match_id = start_match(client, ["Ann", "Bob", "Cy"])
+    assert post_deal(client, match_id, 1, [0, 0, 0], [3, 3, 3]).status_code == 303
+    calls: list[int] = []
+    for module in (documents, results):
+        name = "core_score" if module is documents else "score"
+        original = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda doc, _f=original: calls.append(len(doc["deals"])) or _f(doc))
+    assert post_deal(client, match_id, 2, [0, 0, 0], [3, 3, 3]).status_code == 303
+    assert calls == [2]  # once, with the new deal in place

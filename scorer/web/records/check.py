@@ -64,23 +64,37 @@ def row_differences(table: str, key: tuple[str, ...], expected: Iterable[dict[st
                     yield f"{where}: {column} is {stored!r}, the core says {value!r}"
 
 
+def add_days(days: dict[summaries.Key, summaries.Summary] | None, seat_rows: list[dict[str, Any]],
+             match_rows: list[dict[str, Any]]) -> None:
+    """Gather the day summaries these results rows give into ``days`` (None: not asked for)."""
+    if days is not None:
+        for key, summary in summaries.summarise(seat_rows, match_rows).items():
+            days.setdefault(key, summaries.Summary()).add(summary)
+
+
+def keep_stored(match: Match, days: dict[summaries.Key, summaries.Summary] | None) -> None:
+    """A match the core cannot score keeps its cached rows (``stats rebuild`` leaves them): its
+    part of the summaries is what those rows give, so that it is reported once, not per summary."""
+    add_days(days, stored_rows(SeatResult, match.id), stored_rows(MatchResult, match.id))
+
+
 def match_problems(match: Match, days: dict[summaries.Key, summaries.Summary] | None = None) -> list[str]:
     """Everything wrong with one match and its cached figures (empty: nothing). ``days`` gathers
     the day summaries the core's score of the match gives, for ``summary_problems``."""
     numbers = [deal.number for deal in match.deals]
     if numbers != list(range(1, len(numbers) + 1)):
+        keep_stored(match, days)
         return [f"deal numbers are {numbers}, not 1 to {len(numbers)} in order"]
     try:
         scored = documents.score(match)
     except MatchError as error:
+        keep_stored(match, days)
         return [f"the scoring core refuses it: {error}"]
     problems = []
     if match.finished != scored.finished:
         problems.append(f"finished is {match.finished}, the core says {scored.finished}")
     seat_rows, match_rows = results.expected_rows(match, scored)
-    if days is not None:
-        for key, summary in summaries.summarise(seat_rows, match_rows).items():
-            days.setdefault(key, summaries.Summary()).add(summary)
+    add_days(days, seat_rows, match_rows)
     problems += row_differences("seat_results", SEAT_KEY, seat_rows, stored_rows(SeatResult, match.id))
     problems += row_differences("match_results", MATCH_KEY, match_rows, stored_rows(MatchResult, match.id))
     return problems
@@ -102,8 +116,6 @@ def summary_problems(days: dict[summaries.Key, summaries.Summary]) -> list[str]:
             expected, found = want[key].as_row(), have[key].as_row()
             lines += [f"{where}: {name} is {found[name]!r}, the core says {value!r}"
                       for name, value in expected.items() if comparable(found[name]) != comparable(value)]
-    if lines:
-        lines.append("(`flask --app scorer stats rebuild` writes the summaries again, e.g. after TIMEZONE changed.)")
     return lines
 
 
@@ -139,6 +151,9 @@ def check_command() -> None:
     checked, lines = check_all()
     for line in lines:
         click.echo(line)
+    if any(line.startswith("player_summaries") for line in lines):
+        click.echo("`flask --app scorer stats rebuild` writes the statistics summaries again (also needed after "
+                   "TIMEZONE changed).")
     matches = f"{checked} match{'es' if checked != 1 else ''}"
     if lines:
         click.echo(f"Checked {matches}: {len(lines)} problem{'s' if len(lines) != 1 else ''} found.", err=True)

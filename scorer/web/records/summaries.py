@@ -28,7 +28,7 @@ from sqlalchemy import ColumnElement, and_, delete, insert, or_, select
 from scorer.core import RULESETS
 from scorer.web import clock
 from scorer.web.extensions import db
-from scorer.web.models import MatchResult, PlayerSummary, SeatResult
+from scorer.web.models import MatchResult, Player, PlayerSummary, SeatResult
 
 DAY, MONTH = "day", "month"
 HIDDEN = "-"  # the by_bid key of bids kept hidden
@@ -200,6 +200,11 @@ def as_dicts(rows: Iterable[Any]) -> Iterator[dict[str, Any]]:
 def follow(player_ids: list[int], ruleset: str, played_at: datetime) -> None:
     """Rewrite the day and month summaries of these players in this ruleset around ``played_at``
     from the results cache as it now stands in the transaction (the caller commits)."""
+    # Two matches of the same player saved at once (a save beside an import) would each rewrite
+    # the player's rows from what it saw: on PostgreSQL, the players' rows are locked first, in
+    # order (no deadlock), so the second waits and reads the first's rows. SQLite has one writer
+    # at a time anyway and ignores FOR UPDATE.
+    db.session.execute(select(Player.id).where(Player.id.in_(player_ids)).order_by(Player.id).with_for_update())
     day = day_of(played_at)
     month = month_of(day)
     start, end = day_bounds(day)
