@@ -163,3 +163,40 @@ def test_the_migration_fills_the_summaries_as_a_rebuild_writes_them(tmp_path):
     assert check_lines(app) == []
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(Match)) > 0
+
+
+def test_patched_summaries_stay_equal_to_a_rebuild_through_random_changes(client, app, monkeypatch):
+    """Saves patch the summaries (subtract what a change took out, add what it wrote); edits and
+    deletes that may lower a maximum add them up again. Either way: what a rebuild writes."""
+    import random
+    rng = random.Random(7)
+    patched: list[bool] = []
+    original = summaries.patch
+    monkeypatch.setattr(summaries, "patch", lambda *args: patched.append(original(*args)) or patched[-1])
+    plays = [([2, 3, 4], [2, 3, 4]), ([1, 1, 1], [3, 3, 3]), ([9, 0, 0], [9, 0, 0]), ([0, 5, 4], [1, 4, 4]),
+             ([0, 0, 0], [3, 3, 3])]
+    matches = [start_match(client, ["Ann", "Bob", "Cy"]), start_match(client, ["Ann", "Dee", "Eve"])]
+    deals = dict.fromkeys(matches, 0)
+    for step in range(40):
+        match_id = rng.choice(matches)
+        bids, tricks = rng.choice(plays)
+        action = rng.random()
+        if deals[match_id] and action < 0.25:
+            number = rng.randint(1, deals[match_id])
+            response = client.post(f"/matches/{match_id}/deals/{number}/edit",
+                                   data=deal_form_data(number, bids, tricks))
+        elif deals[match_id] and action < 0.35:
+            response = client.post(f"/matches/{match_id}/deals/{deals[match_id]}/delete", data={})
+            deals[match_id] -= response.status_code == 303
+        else:
+            response = post_deal(client, match_id, deals[match_id] + 1, bids, tricks)
+            deals[match_id] += response.status_code == 303
+        assert response.status_code in (303, 409), (step, response.status_code)
+        assert stored(app) == rebuilt(app), step
+    assert check_lines(app) == []
+    assert True in patched and False in patched  # both ways were taken
+
+
+def deal_form_data(number, bids, tricks):
+    from webhelpers import deal_form
+    return deal_form(number, bids, tricks)

@@ -104,26 +104,36 @@ def comparable(value: Any) -> Any:
     return as_utc(value) if isinstance(value, datetime) else value
 
 
+def differs(stored: Any, wanted: Row) -> bool:
+    """Whether a stored row holds another figure than the wanted one (a zone-less time from
+    SQLite is compared in UTC, and only when it is not equal as it stands)."""
+    return any(stored[column] != value and comparable(stored[column]) != comparable(value)
+               for column, value in wanted.items())
+
+
 def write_changes(model: type[SeatResult] | type[MatchResult], key: tuple[str, ...], match_id: int,
-                  wanted: list[Row]) -> None:
+                  wanted: list[Row]) -> tuple[list[Row], list[Row], list[Row]]:
     """Make the match's rows of ``model`` the ``wanted`` ones, writing only what differs: one
     SELECT of the rows stored, then at most one batched INSERT, one batched UPDATE and one DELETE,
-    whatever the number of deals (a deal added writes its own rows and the match's rows only)."""
+    whatever the number of deals (a deal added writes its own rows and the match's rows only).
+
+    Returns the rows taken out or replaced (as they were), the rows written, and all rows as
+    they were, for the summaries (``summaries.Change``)."""
     table = model.__table__
-    have = {tuple(row._mapping[k] for k in key): row._mapping
+    have = {tuple(row._mapping[k] for k in key): dict(row._mapping)
             for row in db.session.execute(select(*table.columns).where(table.c.match_id == match_id))}
     want = {tuple(row[k] for k in key): row for row in wanted}
     added = [row for ident, row in want.items() if ident not in have]
-    changed = [row for ident, row in want.items() if ident in have
-               and any(comparable(have[ident][column]) != comparable(value) for column, value in row.items())]
+    changed = [ident for ident, row in want.items() if ident in have and differs(have[ident], row)]
     gone = [ident for ident in have if ident not in want]
     if gone:
         db.session.execute(delete(model).where(
             table.c.match_id == match_id, tuple_(*(table.c[k] for k in key)).in_(gone)))
     if changed:
-        db.session.execute(update(model), changed)  # by primary key, one batched statement
+        db.session.execute(update(model), [want[ident] for ident in changed])  # by primary key, one batch
     if added:
         db.session.execute(insert(model), added)
+    return [have[ident] for ident in gone + changed], [want[ident] for ident in changed] + added, list(have.values())
 
 
 def refresh(match: Match, scored: MatchScore | None = None, summarise: bool = True) -> None:
@@ -141,10 +151,10 @@ def refresh(match: Match, scored: MatchScore | None = None, summarise: bool = Tr
     # No autoflush: the deal being saved is written by the caller's commit, which is where its own
     # checks (a deal number saved twice) are caught; a failed commit takes these rows back with it.
     with db.session.no_autoflush:
-        write_changes(SeatResult, SEAT_KEY, match.id, seat_rows)
-        write_changes(MatchResult, MATCH_KEY, match.id, match_rows)
+        old_seats, new_seats, _ = write_changes(SeatResult, SEAT_KEY, match.id, seat_rows)
+        _, _, old_matches = write_changes(MatchResult, MATCH_KEY, match.id, match_rows)
         if summarise:
-            follow(match)
+            follow(match, summaries.Change(old_seats, new_seats, old_matches, match_rows))
 
 
 def forget(match: Match) -> None:
@@ -156,10 +166,11 @@ def forget(match: Match) -> None:
         follow(match)
 
 
-def follow(match: Match) -> None:
-    """The summaries of the match's players, day and month, from the rows just written."""
+def follow(match: Match, change: summaries.Change | None = None) -> None:
+    """The summaries of the match's players, day and month: patched by ``change`` (what was
+    written), or added up again from the rows as they now stand."""
     player_ids = [seat.player_id if seat.player_id is not None else seat.player.id for seat in match.seats]
-    summaries.follow(player_ids, match.ruleset, as_utc(match.created_at))
+    summaries.follow(player_ids, match.ruleset, as_utc(match.created_at), change)
 
 
 def rebuild_all() -> tuple[int, list[str]]:

@@ -152,6 +152,25 @@ class Summary:
                 found = mine.setdefault(key, [0] * len(counts))
                 mine[key] = [a + b for a, b in zip(found, counts, strict=True)]
 
+    def subtract(self, other: Summary) -> None:
+        """Take out the counts and sums of ``other`` (maxima are left: see ``lowers``)."""
+        for name in FIGURES:
+            setattr(self, name, getattr(self, name) - getattr(other, name))
+        for mine, theirs in ((self.by_bid, other.by_bid), (self.rivals, other.rivals)):
+            for key, counts in theirs.items():
+                left = [a - b for a, b in zip(mine.get(key, [0] * len(counts)), counts, strict=True)]
+                if any(left):
+                    mine[key] = left
+                else:
+                    mine.pop(key, None)
+
+    def lowers(self, other: Summary) -> bool:
+        """Whether taking ``other`` out might lower this summary's longest run or best deal (then
+        it is added up again from the rows, not patched)."""
+        if other.longest_run and other.longest_run >= self.longest_run:
+            return True
+        return other.best is not None and (self.best is None or other.best_key() <= self.best_key())
+
     def as_row(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in (*FIGURES, "longest_run", "best", "best_match_id", "best_deal",
                                                       "best_played_at", "by_bid", "rivals")}
@@ -171,13 +190,20 @@ def summarise(seat_rows: Iterable[Mapping[str, Any]], match_rows: Iterable[Mappi
     """The day summaries of these results-cache rows, ``match_rows`` in order of match (every
     player's row of each match, for the rivals); ``with_months`` adds the months."""
     days: dict[Key, Summary] = {}
+    known: dict[datetime, date] = {}  # a match's rows share its time: its day is found once
+
+    def day(played_at: datetime) -> date:
+        if played_at not in known:
+            known[played_at] = day_of(played_at)
+        return known[played_at]
+
     for row in seat_rows:
         if row["player_id"] is not None:  # the two-dummy dummy is nobody
-            days.setdefault((row["player_id"], row["ruleset"], DAY, day_of(row["played_at"])), Summary()).add_seat(row)
+            days.setdefault((row["player_id"], row["ruleset"], DAY, day(row["played_at"])), Summary()).add_seat(row)
     for _, group in groupby(match_rows, key=lambda row: row["match_id"]):
         rows = list(group)
         for row in rows:
-            days.setdefault((row["player_id"], row["ruleset"], DAY, day_of(row["played_at"])), Summary()).add_match(row, rows)
+            days.setdefault((row["player_id"], row["ruleset"], DAY, day(row["played_at"])), Summary()).add_match(row, rows)
     return {key: summary for key, summary in days.items() if not summary.empty}
 
 
@@ -197,14 +223,36 @@ def as_dicts(rows: Iterable[Any]) -> Iterator[dict[str, Any]]:
     return (dict(row._mapping) for row in rows)
 
 
-def follow(player_ids: list[int], ruleset: str, played_at: datetime) -> None:
-    """Rewrite the day and month summaries of these players in this ruleset around ``played_at``
-    from the results cache as it now stands in the transaction (the caller commits)."""
+Rows = list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a change to one match did to its rows of the results cache: the seat rows it took out
+    or replaced (as they were), the seat rows it wrote, and all of its match rows before and after."""
+
+    old_seats: Rows
+    new_seats: Rows
+    old_matches: Rows
+    new_matches: Rows
+
+
+def follow(player_ids: list[int], ruleset: str, played_at: datetime, change: Change | None = None) -> None:
+    """Bring the day and month summaries of these players in this ruleset around ``played_at`` up
+    to date in the caller's transaction (the caller commits).
+
+    With ``change`` (a save), each summary is patched: the rows the change took out are
+    subtracted and the rows it wrote added, so the cost does not grow with the match or the day.
+    When that might lower a longest run or a best deal (an edit, a deleted deal), or without
+    ``change``, the day is added up again from the results cache and the month from its days.
+    """
     # Two matches of the same player saved at once (a save beside an import) would each rewrite
     # the player's rows from what it saw: on PostgreSQL, the players' rows are locked first, in
     # order (no deadlock), so the second waits and reads the first's rows. SQLite has one writer
     # at a time anyway and ignores FOR UPDATE.
     db.session.execute(select(Player.id).where(Player.id.in_(player_ids)).order_by(Player.id).with_for_update())
+    if change is not None and patch(player_ids, ruleset, played_at, change):
+        return
     day = day_of(played_at)
     month = month_of(day)
     start, end = day_bounds(day)
@@ -237,6 +285,41 @@ def follow(player_ids: list[int], ruleset: str, played_at: datetime) -> None:
              for player, summary in months.items() if not summary.empty]
     if rows:
         db.session.execute(insert(PlayerSummary), rows)
+
+
+def patch(player_ids: list[int], ruleset: str, played_at: datetime, change: Change) -> bool:
+    """Patch the players' day and month summaries by ``change``; False (nothing written) when that
+    might lower a maximum and they must be added up again."""
+    day = day_of(played_at)
+    month = month_of(day)
+    wanted = set(player_ids)
+    minus = {key[0]: summary for key, summary in summarise(change.old_seats, change.old_matches).items()
+             if key[0] in wanted}
+    plus = {key[0]: summary for key, summary in summarise(change.new_seats, change.new_matches).items()
+            if key[0] in wanted}
+    stored = {(row.player_id, row.span): Summary.of(row) for row in db.session.scalars(select(PlayerSummary).where(
+        PlayerSummary.player_id.in_(player_ids), PlayerSummary.ruleset == ruleset,
+        or_(and_(PlayerSummary.span == DAY, PlayerSummary.start == day),
+            and_(PlayerSummary.span == MONTH, PlayerSummary.start == month))))}
+    found: dict[Key, Summary] = {}
+    for player in player_ids:
+        for span, start in ((DAY, day), (MONTH, month)):
+            summary = stored.get((player, span), Summary())
+            if player in minus:
+                if summary.lowers(minus[player]):
+                    return False
+                summary.subtract(minus[player])
+            if player in plus:
+                summary.add(plus[player])
+            found[(player, ruleset, span, start)] = summary
+    db.session.execute(delete(PlayerSummary).where(
+        PlayerSummary.player_id.in_(player_ids), PlayerSummary.ruleset == ruleset,
+        or_(and_(PlayerSummary.span == DAY, PlayerSummary.start == day),
+            and_(PlayerSummary.span == MONTH, PlayerSummary.start == month))))
+    rows = as_rows({key: summary for key, summary in found.items() if not summary.empty})
+    if rows:
+        db.session.execute(insert(PlayerSummary), rows)
+    return True
 
 
 def rebuild() -> int:
