@@ -276,7 +276,7 @@ def store(match: Match, number: int, read: deal_form.ReadDeal, editing: bool, af
     deal.turn_up, deal.trump = read.deal.get("turn_up"), read.deal.get("trump")
     match.finished = after.finished
     match.touch()
-    results.refresh(match, after)
+    results.refresh(match, after, since=number)  # the deals before it keep their rows
     match_id = match.id  # read now: after the commit it would be read again from the database
     # The deal to come gets its cards with this save, under the same lock. Cards once made never
     # change, so an edit leaves them; an edit that reopens a finished match deals the next deal.
@@ -419,7 +419,7 @@ def delete_last(match: Match, number: int, seen: int | None) -> View:
     after = documents.score(match)
     match.finished = after.finished
     match.touch()
-    results.refresh(match, after)
+    results.refresh(match, after, since=number)  # the deals before it keep their rows
     db.session.commit()
     flash(f"Deal {number} was deleted.")
     return redirect(url_for("matches.show", match_id=match.id), code=303)

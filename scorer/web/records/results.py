@@ -40,8 +40,9 @@ def unit_of(ruleset_id: str, seat: int) -> int:
 
 
 def rows_for(match_id: int, document: MatchDocument, scored: MatchScore, player_ids: Sequence[int],
-             played_at: datetime) -> tuple[list[Row], list[Row]]:
-    """The ``seat_results`` and ``match_results`` rows of one match, every figure from ``scored``."""
+             played_at: datetime, since: int = 1) -> tuple[list[Row], list[Row]]:
+    """The ``seat_results`` and ``match_results`` rows of one match, every figure from ``scored``;
+    seat rows from deal ``since`` on (a deal's figures depend on the deals before it, never after)."""
     ruleset = get_ruleset(document["ruleset"])
     common = {"match_id": match_id, "ruleset": ruleset.id, "played_at": played_at}
     seat_rows: list[Row] = []
@@ -62,6 +63,8 @@ def rows_for(match_id: int, document: MatchDocument, scored: MatchScore, player_
                 over = tricks_against_bid(bid, took, ruleset.tricks)
             premium = premiums.get(seat)
             runs[seat] = runs[seat] + 1 if made else 0
+            if number < since:
+                continue
             seat_rows.append({
                 **common, "deal": number, "seat": seat, "game": deal.game, "unit": unit,
                 "player_id": player_ids[seat] if seat < ruleset.players else None,
@@ -84,7 +87,7 @@ def rows_for(match_id: int, document: MatchDocument, scored: MatchScore, player_
     return seat_rows, match_rows
 
 
-def expected_rows(match: Match, scored: MatchScore | None = None) -> tuple[list[Row], list[Row]]:
+def expected_rows(match: Match, scored: MatchScore | None = None, since: int = 1) -> tuple[list[Row], list[Row]]:
     """The cache rows the core's score of ``match`` gives (``scored`` if the caller has it already);
     raises ``MatchError`` if the core refuses the match. The match and its players must have ids
     already (a new match: flush first)."""
@@ -92,7 +95,7 @@ def expected_rows(match: Match, scored: MatchScore | None = None) -> tuple[list[
     if scored is None:
         _, scored = score(document)
     player_ids = [seat.player_id if seat.player_id is not None else seat.player.id for seat in match.seats]
-    return rows_for(match.id, document, scored, player_ids, as_utc(match.created_at))
+    return rows_for(match.id, document, scored, player_ids, as_utc(match.created_at), since)
 
 
 SEAT_KEY = ("deal", "seat")
@@ -112,23 +115,24 @@ def differs(stored: Any, wanted: Row) -> bool:
 
 
 def write_changes(model: type[SeatResult] | type[MatchResult], key: tuple[str, ...], match_id: int,
-                  wanted: list[Row]) -> tuple[list[Row], list[Row], list[Row]]:
+                  wanted: list[Row], *where: Any) -> tuple[list[Row], list[Row], list[Row]]:
     """Make the match's rows of ``model`` the ``wanted`` ones, writing only what differs: one
     SELECT of the rows stored, then at most one batched INSERT, one batched UPDATE and one DELETE,
     whatever the number of deals (a deal added writes its own rows and the match's rows only).
 
-    Returns the rows taken out or replaced (as they were), the rows written, and all rows as
-    they were, for the summaries (``summaries.Change``)."""
+    ``where`` narrows the rows compared (``wanted`` holds those only). Returns the rows taken out or
+    replaced (as they were), the rows written, and all rows compared as they were, for the
+    summaries (``summaries.Change``)."""
     table = model.__table__
     have = {tuple(row._mapping[k] for k in key): dict(row._mapping)
-            for row in db.session.execute(select(*table.columns).where(table.c.match_id == match_id))}
+            for row in db.session.execute(select(*table.columns).where(table.c.match_id == match_id, *where))}
     want = {tuple(row[k] for k in key): row for row in wanted}
     added = [row for ident, row in want.items() if ident not in have]
     changed = [ident for ident, row in want.items() if ident in have and differs(have[ident], row)]
     gone = [ident for ident in have if ident not in want]
     if gone:
         db.session.execute(delete(model).where(
-            table.c.match_id == match_id, tuple_(*(table.c[k] for k in key)).in_(gone)))
+            table.c.match_id == match_id, *where, tuple_(*(table.c[k] for k in key)).in_(gone)))
     if changed:
         db.session.execute(update(model), [want[ident] for ident in changed])  # by primary key, one batch
     if added:
@@ -136,22 +140,24 @@ def write_changes(model: type[SeatResult] | type[MatchResult], key: tuple[str, .
     return [have[ident] for ident in gone + changed], [want[ident] for ident in changed] + added, list(have.values())
 
 
-def refresh(match: Match, scored: MatchScore | None = None, summarise: bool = True) -> None:
+def refresh(match: Match, scored: MatchScore | None = None, summarise: bool = True, since: int = 1) -> None:
     """Bring the match's cached rows and its players' summaries up to date in the current
     transaction (the caller commits), writing only the rows whose figures changed.
 
     ``scored`` is the core's score of the match as it now stands, when the caller has it already
     (a save scores the match once). Soft deletes and restores call ``forget`` and ``refresh``.
     ``summarise=False`` leaves the summaries to the caller (``rebuild_all`` writes them all at the end).
+    ``since`` is the first deal the change touched (the deal saved, edited or deleted): the seat
+    rows before it cannot change, so only those from it on are read and compared.
     """
     fingerprint = documents.match_hash(match)  # what an import recognises the match by
     if match.content_hash != fingerprint:  # unchanged: the row (and its updated_at) is left alone
         match.content_hash = fingerprint
-    seat_rows, match_rows = expected_rows(match, scored)
+    seat_rows, match_rows = expected_rows(match, scored, since)
     # No autoflush: the deal being saved is written by the caller's commit, which is where its own
     # checks (a deal number saved twice) are caught; a failed commit takes these rows back with it.
     with db.session.no_autoflush:
-        old_seats, new_seats, _ = write_changes(SeatResult, SEAT_KEY, match.id, seat_rows)
+        old_seats, new_seats, _ = write_changes(SeatResult, SEAT_KEY, match.id, seat_rows, SeatResult.deal >= since)
         _, _, old_matches = write_changes(MatchResult, MATCH_KEY, match.id, match_rows)
         if summarise:
             follow(match, summaries.Change(old_seats, new_seats, old_matches, match_rows))
