@@ -200,3 +200,18 @@ def test_patched_summaries_stay_equal_to_a_rebuild_through_random_changes(client
 def deal_form_data(number, bids, tricks):
     from webhelpers import deal_form
     return deal_form(number, bids, tricks)
+
+
+def test_forgetting_a_match_by_id_takes_it_out_of_the_summaries_and_refresh_puts_it_back(app):
+    kept, dropped = add_documents(app, [sample(31, "jokerless", max_deals=6, unfinished=0),
+                                        sample(32, "jokerless", max_deals=6, unfinished=0)])
+    before = stored(app)
+    with app.app_context():
+        results.forget(dropped)  # a match set aside (Recently deleted): by its id
+        db.session.commit()
+    without = stored(app)
+    assert without != before and without == rebuilt(app)
+    with app.app_context():
+        results.refresh(db.session.get_one(Match, dropped))  # restored
+        db.session.commit()
+    assert stored(app) == before

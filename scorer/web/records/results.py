@@ -163,9 +163,12 @@ def refresh(match: Match, scored: MatchScore | None = None, summarise: bool = Tr
             follow(match, summaries.Change(old_seats, new_seats, old_matches, match_rows))
 
 
-def forget(match: Match) -> None:
+def forget(match: Match | int) -> None:
     """Drop the match's cached rows and take it out of its players' summaries, in the current
-    transaction (before the match is deleted, or when it is set aside)."""
+    transaction (before the match is deleted, or when it is set aside; ``refresh`` writes them
+    again when it is restored). The caller holds the match's lock and commits."""
+    if isinstance(match, int):
+        match = db.session.get_one(Match, match)
     with db.session.no_autoflush:
         db.session.execute(delete(SeatResult).where(SeatResult.match_id == match.id))
         db.session.execute(delete(MatchResult).where(MatchResult.match_id == match.id))
