@@ -38,13 +38,14 @@ def upgrade():
     )
     op.create_index(op.f('ix_changes_match_id'), 'changes', ['match_id'], unique=False)
     op.add_column('matches', sa.Column('deleted_at', sa.DateTime(timezone=True), nullable=True))
-    op.create_index(op.f('ix_matches_deleted_at'), 'matches', ['deleted_at'], unique=False)
+    op.create_index('ix_matches_deleted_at', 'matches', ['deleted_at'], unique=False,
+                    sqlite_where=sa.text('deleted_at IS NOT NULL'), postgresql_where=sa.text('deleted_at IS NOT NULL'))
 
 
 def downgrade():
     # Deleted matches would come back as live ones: purge them first, as the app would.
     op.execute("DELETE FROM matches WHERE deleted_at IS NOT NULL")
-    op.drop_index(op.f('ix_matches_deleted_at'), table_name='matches')
+    op.drop_index('ix_matches_deleted_at', table_name='matches')
     op.drop_column('matches', 'deleted_at')
     op.drop_index(op.f('ix_changes_match_id'), table_name='changes')
     op.drop_table('changes')

@@ -7,10 +7,10 @@ is rewritten from the core's answer whenever a deal is saved, edited or deleted.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, String, UniqueConstraint, select
+from sqlalchemy import JSON, BigInteger, Date, DateTime, ForeignKey, Index, String, UniqueConstraint, select, text
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -68,6 +68,17 @@ class Player(Model):
 
 class Match(Model):
     __tablename__ = "matches"
+    # The orders the pages read matches in, so that no page sorts the table: history newest first
+    # (of one state, or of any), home by state then latest change.
+    __table_args__ = (
+        Index("ix_matches_created", "created_at", "id"),
+        Index("ix_matches_state_created", "finished", "created_at", "id"),
+        Index("ix_matches_state", "finished", "updated_at", "id"),
+        # Recently deleted, newest first; partial (only deleted rows), so that the lists of live
+        # matches keep their own indexes and this one stays as small as the deleted list.
+        Index("ix_matches_deleted_at", "deleted_at", sqlite_where=text("deleted_at IS NOT NULL"),
+              postgresql_where=text("deleted_at IS NOT NULL")),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     ruleset: Mapped[str] = mapped_column(String(32))
@@ -88,7 +99,7 @@ class Match(Model):
     content_hash: Mapped[str | None] = mapped_column(String(64), index=True)
     # When the match was deleted: it is kept, out of every list and statistic, for
     # ``deleted.KEEP_DAYS`` days on the *Recently deleted* page, then purged (records/deleted.py).
-    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     seats: Mapped[list[MatchSeat]] = relationship(
         back_populates="match", order_by="MatchSeat.seat", cascade="all, delete-orphan")
@@ -215,6 +226,43 @@ class MatchResult(Model):
     games_played: Mapped[int]         # games finished
     games_won: Mapped[int]            # finished games this player (or side) won
     grand_total: Mapped[int]
+
+
+class PlayerSummary(Model):
+    """One player's figures in one ruleset over one day or one month of the table's calendar.
+
+    Written by ``summaries.follow`` from the results cache above, in the same transaction as
+    ``results.refresh`` / ``results.forget``; the statistics pages add a few of these rows up
+    instead of grouping every deal ever played (summaries.py says which rows a period takes).
+    """
+
+    __tablename__ = "player_summaries"
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    ruleset: Mapped[str] = mapped_column(String(32), primary_key=True)
+    span: Mapped[str] = mapped_column(String(5), primary_key=True)   # "day" or "month"
+    start: Mapped[date] = mapped_column(Date, primary_key=True)      # the day, or the month's first day
+    deals: Mapped[int]
+    made: Mapped[int]
+    shown: Mapped[int]                # bids not kept hidden
+    bid_sum: Mapped[int]              # of the shown bids, for the average bid
+    over_sum: Mapped[int]             # tricks against the bid, for its average
+    declared: Mapped[int]
+    declared_made: Mapped[int]
+    revealed: Mapped[int]
+    revealed_made: Mapped[int]
+    longest_run: Mapped[int]
+    best: Mapped[int | None]          # best deal score (not four-partners' side points) and where
+    best_match_id: Mapped[int | None]
+    best_deal: Mapped[int | None]
+    best_played_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    matches: Mapped[int]              # matches with at least one deal
+    finished: Mapped[int]
+    won: Mapped[int]
+    games: Mapped[int]
+    games_won: Mapped[int]
+    by_bid: Mapped[dict[str, list[int]]] = mapped_column(JSON)  # bid size ("-": hidden) -> [bids, made]
+    rivals: Mapped[dict[str, list[int]]] = mapped_column(JSON)  # player id -> [together, ahead, behind, partners]
 
 
 # ---------------------------------------------------------------------------- dealt cards (card_store.py)

@@ -79,7 +79,7 @@ def test_lan_addresses_are_not_loopback():
 
 def test_serve_prints_where_to_open_it(monkeypatch, capsys, tmp_path):
     served = {}
-    app = SimpleNamespace(config={"TRUSTED_HOSTS": ["localhost", "127.0.0.1"]})
+    app = SimpleNamespace(config={"TRUSTED_HOSTS": ["localhost", "127.0.0.1"], "BACKUPS": "off"})  # no thread
     monkeypatch.setattr(serve, "create_app", lambda: app)
     monkeypatch.setattr(serve, "lan_addresses", lambda: ["192.168.1.20"])
     monkeypatch.setattr(serve, "serve", lambda app, **kwargs: served.update(app=app, **kwargs))

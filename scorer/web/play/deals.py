@@ -19,7 +19,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.wrappers import Response
 
-from scorer.core import NAMED, DealScore, MatchError, MatchScore, NextDeal
+from scorer.core import NAMED, DealScore, MatchError, MatchRecord, MatchScore, NextDeal, dealer_of, make_setup
 from scorer.web import capability, documents, locking
 from scorer.web.cards import card_store
 from scorer.web.extensions import db
@@ -114,6 +114,13 @@ def private_bids(match: Match, number: int, read: deal_form.ReadDeal) -> card_st
                                           scoreboard.seat_names(match))
 
 
+def dealer_for(match: Match, number: int) -> int:
+    """Who deals deal ``number``, as the core says, without scoring the match."""
+    record = MatchRecord(setup=make_setup(match.ruleset, match.options), players=tuple(match.player_names),
+                         first_dealer=match.first_dealer)
+    return dealer_of(record, number - 1)
+
+
 def hands_for(match: Match, number: int) -> int | None:
     """The deal the core may check against its hands: this one, once its cards are public."""
     return number if card_store.cards_public(match, number) else None
@@ -122,22 +129,29 @@ def hands_for(match: Match, number: int) -> int | None:
 def receive(match: Match, number: int, editing: bool) -> View:
     """Check a posted deal form; preview it, or save it in one transaction under the match's lock."""
     table = deal_form.table_for(match)
-    before = documents.score(match)
+    scored: list[MatchScore] = []
+
+    def before() -> MatchScore:
+        """The match as it stands, scored only for a page that shows it: a save scores the match
+        once, with the posted deal in place (``settle``)."""
+        if not scored:
+            scored.append(documents.score(match))
+        return scored[0]
+
     form = deal_form.make_form(table)
     if not form.validate():
-        return render_form(match, table, form, number, before, editing, status=422)
+        return render_form(match, table, form, number, before(), editing, status=422)
     posted = int(form.number.data)
     if posted != number and (editing or posted > number or posted < 1):
         form.general_errors.append(f"This form was for deal {posted}, not deal {number}; nothing was saved.")
-        return render_form(match, table, form, number, before, editing, status=409)
-    context = deal_context(before, posted)
-    if context is None:
-        return render_finished(match, before)
+        return render_form(match, table, form, number, before(), editing, status=409)
+    if posted == len(match.deals) + 1 and match.finished:  # the stored flag, the core's answer at the last change
+        return render_finished(match, before())
     try:
-        read = deal_form.read(form, table, context.dealer)
+        read = deal_form.read(form, table, dealer_for(match, posted))
     except MatchError as error:
         deal_form.show_error(form, table, error, posted)
-        return render_form(match, table, form, posted, before, editing, status=422)
+        return render_form(match, table, form, posted, before(), editing, status=422)
     card_store.fix_turn_up(match, posted, read.deal)
 
     # While the deal's cards are private, bid cards reach this form only from the players' own
@@ -146,7 +160,7 @@ def receive(match: Match, number: int, editing: bool) -> View:
     if problem is not None:
         field = form.seats[problem.seat].bid
         field.errors = [*field.errors, problem.message]
-        return render_form(match, table, form, posted, before, editing, status=422)
+        return render_form(match, table, form, posted, before(), editing, status=422)
 
     if request.form.get("action") == "preview":  # nothing is written: no lock, the page's view
         return settle(match, table, form, read, posted, editing, match.version, write=False)
@@ -200,7 +214,9 @@ def refusal(match: Match, read: deal_form.ReadDeal, posted: int, editing: bool, 
                                        "phone after you opened this form. Deal "
                                        f"{posted} as it is saved now is shown below; your figures are still "
                                        "in the form: send them again to apply them to the match as it is now.")
-    if not editing and documents.score(match).finished:
+    # The stored flag, rewritten from the core's score by every change (and checked by `flask check`):
+    # scoring the match here as well would score it twice per save.
+    if not editing and match.finished:
         return Refusal("over", "")
     return None
 
@@ -264,7 +280,8 @@ def store(match: Match, number: int, read: deal_form.ReadDeal, editing: bool, af
         changes.record(changes.DEAL, match.id, number, before=was, after=deal.as_json())
     match.finished = after.finished
     match.touch()
-    results.refresh(match, after)
+    results.refresh(match, after, since=number)  # the deals before it keep their rows
+    match_id = match.id  # read now: after the commit it would be read again from the database
     # The deal to come gets its cards with this save, under the same lock. Cards once made never
     # change, so an edit leaves them; an edit that reopens a finished match deals the next deal.
     card_store.deal_next(match, after)
@@ -275,7 +292,7 @@ def store(match: Match, number: int, read: deal_form.ReadDeal, editing: bool, af
         abort(409, f"Deal {number} was changed from another phone at the same moment, so nothing was saved. "
                    "Go back and send it again.")
     flash(f"Deal {number} {'changed; the scores after it are recomputed' if editing else 'saved'}.")
-    return redirect(url_for("matches.show", match_id=match.id, _anchor="top"), code=303)
+    return redirect(url_for("matches.show", match_id=match_id, _anchor="top"), code=303)
 
 
 def render_finished(match: Match, scored: MatchScore) -> tuple[str, int]:
@@ -407,7 +424,7 @@ def delete_last(match: Match, number: int, seen: int | None) -> View:
     after = documents.score(match)
     match.finished = after.finished
     match.touch()
-    results.refresh(match, after)
+    results.refresh(match, after, since=number)  # the deals before it keep their rows
     db.session.commit()
     flash(f"Deal {number} was deleted.")
     return redirect(url_for("matches.show", match_id=match.id), code=303)

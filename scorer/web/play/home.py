@@ -1,31 +1,89 @@
-"""The home screen: matches in progress first (to carry on where the table left off), then
-finished ones."""
+"""The home screen: what a player at the table needs, never the whole database. The matches in
+progress most recently played (to carry on where the table left off), the last few finished, and
+a link to history for the rest.
+
+A constant number of queries however many matches are stored: the matches of each list (by the
+``ix_matches_state`` index), their seats, and the standing of every match listed at once from the
+results cache (``records/results.py``: each match's last deal and its match rows), never the core's
+score of each match.
+"""
 
 from __future__ import annotations
 
-import contextlib
+from dataclasses import dataclass
 
 from flask import Blueprint, render_template
-from sqlalchemy import select
+from sqlalchemy import Select, select, tuple_
+from sqlalchemy.orm import selectinload
 
-from scorer.core import MatchError, get_ruleset
-from scorer.web import documents
+from scorer.core import get_ruleset
 from scorer.web.extensions import db
-from scorer.web.models import Match
+from scorer.web.models import Match, MatchResult, MatchSeat, SeatResult
 from scorer.web.play import scoreboard
 
 bp = Blueprint("home", __name__)
 
+IN_PROGRESS = 20  # the matches in progress shown; the rest are in history
+FINISHED = 5      # the last few finished
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where a match stands, from the results cache: deals played, and the game being played with
+    each scoring unit's total in it (None between games: ``game`` is about to start)."""
+
+    deals: int
+    game: int
+    totals: list[int] | None
+
+
+def latest(finished: bool, limit: int) -> Select[tuple[Match]]:
+    return (select(Match).where(Match.finished.is_(finished), Match.deleted_at.is_(None))
+            .order_by(Match.updated_at.desc(), Match.id.desc()).limit(limit)
+            .options(selectinload(Match.seats).joinedload(MatchSeat.player)))
+
+
+def standings(matches: list[Match]) -> dict[int, Standing]:
+    """Each match's standing, in two queries whatever the number of matches or deals."""
+    ids = [match.id for match in matches]
+    played: dict[int, tuple[int, int]] = {}  # match -> (deals, finished games)
+    for match_id, deals, finished_games in db.session.execute(
+            select(MatchResult.match_id, MatchResult.deals, MatchResult.games_played)
+            .where(MatchResult.match_id.in_(ids), MatchResult.seat == 0)):
+        played[match_id] = (deals, finished_games)
+    # Each match's last deal: its number is the match's count of deals (a primary-key lookup).
+    last = [(match_id, deals) for match_id, (deals, _) in played.items() if deals]
+    totals: dict[int, dict[int, int]] = {}
+    games: dict[int, int] = {}
+    for match_id, game, unit, total in db.session.execute(
+            select(SeatResult.match_id, SeatResult.game, SeatResult.unit, SeatResult.total)
+            .where(tuple_(SeatResult.match_id, SeatResult.deal).in_(last or [(0, 0)]))):
+        totals.setdefault(match_id, {})[unit] = total
+        games[match_id] = game
+    found = {}
+    for match in matches:
+        deals, finished_games = played.get(match.id, (0, 0))
+        game = games.get(match.id, 0)
+        if deals == 0 or finished_games >= game:  # no deal yet, or the last one ended a game
+            found[match.id] = Standing(deals, game + 1, None)
+        else:
+            units = totals[match.id]
+            found[match.id] = Standing(deals, game, [units[unit] for unit in range(len(units))])
+    return found
+
 
 @bp.get("/")
 def index() -> str:
-    """List the matches, newest activity first."""
-    matches = db.session.scalars(select(Match).where(Match.deleted_at.is_(None)).order_by(Match.updated_at.desc(), Match.id.desc())).all()
-    in_progress = [m for m in matches if not m.finished]
-    finished = [m for m in matches if m.finished]
-    boards = {}
-    for match in in_progress:  # the scores so far, to recognise the match at a glance
-        with contextlib.suppress(MatchError):
-            boards[match.id] = scoreboard.build(match, documents.score(match))
-    return render_template("play/home.html", in_progress=in_progress, finished=finished, boards=boards,
-                           get_ruleset=get_ruleset)
+    """The matches in progress, latest change first, then the last few finished."""
+    in_progress = list(db.session.scalars(latest(False, IN_PROGRESS + 1)).unique())
+    more = len(in_progress) > IN_PROGRESS
+    in_progress = in_progress[:IN_PROGRESS]
+    finished = list(db.session.scalars(latest(True, FINISHED)).unique())
+    return render_template("play/home.html", in_progress=in_progress, finished=finished, more=more,
+                           standings=standings(in_progress + finished), get_ruleset=get_ruleset,
+                           columns=columns_of)
+
+
+def columns_of(match: Match) -> list[str]:
+    """The labels of the match's scoring units (scoreboard.py), for the totals."""
+    return [column.label for column in scoreboard.columns(match)]

@@ -1,6 +1,9 @@
 """`flask --app scorer check`: is every stored match one the core accepts, and does every cached
 figure agree with the core's score?
 
+It also adds up, from the core's scores, the statistics summaries every player should have
+(``summaries.py``) and reports each stored one that differs.
+
 For each match it reports: a match the scoring core refuses (a deal after the end, figures that
 break a rule), deal numbers that are not 1, 2, 3… in order, a ``finished`` flag that disagrees with
 the core, and every results-cache row (``seat_results``, ``match_results``) that is missing, extra,
@@ -22,7 +25,7 @@ from scorer.core import MatchError
 from scorer.web import documents, locking
 from scorer.web.extensions import db
 from scorer.web.models import Match, MatchResult, SeatResult
-from scorer.web.records import results
+from scorer.web.records import results, summaries
 
 # A command at the top level (`flask check`), carried by a blueprint like the `stats` group.
 cli = Blueprint("check_cli", __name__, cli_group=None)
@@ -61,32 +64,71 @@ def row_differences(table: str, key: tuple[str, ...], expected: Iterable[dict[st
                     yield f"{where}: {column} is {stored!r}, the core says {value!r}"
 
 
-def match_problems(match: Match) -> list[str]:
-    """Everything wrong with one match and its cached figures (empty: nothing)."""
+def add_days(days: dict[summaries.Key, summaries.Summary] | None, seat_rows: list[dict[str, Any]],
+             match_rows: list[dict[str, Any]]) -> None:
+    """Gather the day summaries these results rows give into ``days`` (None: not asked for)."""
+    if days is not None:
+        for key, summary in summaries.summarise(seat_rows, match_rows).items():
+            days.setdefault(key, summaries.Summary()).add(summary)
+
+
+def keep_stored(match: Match, days: dict[summaries.Key, summaries.Summary] | None) -> None:
+    """A match the core cannot score keeps its cached rows (``stats rebuild`` leaves them): its
+    part of the summaries is what those rows give, so that it is reported once, not per summary."""
+    add_days(days, stored_rows(SeatResult, match.id), stored_rows(MatchResult, match.id))
+
+
+def match_problems(match: Match, days: dict[summaries.Key, summaries.Summary] | None = None) -> list[str]:
+    """Everything wrong with one match and its cached figures (empty: nothing). ``days`` gathers
+    the day summaries the core's score of the match gives, for ``summary_problems``."""
     numbers = [deal.number for deal in match.deals]
     if numbers != list(range(1, len(numbers) + 1)):
+        keep_stored(match, days)
         return [f"deal numbers are {numbers}, not 1 to {len(numbers)} in order"]
     try:
         scored = documents.score(match)
     except MatchError as error:
+        keep_stored(match, days)
         return [f"the scoring core refuses it: {error}"]
     problems = []
     if match.finished != scored.finished:
         problems.append(f"finished is {match.finished}, the core says {scored.finished}")
     seat_rows, match_rows = results.expected_rows(match, scored)
+    add_days(days, seat_rows, match_rows)
     problems += row_differences("seat_results", SEAT_KEY, seat_rows, stored_rows(SeatResult, match.id))
     problems += row_differences("match_results", MATCH_KEY, match_rows, stored_rows(MatchResult, match.id))
     return problems
 
 
+def summary_problems(days: dict[summaries.Key, summaries.Summary]) -> list[str]:
+    """Every stored summary (summaries.py) that differs from the one the core's scores give."""
+    lines = []
+    want = summaries.with_months(days)
+    have = summaries.stored()
+    for key in sorted(want.keys() | have.keys()):
+        player, ruleset, span, start = key
+        where = f"player_summaries player {player} {ruleset} {span} {start.isoformat()}"
+        if key not in have:
+            lines.append(f"{where}: missing")
+        elif key not in want:
+            lines.append(f"{where}: a row the core's scores do not have")
+        else:
+            expected, found = want[key].as_row(), have[key].as_row()
+            lines += [f"{where}: {name} is {found[name]!r}, the core says {value!r}"
+                      for name, value in expected.items() if comparable(found[name]) != comparable(value)]
+    return lines
+
+
 def check_all() -> tuple[int, list[str]]:
-    """Check every match; returns how many were checked and one line per problem."""
+    """Check every match, then the statistics summaries; returns how many matches were checked
+    and one line per problem."""
     checked, lines = 0, []
+    days: dict[summaries.Key, summaries.Summary] = {}
     for match_id in db.session.scalars(select(Match.id).where(Match.deleted_at.is_(None)).order_by(Match.id)).all():
         if locking.lock_match(match_id, bump=False) is None:
             continue  # deleted meanwhile
         match = db.session.get_one(Match, match_id)
-        problems = match_problems(match)
+        problems = match_problems(match, days)
         label = f"match {match_id} ({', '.join(match.player_names)}; {match.ruleset})"
         db.session.rollback()  # nothing was changed: let the lock go
         db.session.expunge_all()  # keep memory flat over thousands of matches
@@ -94,6 +136,8 @@ def check_all() -> tuple[int, list[str]]:
         lines += [f"{label}: {problem}" for problem in problems[:MAX_PER_MATCH]]
         if len(problems) > MAX_PER_MATCH:
             lines.append(f"{label}: and {len(problems) - MAX_PER_MATCH} more differences")
+    lines += summary_problems(days)
+    db.session.rollback()
     return checked, lines
 
 
@@ -107,6 +151,9 @@ def check_command() -> None:
     checked, lines = check_all()
     for line in lines:
         click.echo(line)
+    if any(line.startswith("player_summaries") for line in lines):
+        click.echo("`flask --app scorer stats rebuild` writes the statistics summaries again (also needed after "
+                   "TIMEZONE changed).")
     matches = f"{checked} match{'es' if checked != 1 else ''}"
     if lines:
         click.echo(f"Checked {matches}: {len(lines)} problem{'s' if len(lines) != 1 else ''} found.", err=True)

@@ -38,7 +38,7 @@ from typing import Any
 from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from sqlalchemy import func, or_, select
+from sqlalchemy import Select, func, or_, select
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
@@ -305,17 +305,22 @@ def read_cards(document: dict[str, Any], options: dict[str, Any]) -> str:
     return mode
 
 
+def candidates(checked: Checked) -> Select[tuple[Match]]:
+    """The matches that may be the document's: an index search each way (``content_hash`` and
+    ``ix_matches_created``), never a scan of ``matches`` (tests/web/test_sql_counts.py)."""
+    if checked.played_at is None:
+        return select(Match).where(Match.content_hash == checked.content_hash)
+    return select(Match).where(or_(Match.content_hash == checked.content_hash, (
+        (Match.created_at == checked.played_at) & (Match.ruleset == checked.document["ruleset"]))))
+
+
 def stored_copy(checked: Checked) -> Match | None:
     """A match already stored from the same document (imported twice): the same deals, options,
     cards and players (by name key), and, when the document says when it was played, the same
     time. Candidates are found by ``content_hash`` (and, for a file that gives the time, by the
     time, so that a match whose fingerprint was never written is found too)."""
-    query = select(Match).where(Match.content_hash == checked.content_hash)
-    if checked.played_at is not None:
-        query = select(Match).where(or_(Match.content_hash == checked.content_hash, (
-            (Match.created_at == checked.played_at) & (Match.ruleset == checked.document["ruleset"]))))
     wanted = [names.key(name) for name in checked.players]
-    for match in db.session.scalars(query):
+    for match in db.session.scalars(candidates(checked)):
         if checked.played_at is not None and results.as_utc(match.created_at) != checked.played_at:
             continue
         stored = export_document(match)

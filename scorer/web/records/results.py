@@ -1,8 +1,10 @@
 """The results cache behind the statistics: per deal and seat, and per match and player.
 
-``refresh(match)`` rewrites a match's rows from the core's score (``MatchScore``). It is called in the
-same transaction as every change to a match's deals (recorded, edited, deleted, imported), so the
-cache can never disagree with what is stored. ``rows_for`` is a pure function of the match
+``refresh(match)`` brings a match's rows up to the core's score (``MatchScore``), writing only the
+rows whose figures changed, and then its players' summaries (``summaries.py``); ``forget(match)``
+drops them. They are called in the same transaction as every change to a match's deals (recorded,
+edited, deleted, imported) and before a match is deleted, so the cache can never disagree with
+what is stored. ``rows_for`` is a pure function of the match
 document and its score, which is what the migration that creates the tables also uses to fill
 them for matches played before it. ``flask --app scorer stats rebuild`` rewrites every match.
 """
@@ -15,13 +17,14 @@ from typing import Any
 
 import click
 from flask import Blueprint
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, insert, select, tuple_, update
 
 from scorer.core import MatchError, MatchScore, bid_size, get_ruleset, score, tricks_against_bid
 from scorer.web import documents, locking
 from scorer.web.document_types import MatchDocument
 from scorer.web.extensions import db
 from scorer.web.models import Match, MatchResult, SeatResult
+from scorer.web.records import summaries
 
 Row = dict[str, Any]
 
@@ -37,8 +40,9 @@ def unit_of(ruleset_id: str, seat: int) -> int:
 
 
 def rows_for(match_id: int, document: MatchDocument, scored: MatchScore, player_ids: Sequence[int],
-             played_at: datetime) -> tuple[list[Row], list[Row]]:
-    """The ``seat_results`` and ``match_results`` rows of one match, every figure from ``scored``."""
+             played_at: datetime, since: int = 1) -> tuple[list[Row], list[Row]]:
+    """The ``seat_results`` and ``match_results`` rows of one match, every figure from ``scored``;
+    seat rows from deal ``since`` on (a deal's figures depend on the deals before it, never after)."""
     ruleset = get_ruleset(document["ruleset"])
     common = {"match_id": match_id, "ruleset": ruleset.id, "played_at": played_at}
     seat_rows: list[Row] = []
@@ -59,6 +63,8 @@ def rows_for(match_id: int, document: MatchDocument, scored: MatchScore, player_
                 over = tricks_against_bid(bid, took, ruleset.tricks)
             premium = premiums.get(seat)
             runs[seat] = runs[seat] + 1 if made else 0
+            if number < since:
+                continue
             seat_rows.append({
                 **common, "deal": number, "seat": seat, "game": deal.game, "unit": unit,
                 "player_id": player_ids[seat] if seat < ruleset.players else None,
@@ -81,7 +87,7 @@ def rows_for(match_id: int, document: MatchDocument, scored: MatchScore, player_
     return seat_rows, match_rows
 
 
-def expected_rows(match: Match, scored: MatchScore | None = None) -> tuple[list[Row], list[Row]]:
+def expected_rows(match: Match, scored: MatchScore | None = None, since: int = 1) -> tuple[list[Row], list[Row]]:
     """The cache rows the core's score of ``match`` gives (``scored`` if the caller has it already);
     raises ``MatchError`` if the core refuses the match. The match and its players must have ids
     already (a new match: flush first)."""
@@ -89,33 +95,91 @@ def expected_rows(match: Match, scored: MatchScore | None = None) -> tuple[list[
     if scored is None:
         _, scored = score(document)
     player_ids = [seat.player_id if seat.player_id is not None else seat.player.id for seat in match.seats]
-    return rows_for(match.id, document, scored, player_ids, as_utc(match.created_at))
+    return rows_for(match.id, document, scored, player_ids, as_utc(match.created_at), since)
 
 
-def refresh(match: Match, scored: MatchScore | None = None) -> None:
-    """Rewrite the match's cached rows in the current transaction (the caller commits).
+SEAT_KEY = ("deal", "seat")
+MATCH_KEY = ("seat",)
 
-    ``scored`` is the core's score of the match as it now stands, when the caller has it already.
+
+def comparable(value: Any) -> Any:
+    """SQLite hands back datetimes without their zone; compare them in UTC."""
+    return as_utc(value) if isinstance(value, datetime) else value
+
+
+def differs(stored: Any, wanted: Row) -> bool:
+    """Whether a stored row holds another figure than the wanted one (a zone-less time from
+    SQLite is compared in UTC, and only when it is not equal as it stands)."""
+    return any(stored[column] != value and comparable(stored[column]) != comparable(value)
+               for column, value in wanted.items())
+
+
+def write_changes(model: type[SeatResult] | type[MatchResult], key: tuple[str, ...], match_id: int,
+                  wanted: list[Row], *where: Any) -> tuple[list[Row], list[Row], list[Row]]:
+    """Make the match's rows of ``model`` the ``wanted`` ones, writing only what differs: one
+    SELECT of the rows stored, then at most one batched INSERT, one batched UPDATE and one DELETE,
+    whatever the number of deals (a deal added writes its own rows and the match's rows only).
+
+    ``where`` narrows the rows compared (``wanted`` holds those only). Returns the rows taken out or
+    replaced (as they were), the rows written, and all rows compared as they were, for the
+    summaries (``summaries.Change``)."""
+    table = model.__table__
+    have = {tuple(row._mapping[k] for k in key): dict(row._mapping)
+            for row in db.session.execute(select(*table.columns).where(table.c.match_id == match_id, *where))}
+    want = {tuple(row[k] for k in key): row for row in wanted}
+    added = [row for ident, row in want.items() if ident not in have]
+    changed = [ident for ident, row in want.items() if ident in have and differs(have[ident], row)]
+    gone = [ident for ident in have if ident not in want]
+    if gone:
+        db.session.execute(delete(model).where(
+            table.c.match_id == match_id, *where, tuple_(*(table.c[k] for k in key)).in_(gone)))
+    if changed:
+        db.session.execute(update(model), [want[ident] for ident in changed])  # by primary key, one batch
+    if added:
+        db.session.execute(insert(model), added)
+    return [have[ident] for ident in gone + changed], [want[ident] for ident in changed] + added, list(have.values())
+
+
+def refresh(match: Match, scored: MatchScore | None = None, summarise: bool = True, since: int = 1) -> None:
+    """Bring the match's cached rows and its players' summaries up to date in the current
+    transaction (the caller commits), writing only the rows whose figures changed.
+
+    ``scored`` is the core's score of the match as it now stands, when the caller has it already
+    (a save scores the match once). Soft deletes and restores call ``forget`` and ``refresh``.
+    ``summarise=False`` leaves the summaries to the caller (``rebuild_all`` writes them all at the end).
+    ``since`` is the first deal the change touched (the deal saved, edited or deleted): the seat
+    rows before it cannot change, so only those from it on are read and compared.
     """
     fingerprint = documents.match_hash(match)  # what an import recognises the match by
     if match.content_hash != fingerprint:  # unchanged: the row (and its updated_at) is left alone
         match.content_hash = fingerprint
-    seat_rows, match_rows = expected_rows(match, scored)
+    seat_rows, match_rows = expected_rows(match, scored, since)
     # No autoflush: the deal being saved is written by the caller's commit, which is where its own
     # checks (a deal number saved twice) are caught; a failed commit takes these rows back with it.
     with db.session.no_autoflush:
+        old_seats, new_seats, _ = write_changes(SeatResult, SEAT_KEY, match.id, seat_rows, SeatResult.deal >= since)
+        _, _, old_matches = write_changes(MatchResult, MATCH_KEY, match.id, match_rows)
+        if summarise:
+            follow(match, summaries.Change(old_seats, new_seats, old_matches, match_rows))
+
+
+def forget(match: Match | int) -> None:
+    """Drop the match's cached rows and take it out of its players' summaries, in the current
+    transaction (before the match is deleted, or when it is set aside; ``refresh`` writes them
+    again when it is restored). The caller holds the match's lock and commits."""
+    if isinstance(match, int):
+        match = db.session.get_one(Match, match)
+    with db.session.no_autoflush:
         db.session.execute(delete(SeatResult).where(SeatResult.match_id == match.id))
         db.session.execute(delete(MatchResult).where(MatchResult.match_id == match.id))
-        if seat_rows:
-            db.session.execute(insert(SeatResult), seat_rows)
-        db.session.execute(insert(MatchResult), match_rows)
+        follow(match)
 
 
-def forget(match_id: int) -> None:
-    """Take a match's rows out of the cache (a deleted match counts in no statistic); ``refresh``
-    writes them again when it is restored. The caller holds the match's lock and commits."""
-    db.session.execute(delete(SeatResult).where(SeatResult.match_id == match_id))
-    db.session.execute(delete(MatchResult).where(MatchResult.match_id == match_id))
+def follow(match: Match, change: summaries.Change | None = None) -> None:
+    """The summaries of the match's players, day and month: patched by ``change`` (what was
+    written), or added up again from the rows as they now stand."""
+    player_ids = [seat.player_id if seat.player_id is not None else seat.player.id for seat in match.seats]
+    summaries.follow(player_ids, match.ruleset, as_utc(match.created_at), change)
 
 
 def rebuild_all() -> tuple[int, list[str]]:
@@ -130,7 +194,7 @@ def rebuild_all() -> tuple[int, list[str]]:
             continue  # deleted meanwhile, cache and all
         match = db.session.get_one(Match, match_id)
         try:
-            refresh(match)
+            refresh(match, summarise=False)
         except MatchError as error:
             db.session.rollback()
             problems.append(f"match {match_id} ({', '.join(match.player_names)}): {error}")
@@ -138,6 +202,8 @@ def rebuild_all() -> tuple[int, list[str]]:
             db.session.commit()
             done += 1
         db.session.expunge_all()  # keep memory flat over thousands of matches
+    summaries.rebuild()  # every player's days and months, from the rows just written
+    db.session.commit()
     return done, problems
 
 

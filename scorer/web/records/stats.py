@@ -1,7 +1,9 @@
 """Statistics per player, over all matches or a ruleset and period, and for one match.
 
-Every figure is an SQL aggregate over the results cache (``results``), which holds the core's
-score of every deal: counts, sums and maxima with GROUP BY. Runs of made bids are counted when the
+The pages of everyone and of one player add up the summaries (``summaries.py``: per player, ruleset,
+day and month, kept with the results cache), a few rows per player whatever the period. One
+match's figures are SQL aggregates over its rows of the results cache (``results``), which holds
+the core's score of every deal: counts, sums and maxima with GROUP BY. Runs of made bids are counted when the
 cache is written (``run``: made in a row up to that deal), so the longest run is a plain MAX; the
 window-function way ("gaps and islands") measured 120–180 ms over 80,000 rows in SQLite, this adds
 nothing. A page makes a handful of queries however many matches there are.
@@ -13,7 +15,8 @@ are left out of "best deal". The two-dummy dummy has no player and appears in no
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -23,6 +26,7 @@ from sqlalchemy import ColumnElement, and_, case, func, select
 from scorer.core import BID_SIZES, NINETY_NINE, RULESETS, bid_sizes_note
 from scorer.web.extensions import db
 from scorer.web.models import Match, MatchResult, Player, SeatResult, name_key
+from scorer.web.records import summaries
 from scorer.web.records.filters import PeriodForm, read_filters
 
 bp = Blueprint("stats", __name__)
@@ -145,20 +149,6 @@ def deal_figures(scope: Scope, by: Any) -> dict[int, dict[str, Any]]:
     return {row.key: dict(row._mapping) for row in db.session.execute(query) if row.key is not None}
 
 
-def match_stats(scope: Scope) -> dict[int, dict[str, Any]]:
-    """Matches and games played and won, per player (matches with at least one deal)."""
-    m = MATCHES.c
-    query = (select(
-        m.player_id.label("key"),
-        func.count().label("matches"),
-        count_if(m.finished.is_(True)).label("finished"),
-        count_if(m.won.is_(True)).label("won"),
-        func.sum(m.games_played).label("games"),
-        func.sum(m.games_won).label("games_won"),
-    ).where(m.deals > 0, *scope.where(MATCHES)).group_by(m.player_id))
-    return {row.key: dict(row._mapping) for row in db.session.execute(query)}
-
-
 def combine(names: dict[int, str], *parts: dict[int, dict[str, Any]]) -> list[Figures]:
     figures: dict[int, Figures] = {}
     for part in parts:
@@ -170,26 +160,42 @@ def combine(names: dict[int, str], *parts: dict[int, dict[str, Any]]) -> list[Fi
     return sorted(figures.values(), key=lambda f: (-f.won, -f.matches, name_key(f.name)))
 
 
-def player_names() -> dict[int, str]:
-    return {player_id: name for player_id, name in db.session.execute(select(Player.id, Player.name))}
+def player_names(ids: Iterable[int] | None = None) -> dict[int, str]:
+    query = select(Player.id, Player.name)
+    if ids is not None:
+        query = query.where(Player.id.in_(list(ids)))
+    return {player_id: name for player_id, name in db.session.execute(query)}
+
+
+def figures_of(key: int, name: str, summary: summaries.Summary) -> Figures:
+    """A player's figures from the sum of their summaries."""
+    s = summary
+    return Figures(
+        key=key, name=name, deals=s.deals, made=s.made, shown=s.shown,
+        average_bid=s.bid_sum / s.shown if s.shown else None, average_over=s.over_sum / s.shown if s.shown else None,
+        best=s.best, declared=s.declared, declared_made=s.declared_made, revealed=s.revealed,
+        revealed_made=s.revealed_made, longest_run=s.longest_run, matches=s.matches, finished=s.finished, won=s.won,
+        games=s.games, games_won=s.games_won)
+
+
+def ordered(figures: Iterable[Figures]) -> list[Figures]:
+    return sorted(figures, key=lambda f: (-f.won, -f.matches, name_key(f.name)))
 
 
 def everyone(scope: Scope) -> list[Figures]:
-    """The figures of every player who played in the scope."""
-    who = SEATS.c.player_id
-    return combine(player_names(), match_stats(scope), deal_figures(scope, who))
+    """The figures of every player who played in the scope: two queries, the players' names and
+    their summaries over the period (summaries.py)."""
+    names = player_names()
+    found = summaries.totals(scope.ruleset, scope.start, scope.end)
+    return ordered(figures_of(key, names.get(key, ""), summary) for key, summary in found.items())
 
 
-def by_bid(scope: Scope, player_id: int) -> list[BidCount]:
+def bid_table(summary: summaries.Summary) -> list[BidCount]:
     """Bids made by bid size (the bid cards' value, 0–9), and hidden bids (always failed) apart."""
-    s = SEATS.c
-    rows = db.session.execute(
-        select(s.bid_size, func.count().label("bids"), count_if(s.made.is_(True)).label("made"))
-        .where(s.player_id == player_id, *scope.where(SEATS)).group_by(s.bid_size)).all()
-    counts = {row.bid_size: (int(row.bids), int(row.made)) for row in rows}
-    table = [BidCount(size, *counts.get(size, (0, 0))) for size in BID_SIZES]
-    if None in counts:
-        table.append(BidCount(None, counts[None][0], 0))
+    counts = summary.by_bid
+    table = [BidCount(size, *counts.get(str(size), (0, 0))) for size in BID_SIZES]
+    if summaries.HIDDEN in counts:
+        table.append(BidCount(None, counts[summaries.HIDDEN][0], 0))
     return table
 
 
@@ -203,19 +209,9 @@ class Rival:
     partners: int   # four-partners matches on the same side
 
 
-def head_to_head(scope: Scope, player_id: int) -> list[Rival]:
-    a, b = MATCHES.alias("a"), MATCHES.alias("b")
-    query = (select(
-        b.c.player_id, Player.name, func.count().label("together"),
-        count_if(and_(a.c.won.is_(True), b.c.won.is_(False))).label("ahead"),
-        count_if(and_(b.c.won.is_(True), a.c.won.is_(False))).label("behind"),
-        count_if(a.c.unit == b.c.unit).label("partners"),
-    ).join(b, and_(b.c.match_id == a.c.match_id, b.c.player_id != a.c.player_id))
-        .join(Player, Player.id == b.c.player_id)
-        .where(a.c.player_id == player_id, a.c.finished.is_(True), *scope.where(a))
-        .group_by(b.c.player_id, Player.name))
-    rivals = [Rival(row.name, row.player_id, int(row.together), int(row.ahead), int(row.behind), int(row.partners))
-              for row in db.session.execute(query)]
+def rivals_of(summary: summaries.Summary) -> list[Rival]:
+    names = player_names(int(key) for key in summary.rivals) if summary.rivals else {}
+    rivals = [Rival(names.get(int(key), ""), int(key), *counts) for key, counts in summary.rivals.items()]
     return sorted(rivals, key=lambda r: (-r.together, name_key(r.name)))
 
 
@@ -227,13 +223,28 @@ class BestDeal:
     played_at: datetime
 
 
+def best_of(summary: summaries.Summary) -> BestDeal | None:
+    s = summary
+    if s.best is None or s.best_match_id is None or s.best_deal is None or s.best_played_at is None:
+        return None
+    return BestDeal(s.best_match_id, s.best_deal, s.best, s.best_played_at)
+
+
+def player_summary(scope: Scope, player_id: int) -> summaries.Summary:
+    """One player's summaries over the scope's ruleset and period, added up: one query."""
+    return summaries.totals(scope.ruleset, scope.start, scope.end, player_id).get(player_id, summaries.Summary())
+
+
+def by_bid(scope: Scope, player_id: int) -> list[BidCount]:
+    return bid_table(player_summary(scope, player_id))
+
+
+def head_to_head(scope: Scope, player_id: int) -> list[Rival]:
+    return rivals_of(player_summary(scope, player_id))
+
+
 def best_deal(scope: Scope, player_id: int) -> BestDeal | None:
-    s = SEATS.c
-    row = db.session.execute(
-        select(s.match_id, s.deal, s.points, s.played_at)
-        .where(s.player_id == player_id, s.ruleset.not_in(SIDE_RULESETS), *scope.where(SEATS))
-        .order_by(s.points.desc(), s.played_at, s.deal).limit(1)).first()
-    return BestDeal(*row) if row else None
+    return best_of(player_summary(scope, player_id))
 
 
 # ---------------------------------------------------------------------------- one match
@@ -282,13 +293,13 @@ def player(player_id: int) -> tuple[str, int]:
     person = db.get_or_404(Player, player_id)
     form = read_filters(PeriodForm)
     scope = scope_of(form)
-    own, who = replace(scope, player_id=person.id), SEATS.c.player_id
-    found = combine({person.id: person.name}, match_stats(own), deal_figures(own, who))
-    figures = found[0] if found else Figures(key=person.id, name=person.name)
-    figures.by_bid = by_bid(scope, person.id)
+    # The player's summaries over the period, added up (summaries.py): one query.
+    summary = player_summary(scope, person.id)
+    figures = figures_of(person.id, person.name, summary)
+    figures.by_bid = bid_table(summary)
     status = 422 if any(f.errors for f in form) else 200
     return render_template("records/player_stats.html", form=form, person=person, figures=figures,
-                           rivals=head_to_head(scope, person.id), best=best_deal(scope, person.id),
+                           rivals=rivals_of(summary), best=best_of(summary),
                            ninety_nine=NINETY_NINE, sizes_note=bid_sizes_note(),
                            filters=form.filters(), rulesets=RULESETS), status
 
