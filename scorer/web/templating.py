@@ -13,7 +13,7 @@ from flask import Flask, request, url_for
 from markupsafe import Markup, escape
 
 from scorer.core import BID_VALUE, SUIT_NAMES, SUIT_SYMBOLS, format_text, get_ruleset, sort_hand
-from scorer.web import capability, clock
+from scorer.web import access, capability, clock
 from scorer.web.cards import card_store
 from scorer.web.models import HandLink, Match
 
@@ -213,4 +213,6 @@ def register(app: Flask) -> None:
         qr_svg=qr_svg, card_trump=card_trump, hand_url=hand_url, nav_links=nav_links,
     )
     # Private cards (cards/): who may see a match's seat links, and which seeds may be shown.
-    app.jinja_env.globals.update(keeper=capability.holds, match_seed_visible=card_store.match_seed_visible)
+    # Roles (access.py): who is shown the writing controls.
+    app.jinja_env.globals.update(keeper=capability.holds, site_manager=access.is_site_manager,
+                                 match_seed_visible=card_store.match_seed_visible)
