@@ -61,13 +61,13 @@ def require_site_manager() -> None:
 
 
 class TrustedProxyFix:
-    """Werkzeug's ``ProxyFix`` (one hop: ``X-Forwarded-For`` and ``-Proto``), applied only to a
+    """Werkzeug's ``ProxyFix`` (one hop: ``X-Forwarded-For``, ``-Proto`` and ``-Host``), applied only to a
     request that reached the app from the proxy itself, on this machine. A request sent straight
     to the app's port from elsewhere, with forged headers, keeps its own address and scheme."""
 
     def __init__(self, app: Any) -> None:
         self.plain = app
-        self.fixed = ProxyFix(app, x_for=1, x_proto=1)
+        self.fixed = ProxyFix(app, x_for=1, x_proto=1, x_host=1)
 
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
         if environ.get("REMOTE_ADDR") in LOOPBACK:

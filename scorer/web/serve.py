@@ -10,7 +10,6 @@ import argparse
 import contextlib
 import io
 import ipaddress
-import os
 import socket
 import struct
 import sys
@@ -21,7 +20,7 @@ from typing import Any
 import segno
 from waitress import serve
 
-from scorer.web import create_app
+from scorer.web import access, create_app
 from scorer.web.setup_db import describe_database
 
 SIOCGIFADDR = 0x8915  # Linux: the IPv4 address of a network interface
@@ -125,7 +124,7 @@ def proxy_settings(config: Mapping[str, Any]) -> dict[str, Any]:
     if not config.get("SCORER_BEHIND_PROXY"):
         return {}
     return {"trusted_proxy": "127.0.0.1", "trusted_proxy_count": 1,
-            "trusted_proxy_headers": {"x-forwarded-for", "x-forwarded-proto"},
+            "trusted_proxy_headers": {"x-forwarded-for", "x-forwarded-proto", "x-forwarded-host"},
             "clear_untrusted_proxy_headers": True}
 
 
@@ -139,11 +138,12 @@ def main(argv: list[str] | None = None) -> None:
                         help="trust one reverse proxy on this machine's X-Forwarded-For/-Proto (Caddy, docs/Caddyfile)")
     args = parser.parse_args(argv)
 
-    if args.behind_proxy:
+    app = create_app()
+    if args.behind_proxy and not app.config["SCORER_BEHIND_PROXY"]:
         # The proxy terminates TLS: the app must still know the request was HTTPS (Secure cookie)
         # and which client it came from (access.py: ProxyFix, one hop, from this machine only).
-        os.environ["SCORER_BEHIND_PROXY"] = "1"
-    app = create_app()
+        app.config["SCORER_BEHIND_PROXY"] = True
+        access.trust_proxy(app)
     shown, hosts = listening_hosts(args.host)
     app.config["TRUSTED_HOSTS"] = list(dict.fromkeys([*app.config["TRUSTED_HOSTS"], *hosts]))
     scheme = "https" if args.https else "http"

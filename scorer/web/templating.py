@@ -179,6 +179,8 @@ def signed_average(value: float | None) -> str:
 # The sections in the navigation bar: (endpoint, label); a page belongs to its blueprint's section.
 SECTIONS = (("history.index", "History"), ("stats.index", "Stats"), ("imports.upload", "Import"),
             ("sheets.blank", "Blank sheets"), ("deal_sets.sets", "Deal sets"), ("packs.pack", "Packs"))
+# Sections only the server machine or a passcode holder may use (access.py): hidden from the others.
+SITE_MANAGERS_ONLY = {"imports.upload"}
 # Pages whose blueprint is not the section they are reached from.
 SECTION_OF_ENDPOINT = {"sheets.match_sheet": "history.index"}
 
@@ -188,7 +190,8 @@ def nav_links() -> list[tuple[str, str, bool]]:
     current = SECTION_OF_ENDPOINT.get(request.endpoint or "")
     return [(url_for(endpoint), label,
              endpoint == current if current else endpoint.split(".")[0] == request.blueprint)
-            for endpoint, label in SECTIONS]
+            for endpoint, label in SECTIONS
+            if endpoint not in SITE_MANAGERS_ONLY or access.is_site_manager()]
 
 
 def register(app: Flask) -> None:
