@@ -212,3 +212,102 @@ def test_a_watcher_sees_no_writing_control(world):
 def test_a_revoked_phone_watches_and_says_so(world):
     revoked = world["clients"]["revoked"]
     assert "You are watching" in revoked.get(f"/matches/{world['table']}").text
+
+
+# ---------------------------------------------------------------------------- share screen, invites, take-over
+
+
+def invite_of(keeper: FlaskClient, match_id: int) -> str:
+    share = keeper.get(f"/matches/{match_id}/share").text
+    link = re.search(r'href="http://localhost(/matches/\d+/join\?invite=[^"]+)"', share)
+    assert link
+    return link.group(1).replace("&amp;", "&")
+
+
+def accept(client: FlaskClient, link: str, match_id: int):
+    page = client.get(link)
+    invite = link.split("invite=", 1)[1]
+    return client.post(f"/matches/{match_id}/join", data={"invite": invite, "csrf_token": token(client, "/matches/new")}), page
+
+
+def test_the_share_screen_shows_keep_score_too_to_scorekeepers_only(world):
+    table = world["table"]
+    mine = world["clients"]["keeper"].get(f"/matches/{table}/share").text
+    assert mine.count('class="qr"') == 2 and "Keep score too" in mine and f"http://localhost/matches/{table}" in mine
+    assert "Scorekeepers" in mine and "Revoke" in mine and "revoked at" in mine  # the revoked phone is listed
+    theirs = world["clients"]["watcher"].get(f"/matches/{table}/share").text
+    assert theirs.count('class="qr"') == 1 and "join?invite=" not in theirs and "Revoke" not in theirs
+    assert "You are watching" in theirs and "Take over" not in theirs
+
+
+def test_an_invite_makes_one_named_phone_a_keeper_once(world):
+    app, table, keeper = world["app"], world["table"], world["clients"]["keeper"]
+    link = invite_of(keeper, table)
+    ann, bob = phone(app, "192.168.1.40"), phone(app, "192.168.1.41")
+    ann.set_cookie("ninety-nine-device", "Ann's phone")
+    before = snapshot(app)
+    page = ann.get(link)
+    assert page.status_code == 200 and "Keep score on this phone" in page.text
+    assert snapshot(app) == before  # opening the invite wrote nothing
+    answer, _ = accept(ann, link, table)
+    assert answer.status_code == 303
+    assert "You keep this match's score" in ann.get(f"/matches/{table}").text
+    assert "Ann&#39;s phone" in keeper.get(f"/matches/{table}/share").text
+    # The same invite again, on another phone: used already.
+    before = snapshot(app)
+    answer, page = accept(bob, link, table)
+    assert page.status_code == 403 and "used already" in page.text
+    assert answer.status_code == 403 and "was not made a scorekeeper" in answer.text
+    assert snapshot(app) == before
+    assert "You are watching" in bob.get(f"/matches/{table}").text
+
+
+def test_an_old_or_foreign_or_forged_invite_is_refused(world, monkeypatch):
+    from scorer.web.play import share
+
+    app, table, keeper = world["app"], world["table"], world["clients"]["keeper"]
+    link = invite_of(keeper, table)
+    stranger = world["clients"]["stranger"]
+    before = snapshot(app)
+    assert accept(stranger, link.replace(f"/matches/{table}/", f"/matches/{world['cards']}/"), world["cards"])[0].status_code == 403
+    forged = link[:-3] + ("AAA" if not link.endswith("AAA") else "BBB")
+    assert accept(stranger, forged, table)[0].status_code == 403
+    monkeypatch.setattr(share, "INVITE_MAX_AGE", -1)
+    answer, page = accept(stranger, link, table)
+    assert answer.status_code == 403 and "more than a day old" in page.text
+    assert snapshot(app) == before
+
+
+def test_revoking_a_keeper_ends_its_invites_and_its_rights(world):
+    app, table, keeper = world["app"], world["table"], world["clients"]["keeper"]
+    helper = phone(app, "192.168.1.50")
+    assert accept(helper, invite_of(keeper, table), table)[0].status_code == 303
+    their_link = invite_of(helper, table)
+    with app.app_context():
+        row = db.session.scalars(select(MatchKeeper).where(MatchKeeper.match_id == table).order_by(MatchKeeper.id.desc())).first()
+        helper_id = row.id
+    assert keeper.post(f"/matches/{table}/keepers/{helper_id}/revoke",
+                       data={"csrf_token": token(keeper, "/matches/new")}).status_code == 303
+    late = phone(app, "192.168.1.51")
+    answer, page = accept(late, their_link, table)
+    assert answer.status_code == 403 and "no longer keeps" in page.text
+    assert helper.post(f"/matches/{table}/deals/new", data={**deal_form(3, [3, 3, 3], [4, 3, 2]),
+                                                            "csrf_token": token(helper, "/matches/new")}).status_code == 403
+
+
+def test_take_over_from_the_server_machine_only(world):
+    app, table = world["app"], world["table"]
+    for role in ("watcher", "stranger", "revoked", "keeper"):
+        client = world["clients"][role]
+        assert "Take over this match" not in client.get(f"/matches/{table}").text
+    server = app.test_client()
+    board = server.get(f"/matches/{table}").text
+    assert "You are watching" in board and "Take over this match" in board
+    assert server.post(f"/matches/{table}/take-over", data={"csrf_token": token(server, "/matches/new")}).status_code == 303
+    assert "You keep this match's score" in server.get(f"/matches/{table}").text
+    # The new keeper revokes the lost phone, which then only watches.
+    with app.app_context():
+        lost = db.session.scalars(select(MatchKeeper).where(MatchKeeper.match_id == table).order_by(MatchKeeper.id)).first().id
+    assert server.post(f"/matches/{table}/keepers/{lost}/revoke",
+                       data={"csrf_token": token(server, "/matches/new")}).status_code == 303
+    assert "You are watching" in world["clients"]["keeper"].get(f"/matches/{table}").text
