@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 
-from flask import request
+from flask import g, request
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
@@ -45,13 +45,22 @@ def grant(response: Response, match: Match) -> MatchKeeper:
     keeper = MatchKeeper(token_hash=digest(token), label=device_name(), created_at=now_utc(),
                          invite_nonce=secrets.token_hex(16))
     match.keepers.append(keeper)
+    g.pop("scorer_keepers", None)
     response.set_cookie(cookie_name(match), token, max_age=MAX_AGE, path=cookie_path(match),
                         httponly=True, samesite="Lax", secure=request.is_secure)
     return keeper
 
 
 def keeper_of(match: Match) -> MatchKeeper | None:
-    """This request's phone as a live (not revoked) scorekeeper of the match, or None."""
+    """This request's phone as a live (not revoked) scorekeeper of the match, or None. Asked once
+    per request and match (a page asks several times: its controls, the seats, the bid cards)."""
+    known: dict[int, MatchKeeper | None] = g.setdefault("scorer_keepers", {})
+    if match.id not in known:
+        known[match.id] = _look_up(match)
+    return known[match.id]
+
+
+def _look_up(match: Match) -> MatchKeeper | None:
     token = request.cookies.get(cookie_name(match))
     if not token or len(token) > 128:
         return None

@@ -13,7 +13,7 @@ from flask import Flask, request, url_for
 from markupsafe import Markup, escape
 
 from scorer.core import BID_VALUE, SUIT_NAMES, SUIT_SYMBOLS, format_text, get_ruleset, sort_hand
-from scorer.web import access, capability, clock
+from scorer.web import access, capability, clock, passcode
 from scorer.web.cards import card_store
 from scorer.web.models import HandLink, Match
 
@@ -187,6 +187,8 @@ SECTION_OF_ENDPOINT = {"sheets.match_sheet": "history.index"}
 
 def nav_links() -> list[tuple[str, str, bool]]:
     """The navigation bar's links as (url, label, current) for the page being drawn."""
+    if passcode.required() and not passcode.signed_in():
+        return []  # the sections all lead to the sign-in page until then
     current = SECTION_OF_ENDPOINT.get(request.endpoint or "")
     return [(url_for(endpoint), label,
              endpoint == current if current else endpoint.split(".")[0] == request.blueprint)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from sqlalchemy import update
 from werkzeug.wrappers import Response
@@ -123,6 +123,7 @@ def revoke(match_id: int, keeper_id: int) -> Response:
         mine = capability.keeper_of(match)
         keeper.revoked_at = now_utc()
         db.session.commit()
+        g.pop("scorer_keepers", None)
         if mine is not None and mine.id == keeper.id:
             flash("This phone no longer keeps this match's score: it only watches now.")
             return redirect(url_for("matches.show", match_id=match.id), code=303)
