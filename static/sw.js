@@ -13,7 +13,7 @@
 var CACHE = "ninety-nine-v1";
 var SHELL = [
   "/offline",
-  "/static/app.css", "/static/records.css", "/static/dealing.css", "/static/print.css",
+  "/static/app.css", "/static/records.css", "/static/dealing.css", "/static/access.css", "/static/print.css",
   "/static/theme.js", "/static/app.js", "/static/live.js", "/static/dealing.js",
   "/static/icon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png",
   "/static/icons/maskable-512.png", "/static/icons/apple-touch-icon.png",

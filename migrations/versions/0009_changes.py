@@ -17,7 +17,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '0009_changes'
-down_revision = '0007_runs_per_game'
+down_revision = '0008_keepers'
 branch_labels = None
 depends_on = None
 

@@ -41,6 +41,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     register_extensions(app)
     register_blueprints(app)
     register_templating(app)
+    from scorer.web import access
+
+    access.trust_proxy(app)  # SCORER_BEHIND_PROXY: the client's address from the proxy's headers
     return app
 
 
@@ -51,6 +54,9 @@ def register_extensions(app: Flask) -> None:
     db.init_app(app)
     migrate.init_app(app, db)
     csrf.init_app(app)
+    from scorer.web import passcode
+
+    passcode.register(app)  # SCORER_PASSCODE: the sign-in page before anything else
 
 
 def register_blueprints(app: Flask) -> None:
@@ -82,6 +88,9 @@ def register_blueprints(app: Flask) -> None:
     from scorer.web import device
 
     app.register_blueprint(device.bp)
+    from scorer.web.play import share  # the share screen, keepers' invites, take-over
+
+    app.register_blueprint(share.bp)
     errors.register(app)
 
 

@@ -1,40 +1,89 @@
 """Who may do what: the one place a view asks before it writes.
 
-Every writing route calls one of these before it changes anything:
+Every writing route calls one of these before it reads its form or changes anything:
 
-- ``require_keeper(match)``: a scorekeeper of this match (the phone that started it, or one it
-  invited); everyone else gets 403 and nothing is written.
+- ``require_keeper(match)``: a scorekeeper of this match (the phone that started it, one it
+  invited, or one that took it over); everyone else gets 403 and nothing is written.
 - ``require_site_manager()``: what touches more than one match (renaming a player everywhere,
-  importing, restoring): the server machine itself or a holder of the site passcode.
+  importing, restoring), and taking a match over: the server machine itself or a holder of the
+  site passcode.
 
-Reading is for everyone who may see the site (the passcode, where one is set, decides that).
+Reading is for everyone who may see the site (the passcode, where one is set, decides that:
+passcode.py). ``tests/web/test_access.py`` holds the table of every writing route and its rule.
+
+"The server machine" is a request whose client address is 127.0.0.1 or ::1. Behind a reverse
+proxy (``SCORER_BEHIND_PROXY``) that address is the client's, read from ``X-Forwarded-For`` by
+``ProxyFix`` (``trust_proxy`` below), never the proxy's own. Without the setting a request that
+carries ``X-Forwarded-For`` at all came through some proxy, so it is never the server machine:
+a proxy on this machine set up without ``SCORER_BEHIND_PROXY`` does not make every visitor one.
 """
 
 from __future__ import annotations
 
-from flask import abort
+from typing import Any
 
-from scorer.web import capability
+from flask import Flask, abort, current_app, request
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from scorer.web import capability, passcode
 from scorer.web.models import Match
+
+LOOPBACK = ("127.0.0.1", "::1")
 
 
 def is_keeper(match: Match) -> bool:
-    """Whether this request comes from one of the match's scorekeepers."""
+    """Whether this request comes from one of the match's (unrevoked) scorekeepers."""
     return capability.holds(match)
 
 
 def require_keeper(match: Match) -> None:
     if not is_keeper(match):
-        abort(403, "Only this match's scorekeepers can change it. Ask one of them for a "
+        abort(403, "Only this match's scorekeepers can change it; nothing was changed. Ask one of them for a "
                    "'Keep score too' link, or take the match over from the server.")
+
+
+def is_server_machine() -> bool:
+    """The request comes from the machine the server runs on (judged by the client's address)."""
+    if not current_app.config["SCORER_BEHIND_PROXY"] and "X-Forwarded-For" in request.headers:
+        return False
+    return request.remote_addr in LOOPBACK
 
 
 def is_site_manager() -> bool:
     """The server machine itself, or a holder of the site passcode."""
-    return True  # filled in by the roles work: 127.0.0.1 (through ProxyFix) or the passcode
+    return is_server_machine() or passcode.signed_in()
 
 
 def require_site_manager() -> None:
     if not is_site_manager():
         abort(403, "Only the person running the server can do this (from the server machine, "
-                   "or signed in with the site passcode).")
+                   "or signed in with the site passcode); nothing was changed.")
+
+
+def require_keeper_or_site_manager(match: Match) -> None:
+    """What concerns one match but may be needed when its phones are gone (restoring it, undoing
+    its deletion): one of its scorekeepers, or the person running the server."""
+    if not (is_keeper(match) or is_site_manager()):
+        abort(403, "Only this match's scorekeepers, or the person running the server, can do this; "
+                   "nothing was changed.")
+
+
+class TrustedProxyFix:
+    """Werkzeug's ``ProxyFix`` (one hop: ``X-Forwarded-For``, ``-Proto`` and ``-Host``), applied only to a
+    request that reached the app from the proxy itself, on this machine. A request sent straight
+    to the app's port from elsewhere, with forged headers, keeps its own address and scheme."""
+
+    def __init__(self, app: Any) -> None:
+        self.plain = app
+        self.fixed = ProxyFix(app, x_for=1, x_proto=1, x_host=1)
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        if environ.get("REMOTE_ADDR") in LOOPBACK:
+            return self.fixed(environ, start_response)
+        return self.plain(environ, start_response)
+
+
+def trust_proxy(app: Flask) -> None:
+    """``SCORER_BEHIND_PROXY``: take the client's address and scheme from the proxy's headers."""
+    if app.config["SCORER_BEHIND_PROXY"]:
+        app.wsgi_app = TrustedProxyFix(app.wsgi_app)  # type: ignore[method-assign]

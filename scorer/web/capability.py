@@ -1,12 +1,12 @@
-"""A per-match capability: the phone that started a match holds it, and only that phone is shown
-what a bystander must not have (the seats' private links and their QR codes, the bid cards the
-players showed).
+"""A per-match capability: each phone that keeps a match's score holds its own token, and only
+those phones may change the match or see what a bystander must not have (the seats' private
+links and their QR codes, the bid cards the players showed).
 
 The phone keeps an unguessable token in an HttpOnly, SameSite=Lax cookie whose path is the
 match's own (``/matches/<id>``), so it travels only with that match's pages and a phone with
-many matches does not send them all; the match stores only the token's hash. There are no
-accounts: whoever holds the cookie is the scorekeeper. The next step grows this into
-scorekeeper and watcher roles, so it is a small piece on its own: ``grant`` and ``holds``.
+many matches does not send them all; the database stores only the token's hash, one
+``MatchKeeper`` row per phone, so each phone can be revoked alone. There are no accounts:
+whoever holds the cookie is a scorekeeper. ``access.py`` decides who may do what with this.
 """
 
 from __future__ import annotations
@@ -14,12 +14,15 @@ from __future__ import annotations
 import hashlib
 import secrets
 
-from flask import request
+from flask import g, request
+from sqlalchemy import select
 from werkzeug.wrappers import Response
 
-from scorer.web.models import Match
+from scorer.web.device import device_name
+from scorer.web.extensions import db
+from scorer.web.models import Match, MatchKeeper, now_utc
 
-MAX_AGE = 60 * 24 * 3600  # a match may run over weeks; a lost cookie can be claimed back only by hand
+MAX_AGE = 60 * 24 * 3600  # a match may run over weeks; a lost phone is replaced by a take-over
 
 
 def digest(token: str) -> str:
@@ -35,23 +38,48 @@ def cookie_path(match: Match) -> str:
     return f"/matches/{match.id}"
 
 
-def grant(response: Response, match: Match) -> None:
-    """Make the phone receiving ``response`` the match's scorekeeper (the caller commits)."""
+def grant(response: Response, match: Match) -> MatchKeeper:
+    """Make the phone receiving ``response`` a scorekeeper of the match, named by the phone's
+    name (device.py); the caller commits. A phone that already was one gets a fresh token."""
     token = secrets.token_urlsafe(32)
-    match.keeper_hash = digest(token)
+    keeper = MatchKeeper(token_hash=digest(token), label=device_name(), created_at=now_utc(),
+                         invite_nonce=secrets.token_hex(16))
+    match.keepers.append(keeper)
+    g.pop("scorer_keepers", None)
     response.set_cookie(cookie_name(match), token, max_age=MAX_AGE, path=cookie_path(match),
                         httponly=True, samesite="Lax", secure=request.is_secure)
+    return keeper
+
+
+def keeper_of(match: Match) -> MatchKeeper | None:
+    """This request's phone as a live (not revoked) scorekeeper of the match, or None. Asked once
+    per request and match (a page asks several times: its controls, the seats, the bid cards)."""
+    known: dict[int, MatchKeeper | None] = g.setdefault("scorer_keepers", {})
+    if match.id not in known:
+        known[match.id] = _look_up(match)
+    return known[match.id]
+
+
+def _look_up(match: Match) -> MatchKeeper | None:
+    token = request.cookies.get(cookie_name(match))
+    if not token or len(token) > 128:
+        return None
+    # Looked up by the hash, which is unique: a lookup by a secret's hash tells nothing by its timing.
+    keeper = db.session.scalar(select(MatchKeeper).where(MatchKeeper.token_hash == digest(token)))
+    if keeper is None or keeper.match_id != match.id or keeper.revoked_at is not None:
+        return None
+    return keeper
 
 
 def holds(match: Match) -> bool:
-    """Whether this request comes from the phone holding the match's capability."""
-    token = request.cookies.get(cookie_name(match))
-    if not token or match.keeper_hash is None or len(token) > 128:
-        return False
-    return secrets.compare_digest(digest(token), match.keeper_hash)
+    """Whether this request comes from a phone holding one of the match's live capabilities."""
+    return keeper_of(match) is not None
+
+
+def live_keepers(match: Match) -> list[MatchKeeper]:
+    return [keeper for keeper in match.keepers if keeper.revoked_at is None]
 
 
 def claimable(match: Match) -> bool:
-    """A match with no scorekeeper yet (started before capabilities, or imported) may be claimed
-    once, by an explicit POST from the scoreboard."""
-    return match.keeper_hash is None
+    """A match with no scorekeeper at all (imported, or every keeper revoked)."""
+    return not live_keepers(match)

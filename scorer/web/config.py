@@ -1,7 +1,8 @@
 """Where the app's settings come from: defaults, ``instance/config.py``, the environment, tests.
 
 Settings may also be kept in ``.env`` in the repository root (``DATABASE_URL``, ``SECRET_KEY``,
-``SCORER_HOSTS``), read by the app and by ``make run`` alike; the environment wins over it.
+``SCORER_HOSTS``, ``SCORER_PASSCODE``, ``SCORER_BEHIND_PROXY``), read by the app and by
+``make run`` alike; the environment wins over it.
 Two settings matter for a new user and need no setup: the database (SQLite in the instance
 folder unless ``DATABASE_URL`` names another) and the secret key (read from the environment or
 ``instance/config.py``; otherwise generated once into ``instance/secret_key`` and reused, so
@@ -87,6 +88,11 @@ def load_secret_key(instance_path: str | Path) -> str:
     return key
 
 
+def is_yes(text: str) -> bool:
+    """``1``, ``yes``, ``true`` or ``on`` (any case) for a setting that is on or off."""
+    return text.strip().lower() in ("1", "yes", "true", "on")
+
+
 def hosts_from(text: str) -> list[str]:
     """``SCORER_HOSTS``: "scores.example.org, 192.168.1.20" → the names, blanks dropped."""
     return [name.strip() for name in text.split(",") if name.strip()]
@@ -108,6 +114,11 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         TIMEZONE="",
         # `make run`'s daily backup into instance/backups/ (records/backups.py); "off" stops it.
         BACKUPS="on",
+        # The site passcode (passcode.py): blank, the site is open to whoever reaches it.
+        SCORER_PASSCODE="",
+        # Behind one reverse proxy on this machine (Caddy): the client's address and scheme come
+        # from its X-Forwarded-For/-Proto (access.py); otherwise those headers are ignored.
+        SCORER_BEHIND_PROXY=False,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -119,6 +130,10 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
             app.config["TIMEZONE"] = setting("TIMEZONE", file_values)
         if setting("SCORER_BACKUPS", file_values):
             app.config["BACKUPS"] = setting("SCORER_BACKUPS", file_values).strip().lower()
+        if setting("SCORER_PASSCODE", file_values):
+            app.config["SCORER_PASSCODE"] = setting("SCORER_PASSCODE", file_values)
+        if setting("SCORER_BEHIND_PROXY", file_values):
+            app.config["SCORER_BEHIND_PROXY"] = is_yes(setting("SCORER_BEHIND_PROXY", file_values))
     else:
         app.config.from_mapping(test_config)
     app.config["SQLALCHEMY_DATABASE_URI"] = normalise_database_url(app.config["SQLALCHEMY_DATABASE_URI"])

@@ -13,12 +13,14 @@ import ipaddress
 import socket
 import struct
 import sys
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import segno
 from waitress import serve
 
-from scorer.web import create_app
+from scorer.web import access, create_app
 from scorer.web.setup_db import describe_database
 
 SIOCGIFADDR = 0x8915  # Linux: the IPv4 address of a network interface
@@ -116,6 +118,16 @@ def serve_https(app: object, host: str, port: int, cert_path: Path, key_path: Pa
         server.stop()
 
 
+def proxy_settings(config: Mapping[str, Any]) -> dict[str, Any]:
+    """waitress's own proxy settings: behind a proxy, trust the one on this machine for the
+    client's address and scheme (without them waitress drops the headers); otherwise none."""
+    if not config.get("SCORER_BEHIND_PROXY"):
+        return {}
+    return {"trusted_proxy": "127.0.0.1", "trusted_proxy_count": 1,
+            "trusted_proxy_headers": {"x-forwarded-for", "x-forwarded-proto", "x-forwarded-host"},
+            "clear_untrusted_proxy_headers": True}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Serve the Ninety-Nine score keeper.")
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
@@ -123,16 +135,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--https", action="store_true",
                         help="serve over HTTPS with a certificate made for these addresses (kept in instance/)")
     parser.add_argument("--behind-proxy", action="store_true",
-                        help="trust one reverse proxy's X-Forwarded-Proto/-Host/-For (Caddy, docs/Caddyfile)")
+                        help="trust one reverse proxy on this machine's X-Forwarded-For/-Proto (Caddy, docs/Caddyfile)")
     args = parser.parse_args(argv)
 
     app = create_app()
-    if args.behind_proxy:
+    if args.behind_proxy and not app.config["SCORER_BEHIND_PROXY"]:
         # The proxy terminates TLS: the app must still know the request was HTTPS (Secure cookie)
-        # and which host and client it came for. Trust exactly one hop, the proxy in front.
-        from werkzeug.middleware.proxy_fix import ProxyFix
-
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
+        # and which client it came from (access.py: ProxyFix, one hop, from this machine only).
+        app.config["SCORER_BEHIND_PROXY"] = True
+        access.trust_proxy(app)
     shown, hosts = listening_hosts(args.host)
     app.config["TRUSTED_HOSTS"] = list(dict.fromkeys([*app.config["TRUSTED_HOSTS"], *hosts]))
     scheme = "https" if args.https else "http"
@@ -173,7 +184,7 @@ def main(argv: list[str] | None = None) -> None:
     if certificate is not None:
         serve_https(app, args.host, args.port, certificate.cert_path, certificate.key_path)
     else:
-        serve(app, host=args.host, port=args.port, threads=8, ident="ninety-nine")
+        serve(app, host=args.host, port=args.port, threads=8, ident="ninety-nine", **proxy_settings(app.config))
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from flask import Flask, request, url_for
 from markupsafe import Markup, escape
 
 from scorer.core import BID_VALUE, SUIT_NAMES, SUIT_SYMBOLS, format_text, get_ruleset, sort_hand
-from scorer.web import capability, clock
+from scorer.web import access, capability, clock, passcode
 from scorer.web.cards import card_store
 from scorer.web.models import HandLink, Match
 
@@ -179,16 +179,21 @@ def signed_average(value: float | None) -> str:
 # The sections in the navigation bar: (endpoint, label); a page belongs to its blueprint's section.
 SECTIONS = (("history.index", "History"), ("stats.index", "Stats"), ("imports.upload", "Import"),
             ("sheets.blank", "Blank sheets"), ("deal_sets.sets", "Deal sets"), ("packs.pack", "Packs"))
+# Sections only the server machine or a passcode holder may use (access.py): hidden from the others.
+SITE_MANAGERS_ONLY = {"imports.upload"}
 # Pages whose blueprint is not the section they are reached from.
 SECTION_OF_ENDPOINT = {"sheets.match_sheet": "history.index"}
 
 
 def nav_links() -> list[tuple[str, str, bool]]:
     """The navigation bar's links as (url, label, current) for the page being drawn."""
+    if passcode.required() and not passcode.signed_in():
+        return []  # the sections all lead to the sign-in page until then
     current = SECTION_OF_ENDPOINT.get(request.endpoint or "")
     return [(url_for(endpoint), label,
              endpoint == current if current else endpoint.split(".")[0] == request.blueprint)
-            for endpoint, label in SECTIONS]
+            for endpoint, label in SECTIONS
+            if endpoint not in SITE_MANAGERS_ONLY or access.is_site_manager()]
 
 
 def register(app: Flask) -> None:
@@ -213,4 +218,6 @@ def register(app: Flask) -> None:
         qr_svg=qr_svg, card_trump=card_trump, hand_url=hand_url, nav_links=nav_links,
     )
     # Private cards (cards/): who may see a match's seat links, and which seeds may be shown.
-    app.jinja_env.globals.update(keeper=capability.holds, match_seed_visible=card_store.match_seed_visible)
+    # Roles (access.py): who is shown the writing controls.
+    app.jinja_env.globals.update(keeper=capability.holds, site_manager=access.is_site_manager,
+                                 match_seed_visible=card_store.match_seed_visible)

@@ -8,7 +8,7 @@ import subprocess
 import pytest
 from browserhelpers import bid, no_sideways_scroll, save, start_match, tricks
 from conftest import SCREENSHOTS
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from scorer.core import make_setup
 from scorer.web.extensions import db
@@ -86,6 +86,14 @@ def test_saving_without_a_connection_keeps_the_deal(page, live_app):
     expect(page.locator(".flash")).to_have_text("Deal 1 saved.")
 
 
+def take_over(page: Page, match_id: int) -> None:
+    """A match written straight to the database has no scorekeeper: this browser, on the server
+    machine, takes it over (access.py)."""
+    page.goto(f"/matches/{match_id}")
+    page.get_by_role("button", name="Take over this match").tap()
+    expect(page.get_by_text("You keep this match's score.")).to_be_visible()
+
+
 def seed(app, ruleset: str, names: list[str], played: list[dict], finished: bool = False, **options) -> int:
     """A match put straight into the database, for screens that need one already played."""
     with app.app_context():
@@ -113,6 +121,7 @@ def test_more_screens_on_a_phone(page, shoot, live_app, scheme):
     page.goto(f"/matches/{over}")
     expect(page.locator(".banner-match h2")).to_have_text("Ann wins")
     look("scoreboard-match-over")
+    take_over(page, over)
     page.goto(f"/matches/{over}/deals/new")
     expect(page.get_by_role("heading", name="This match is over")).to_be_visible()
     look("error-match-over")
@@ -122,6 +131,7 @@ def test_more_screens_on_a_phone(page, shoot, live_app, scheme):
     expect(page.locator(".score-tile")).to_have_count(5)
     look("scoreboard-five")
     long = seed(live_app, "long", ["Ann", "Bob", "Cy"], [])
+    take_over(page, long)
     page.goto(f"/matches/{long}/deals/new")
     expect(page.get_by_role("button", name="Ann bid 13", exact=True)).to_be_visible()
     look("deal-form-long", full_page=False)

@@ -59,7 +59,8 @@ def test_a_restored_history_can_still_be_undone(app, client, tmp_path):
     elsewhere = make_app(tmp_path / "other", WTF_CSRF_ENABLED=False)
     assert elsewhere.test_cli_runner().invoke(args=["restore", str(path)]).exit_code == 0
     phone = elsewhere.test_client()
-    assert phone.post(f"/matches/{first}/keeper").status_code == 303  # no keeper moves: this phone claims it
+    # No keeper moves with a backup: the server machine (this client, 127.0.0.1) takes the match over.
+    assert phone.post(f"/matches/{first}/take-over").status_code == 303
     with elsewhere.app_context():
         edit = db.session.scalar(select(Change).where(Change.match_id == first, Change.before.is_not(None)))
     assert phone.post(f"/matches/{first}/changes/{edit.id}/undo").status_code == 303

@@ -300,6 +300,7 @@ def test_a_match_the_app_dealt_moves_with_its_cards(client, app, other):
     upload(moved, json.dumps(first))  # the same file again doubles nothing
     assert count(other, Match) == 1
     # Deal 1's cards came along: a bid card out of Bob's hand is refused for Ann.
+    assert moved.post("/matches/1/take-over").status_code == 303  # an imported match has no scorekeeper
     stolen = first["deals"][0]["hands"][1][-1]
     edit = moved.post("/matches/1/deals/1/edit", data={
         "number": "1", "seats-0-bid": f"{stolen} D D", "seats-1-bid": "hidden", "seats-2-bid": "hidden",

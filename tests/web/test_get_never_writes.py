@@ -278,6 +278,8 @@ def test_an_import_in_the_middle_of_a_deal_does_not_deal_it_again(app, client, o
     # Deal 2 is in the players' hands where it was dealt: the import does not deal it again.
     assert dealt_numbers(other, 1) == [1]
     assert moved.get("/matches/1/export.json").json == exported
+    # An imported match has no scorekeeper: the server machine takes it over (access.py).
+    assert moved.post("/matches/1/take-over").status_code == 303
     assert moved.get("/matches/1").status_code == 200 and moved.get("/matches/1/deals/new").status_code == 200
     # It is recorded as at the table; the app deals from the deal after it.
     assert post_deal(moved, 1, 2, ["hidden"] * 3, [3, 3, 3], turn_up="7H").status_code == 303

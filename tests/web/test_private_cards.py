@@ -20,7 +20,7 @@ from webhelpers import count, deal_form, post_deal, purge_after_30_days, start_m
 
 from scorer.core import pack_preparation
 from scorer.web.extensions import db
-from scorer.web.models import Deal, HandLink, Match, SeatHolder
+from scorer.web.models import Deal, HandLink, Match, SeatHolder, now_utc
 
 
 def preview(client, match_id: int, number: int, bids: list, tricks: list):
@@ -116,12 +116,17 @@ def test_a_stranger_following_the_scoreboards_links_sees_no_link_no_card_no_seed
         response = stranger.get(path)
         assert response.status_code < 500, path
         page = response.get_data(as_text=True)
-        assert "/hand/" not in page and 'class="qr"' not in page, f"{path} shows a seat's link"
+        assert "/hand/" not in page, f"{path} shows a seat's link"
+        # The share screen's one code is the scoreboard's own address (Watch), no seat's.
+        assert 'class="qr"' not in page or path == f"/matches/{match_id}/share", f"{path} shows a seat's code"
         assert [c for c in private if shows_card(page, c)] == [], f"{path} shows a hand's card"
         assert not any(shows_hand_rows(page, hand) for hand in cards["hands"]), f"{path} shows a hand"
         assert "424242" not in page, f"{path} shows the match seed"
         queue.extend(internal_links(page))
-    assert f"/matches/{match_id}/deals/new" in seen and f"/matches/{match_id}/export.json" in seen
+    assert f"/matches/{match_id}/share" in seen and f"/matches/{match_id}/export.json" in seen
+    # A watcher is shown no deal form (access.py); asked for by hand, it is refused.
+    assert f"/matches/{match_id}/deals/new" not in seen
+    assert stranger.get(f"/matches/{match_id}/deals/new").status_code == 403
     # Even holding a seat's link (told by someone), a phone that has not taken the seat sees no card.
     page = stranger.get(f"/hand/{cards['tokens'][0]}").text
     assert not any(shows_card(page, c) for c in private) and "take the seat" in page
@@ -137,8 +142,8 @@ def test_the_capability_cookie_is_httponly_lax_and_for_its_match_only(client, ap
     cookie = response.headers["Set-Cookie"]
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and f"Path=/matches/{match_id}" in cookie
     with app.app_context():
-        stored = db.session.get(Match, match_id).keeper_hash
-    assert stored and stored not in cookie  # only its hash is kept
+        stored = [keeper.token_hash for keeper in db.session.get(Match, match_id).keepers]
+    assert len(stored) == 1 and stored[0] not in cookie  # only its hash is kept
     # The phone that started another match is not this one's scorekeeper.
     other = app.test_client()
     second = app_match(other)
@@ -148,19 +153,24 @@ def test_the_capability_cookie_is_httponly_lax_and_for_its_match_only(client, ap
     assert "/hand/" in other.get(f"/matches/{second}").text
 
 
-def test_a_match_without_a_scorekeeper_is_claimed_once(client, app):
+def test_a_match_without_a_scorekeeper_is_taken_over_only_by_the_server(client, app):
     match_id = app_match(client)
     client.get(f"/matches/{match_id}")
     with app.app_context():
-        db.session.get(Match, match_id).keeper_hash = None  # as a match from before the migration
+        db.session.get(Match, match_id).keepers[0].revoked_at = now_utc()  # as after a lost phone
         db.session.commit()
     assert "/hand/" not in client.get(f"/matches/{match_id}").text
+    # A phone on the Wi-Fi cannot claim it (there is no first-come claim any more) ...
     phone = app.test_client()
-    assert "Make this phone the scorekeeper" in phone.get(f"/matches/{match_id}").text
-    assert phone.post(f"/matches/{match_id}/keeper").status_code == 303
-    assert "/hand/" in phone.get(f"/matches/{match_id}").text
-    assert client.post(f"/matches/{match_id}/keeper").status_code == 409
-    assert "/hand/" not in client.get(f"/matches/{match_id}").text
+    phone.environ_base["REMOTE_ADDR"] = "192.168.1.23"
+    assert "Take over this match" not in phone.get(f"/matches/{match_id}").text
+    assert phone.post(f"/matches/{match_id}/take-over").status_code == 403
+    assert "/hand/" not in phone.get(f"/matches/{match_id}").text
+    # ... the server machine can.
+    server = app.test_client()
+    assert "Take over this match" in server.get(f"/matches/{match_id}").text
+    assert server.post(f"/matches/{match_id}/take-over").status_code == 303
+    assert "/hand/" in server.get(f"/matches/{match_id}").text
 
 
 # ---------------------------------------------------------------------------- one phone per seat

@@ -14,8 +14,8 @@ from scorer.web.models import Deal, Match
 
 
 def csrf_token(html: str) -> str:
-    match = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html) or re.search(
-        r'id="csrf_token" name="csrf_token" type="hidden" value="([^"]+)"', html)
+    # Any <input> named csrf_token, whatever the order of its attributes (WTForms' or a template's own).
+    match = re.search(r'<input(?=[^>]*\bname="csrf_token")[^>]*\bvalue="([^"]+)"', html)
     assert match, "the page has no CSRF token"
     return match.group(1)
 

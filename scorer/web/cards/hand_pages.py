@@ -28,7 +28,7 @@ from scorer.core import (
     possible_bids,
     sort_hand,
 )
-from scorer.web import capability, documents, live
+from scorer.web import access, documents, live
 from scorer.web.cards import card_store, seats
 from scorer.web.extensions import db
 from scorer.web.forms import EmptyForm
@@ -230,13 +230,12 @@ def dealt_cards(match_id: int, number: int) -> str:
 def turn_up_dummy(match_id: int, number: int) -> Response:
     """two-dummy: turn up the dummy's three bid cards at the end of the deal, to record its bid."""
     match = db.get_or_404(Match, match_id)
+    access.require_keeper(match)
     dealt = card_store.dealt_for(match, number)
     if dealt is None or dealt.dummy_bid is None:
         abort(404, f"The app has no dummy's bid for deal {number}.")
     if not EmptyForm().validate_on_submit():
         abort(400, "This form did not come from this page; nothing was turned up.")
-    if not capability.holds(match):
-        abort(403, "Only the scorekeeper's phone (the one that started the match) turns up the dummy's bid cards.")
     dealt.dummy_shown = True
     live.touch(match.id)
     db.session.commit()

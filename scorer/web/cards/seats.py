@@ -18,7 +18,7 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.wrappers import Response
 
-from scorer.web import capability, live
+from scorer.web import access, capability, live
 from scorer.web.extensions import db
 from scorer.web.forms import EmptyForm
 from scorer.web.models import HandLink, Match, SeatHolder, now_utc
@@ -105,10 +105,9 @@ def take(token: str) -> Response:
 def hand_over(match_id: int, seat: int) -> Response:
     """The scorekeeper frees a seat (a lost or wrong phone): the next phone to take it holds it."""
     match = db.get_or_404(Match, match_id)
+    access.require_keeper(match)
     if not EmptyForm().validate_on_submit():
         abort(400, "This form did not come from this page; no seat was handed over.")
-    if not capability.holds(match):
-        abort(403, "Only the scorekeeper's phone (the one that started the match) can hand a seat over.")
     holder = holder_of(match.id, seat)
     names = scoreboard.seat_names(match)
     if holder is None or holder.holder_hash is None or seat >= len(names):
@@ -119,20 +118,3 @@ def hand_over(match_id: int, seat: int) -> Response:
     db.session.commit()
     flash(f"{names[seat]}’s seat is free: the next phone to open one of its links and take it holds it.")
     return redirect(url_for("matches.show", match_id=match.id, _anchor="hands"), code=303)
-
-
-@bp.post("/matches/<int:match_id>/keeper")
-def claim(match_id: int) -> Response:
-    """A match with no scorekeeper's phone (started before there was one, or imported): this phone
-    becomes it, once."""
-    match = db.get_or_404(Match, match_id)
-    if not EmptyForm().validate_on_submit():
-        abort(400, "This form did not come from this page; nothing was changed.")
-    if not capability.claimable(match):
-        abort(409, "This match already has a scorekeeper's phone: only that phone shows the seats' links.")
-    response = redirect(url_for("matches.show", match_id=match.id, _anchor="hands"), code=303)
-    capability.grant(response, match)
-    live.touch(match.id)
-    db.session.commit()
-    flash("This phone is now the scorekeeper's: it shows the seats' links.")
-    return response

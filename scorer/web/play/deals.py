@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.wrappers import Response
 
 from scorer.core import NAMED, DealScore, MatchError, MatchRecord, MatchScore, NextDeal, dealer_of, make_setup
-from scorer.web import capability, documents, locking
+from scorer.web import access, capability, documents, locking
 from scorer.web.cards import card_store
 from scorer.web.extensions import db
 from scorer.web.models import Deal, DealtDeal, Match
@@ -307,6 +307,7 @@ def render_finished(match: Match, scored: MatchScore) -> tuple[str, int]:
 def new(match_id: int) -> View:
     """Record the next deal: bids, tricks, premium and turned card on one screen."""
     match = deleted.visible_or_404(match_id)  # a deleted match takes no deal
+    access.require_keeper(match)  # before the form is read: a watcher gets 403, nothing written
     number = len(match.deals) + 1
     if request.method == "POST":
         return receive(match, number, editing=False)
@@ -322,6 +323,7 @@ def new(match_id: int) -> View:
 def edit(match_id: int, number: int) -> View:
     """Change an earlier deal; everything after it is scored again."""
     match = deleted.visible_or_404(match_id)
+    access.require_keeper(match)  # before the form is read: a watcher gets 403, nothing written
     if not 1 <= number <= len(match.deals):
         abort(404, f"This match has no deal {number}.")
     if request.method == "POST":
@@ -338,8 +340,10 @@ def edit(match_id: int, number: int) -> View:
 
 @bp.post("/<int:number>/preview")
 def preview(match_id: int, number: int) -> tuple[str, int]:
-    """The points the deal being entered would score, as an HTML fragment for the form's panel."""
+    """The points the deal being entered would score, as an HTML fragment for the form's panel.
+    Read-only, but part of the scorekeeper's form: a watcher has no form to preview."""
     match = db.get_or_404(Match, match_id)
+    access.require_keeper(match)  # before the form is read: a watcher gets 403, nothing written
     if not 1 <= number <= len(match.deals) + 1:
         abort(404, f"This match has no deal {number}.")
     table = deal_form.table_for(match)
@@ -367,6 +371,7 @@ def preview(match_id: int, number: int) -> tuple[str, int]:
 def delete(match_id: int, number: int) -> View:
     """Ask first (GET), then delete the last deal (POST)."""
     match = deleted.visible_or_404(match_id)
+    access.require_keeper(match)  # before the form is read: a watcher gets 403, nothing written
     form = VersionForm()
     if form.validate_on_submit():
         return delete_last(match, number, sent_version(form.version))

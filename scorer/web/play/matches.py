@@ -9,7 +9,7 @@ from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer.core import FORMAT, RULESETS, USUAL_RULESETS, MatchError, get_ruleset, parse_match
-from scorer.web import capability, documents, locking
+from scorer.web import access, capability, documents, locking
 from scorer.web.cards import card_store
 from scorer.web.document_types import MatchDocument
 from scorer.web.extensions import db
@@ -133,6 +133,7 @@ def show(match_id: int) -> str | tuple[str, int]:
 def delete(match_id: int) -> str | BaseResponse:
     """Ask first (GET), then delete the match and all its deals (POST)."""
     match = deleted.visible_or_404(match_id)
+    access.require_keeper(match)  # before the form is read: a watcher gets 403, nothing written
     form = EmptyForm()
     if form.validate_on_submit():
         # Under the match's lock (locking.py), so that no deal is being saved into it meanwhile.

@@ -284,15 +284,16 @@ def undo(match_id: int, change_id: int) -> Response | tuple[str, int]:
     change = db.get_or_404(Change, change_id)
     if not belongs(change, match):
         abort(404, "That change is not in this match's history.")
-    if not EmptyForm().validate_on_submit():
-        abort(400, "This form did not come from this page; nothing was undone. Reload the page and try again.")
+    # Who may, before the form is read: a rename touches every match (the site manager's); a
+    # deletion's undo is a restore (a keeper's or the site manager's); the rest a keeper's.
     if change.kind == RENAME:
         access.require_site_manager()
     elif change.kind == MATCH:
-        if not (access.is_keeper(match) or access.is_site_manager()):
-            access.require_keeper(match)
+        access.require_keeper_or_site_manager(match)
     else:
         access.require_keeper(match)
+    if not EmptyForm().validate_on_submit():
+        abort(400, "This form did not come from this page; nothing was undone. Reload the page and try again.")
     back = redirect(url_for("changes.history", match_id=match_id), code=303)
     try:
         if locking.lock_match(match_id, deleted=True) is None:

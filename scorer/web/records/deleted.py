@@ -87,10 +87,9 @@ def index() -> str:
 def restore(match_id: int) -> Response:
     """Bring a deleted match back (a scorekeeper of that match, or the person running the server)."""
     match = db.get_or_404(Match, match_id)
+    access.require_keeper_or_site_manager(match)  # before the form is read: nothing written otherwise
     if not EmptyForm().validate_on_submit():
         abort(400, "This form did not come from this page; nothing was restored. Reload the page and try again.")
-    if not (access.is_keeper(match) or access.is_site_manager()):
-        abort(403, "Only this match's scorekeepers, or the person running the server, can restore it.")
     try:
         if locking.lock_match(match_id, deleted=True) is None:
             abort(404, "This match is gone for good.")

@@ -44,7 +44,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from scorer.core import MAX_SEED, MatchError, MatchScore, score
-from scorer.web import documents, names
+from scorer.web import access, documents, names
 from scorer.web.cards import card_store
 from scorer.web.document_types import DealDocument, deal_document
 from scorer.web.extensions import csrf, db
@@ -435,7 +435,9 @@ def render_import(form: ImportForm, status: int = 200) -> tuple[str, int]:
 @bp.route("/import", methods=["GET", "POST"])
 @csrf.exempt
 def upload() -> tuple[str, int] | Response:
-    """Upload a match document, a list of them, or a zip of them (as exported): all or nothing."""
+    """Upload a match document, a list of them, or a zip of them (as exported): all or nothing.
+    Only the server machine or a passcode holder, checked before the upload is read."""
+    access.require_site_manager()
     if request.method == "POST":
         request.max_content_length = upload_limit()
     try:

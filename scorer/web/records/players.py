@@ -13,7 +13,7 @@ from werkzeug.wrappers import Response
 from wtforms import StringField
 from wtforms.validators import InputRequired, Length, ValidationError
 
-from scorer.web import names
+from scorer.web import access, names
 from scorer.web.extensions import db
 from scorer.web.models import MatchSeat, Player, name_key
 from scorer.web.records import changes
@@ -54,7 +54,9 @@ def table_mates(person: Player) -> list[str]:
 
 @bp.route("/<int:player_id>/rename", methods=["GET", "POST"])
 def rename(player_id: int) -> str | Response | tuple[str, int]:
-    """Rename a player in every match at once (matches refer to the player, not the name)."""
+    """Rename a player in every match at once (matches refer to the player, not the name): it
+    touches more than one match, so it is the server machine's or a passcode holder's."""
+    access.require_site_manager()
     person = db.get_or_404(Player, player_id)
     form = RenameForm(person)
     if request.method == "GET":

@@ -1,0 +1,148 @@
+"""The share screen, a second scorekeeper, revoking one, and taking a match over.
+
+- **Share** (``/matches/<id>/share``, one tap from the scoreboard): a QR code and link to watch
+  the scoreboard, for everyone; for a scorekeeper also *Keep score too*, a QR code and link
+  carrying an invite, and the list of the match's keepers with a Revoke button each.
+- **An invite** is signed with the app's secret key (so showing one writes nothing) and names
+  the keeper who made it and that keeper's current ``invite_nonce``. It is good for
+  ``INVITE_MAX_AGE``, once: accepting it replaces the nonce, and revoking the keeper who made it
+  ends it too. Opening it shows a button; the POST makes that phone a keeper.
+- **Take over**: the server machine or a passcode holder (access.py) makes this browser a
+  keeper of any match, e.g. when every keeper's phone is lost, or a match was imported.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
+from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+from sqlalchemy import update
+from werkzeug.wrappers import Response
+
+from scorer.web import access, capability
+from scorer.web.extensions import db
+from scorer.web.forms import EmptyForm
+from scorer.web.models import Match, MatchKeeper, now_utc
+from scorer.web.play import scoreboard
+
+bp = Blueprint("share", __name__, url_prefix="/matches/<int:match_id>")
+
+INVITE_MAX_AGE = 24 * 3600
+MAX_INVITE_LENGTH = 400
+
+
+def _signer() -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(current_app.config["SECRET_KEY"], salt="ninety-nine keep score too")
+
+
+def invite_for(keeper: MatchKeeper) -> str:
+    return _signer().dumps({"m": keeper.match_id, "k": keeper.id, "n": keeper.invite_nonce})
+
+
+def inviter(match: Match, invite: str) -> tuple[MatchKeeper | None, str]:
+    """The keeper whose invite this is, and "" ; or None and what is wrong with it."""
+    used = "This invite was used already, or replaced. Ask a scorekeeper for a fresh one (their share screen)."
+    if not invite or len(invite) > MAX_INVITE_LENGTH:
+        return None, "This link carries no invite. Ask a scorekeeper for a fresh one (their share screen)."
+    try:
+        data: Any = _signer().loads(invite, max_age=INVITE_MAX_AGE)
+    except SignatureExpired:
+        return None, "This invite is more than a day old. Ask a scorekeeper for a fresh one (their share screen)."
+    except BadSignature:
+        return None, "This invite is not one this server made. Ask a scorekeeper for a fresh one (their share screen)."
+    if not isinstance(data, dict) or data.get("m") != match.id or not isinstance(data.get("k"), int):
+        return None, "This invite is for another match. Ask a scorekeeper of this one for theirs."
+    keeper = db.session.get(MatchKeeper, data["k"])
+    if keeper is None or keeper.match_id != match.id or keeper.revoked_at is not None:
+        return None, "The scorekeeper who made this invite no longer keeps this match's score."
+    if not isinstance(data.get("n"), str) or not secrets.compare_digest(data["n"], keeper.invite_nonce):
+        return None, used
+    return keeper, ""
+
+
+def back_to_share(match: Match) -> Response:
+    return redirect(url_for("share.show", match_id=match.id), code=303)
+
+
+@bp.get("/share")
+def show(match_id: int) -> str:
+    """Watch (everyone) and Keep score too (scorekeepers), with their QR codes; the keepers."""
+    match = db.get_or_404(Match, match_id)
+    me = capability.keeper_of(match)
+    invite = url_for("share.join", match_id=match.id, invite=invite_for(me), _external=True) if me else None
+    return render_template("play/share.html", match=match, me=me, invite_url=invite,
+                           watch_url=url_for("matches.show", match_id=match.id, _external=True),
+                           keepers=match.keepers if me else [], names=scoreboard.seat_names(match),
+                           form=EmptyForm(), site_manager=access.is_site_manager())
+
+
+@bp.route("/join", methods=["GET", "POST"])
+def join(match_id: int) -> str | Response | tuple[str, int]:
+    """An invite's page (GET writes nothing) and its button: this phone keeps score too."""
+    match = db.get_or_404(Match, match_id)
+    invite = request.values.get("invite", "")
+    if access.is_keeper(match):
+        flash("This phone already keeps this match's score.")
+        return redirect(url_for("matches.show", match_id=match.id), code=303)
+    keeper, problem = inviter(match, invite)
+    form = EmptyForm()
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            abort(400, "This form did not come from this page; this phone was not made a scorekeeper.")
+        if keeper is None:
+            abort(403, problem + " This phone was not made a scorekeeper.")
+        # Used once: only the request that replaces the nonce it carried makes a keeper.
+        done = db.session.execute(update(MatchKeeper).where(
+            MatchKeeper.id == keeper.id, MatchKeeper.invite_nonce == keeper.invite_nonce,
+            MatchKeeper.revoked_at.is_(None)).values(invite_nonce=secrets.token_hex(16)))
+        if getattr(done, "rowcount", 0) != 1:
+            db.session.rollback()
+            abort(403, "This invite was used already, or replaced. This phone was not made a scorekeeper.")
+        response = redirect(url_for("matches.show", match_id=match.id), code=303)
+        capability.grant(response, match)
+        db.session.commit()
+        flash("This phone keeps score too: it can record, edit and delete deals of this match.")
+        return response
+    return render_template("play/join.html", match=match, form=form, invite=invite, problem=problem,
+                           inviter=keeper, names=scoreboard.seat_names(match)), (200 if keeper else 403)
+
+
+@bp.post("/keepers/<int:keeper_id>/revoke")
+def revoke(match_id: int, keeper_id: int) -> Response:
+    """A scorekeeper ends another keeper's rights (or their own) on this match."""
+    match = db.get_or_404(Match, match_id)
+    access.require_keeper(match)
+    if not EmptyForm().validate_on_submit():
+        abort(400, "This form did not come from this page; nobody was revoked.")
+    keeper = db.session.get(MatchKeeper, keeper_id)
+    if keeper is None or keeper.match_id != match.id:
+        abort(404, "This match has no such scorekeeper.")
+    if keeper.revoked_at is None:
+        mine = capability.keeper_of(match)
+        keeper.revoked_at = now_utc()
+        db.session.commit()
+        g.pop("scorer_keepers", None)
+        if mine is not None and mine.id == keeper.id:
+            flash("This phone no longer keeps this match's score: it only watches now.")
+            return redirect(url_for("matches.show", match_id=match.id), code=303)
+        flash(f"{keeper.label} no longer keeps this match's score.")
+    return back_to_share(match)
+
+
+@bp.post("/take-over")
+def take_over(match_id: int) -> Response:
+    """The person running the server makes this browser a scorekeeper (a lost phone)."""
+    match = db.get_or_404(Match, match_id)
+    access.require_site_manager()
+    if not EmptyForm().validate_on_submit():
+        abort(400, "This form did not come from this page; nothing was changed.")
+    response = redirect(url_for("matches.show", match_id=match.id), code=303)
+    if access.is_keeper(match):
+        flash("This browser already keeps this match's score.")
+        return response
+    capability.grant(response, match)
+    db.session.commit()
+    flash("You took this match over: this browser keeps its score. Revoke lost phones on the share screen.")
+    return response

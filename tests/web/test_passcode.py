@@ -1,0 +1,179 @@
+"""The site passcode (passcode.py): what is reachable without it, signing in, the rate limit kept in
+the database, the session cookie's flags, and what a passcode holder may do (access.py)."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import select, update
+from webhelpers import count, csrf_token, deal_form, start_match
+
+from scorer.web import passcode
+from scorer.web.extensions import db
+from scorer.web.models import HandLink, Match, Player, SignInAttempt, now_utc
+
+PASSCODE = "green baize 42"
+OPEN_GETS = ["/sign-in", "/static/app.css", "/manifest.webmanifest", "/sw.js", "/offline"]
+
+
+def phone(app: Flask, address: str = "198.51.100.7") -> FlaskClient:
+    client = app.test_client()
+    client.environ_base["REMOTE_ADDR"] = address
+    return client
+
+
+def sign_in(client: FlaskClient, code: str = PASSCODE, next_page: str = "", base: str = "http://localhost"):
+    page = client.get("/sign-in", base_url=base)
+    assert page.status_code == 200
+    query = f"?next={next_page}" if next_page else ""
+    return client.post(f"/sign-in{query}", data={"passcode": code, "csrf_token": csrf_token(page.text)}, base_url=base,
+                       headers={"Referer": f"{base}/sign-in"})  # Flask-WTF checks it over HTTPS
+
+
+@pytest.fixture
+def locked(app_factory) -> Flask:
+    return app_factory(WTF_CSRF_ENABLED=True, SCORER_PASSCODE=PASSCODE)
+
+
+@pytest.fixture
+def world(locked) -> dict:
+    """An app-dealt match started by a signed-in phone, so there are hand pages and ids to try."""
+    keeper = phone(locked, "198.51.100.20")
+    assert sign_in(keeper).status_code == 303
+    token = csrf_token(keeper.get("/matches/new").text)
+    match_id = start_match(keeper, ["Ann", "Bob", "Cy"], "classic", cards="app", seed="3", csrf_token=token)
+    keeper.get(f"/matches/{match_id}")
+    with locked.app_context():
+        hand = db.session.scalars(select(HandLink.token)).first()
+        player = db.session.scalar(select(Player.id))
+    return {"match_id": match_id, "hand": hand, "player": player, "keeper": keeper, "csrf": token}
+
+
+def every_get_path(app: Flask, world: dict) -> list[tuple[str, str]]:
+    values = {"match_id": world["match_id"], "number": 1, "player_id": world["player"], "set_id": 1, "seat": 0,
+              "token": world["hand"], "key": "x", "filename": "app.css", "keeper_id": 1}
+    found = []
+    for rule in app.url_map.iter_rules():
+        if "GET" in (rule.methods or set()):
+            path = re.sub(r"<(?:[^:>]+:)?([^>]+)>", lambda m: str(values[m.group(1)]), rule.rule)
+            found.append((rule.endpoint, path))
+    return found
+
+
+def test_without_the_passcode_every_page_but_the_open_ones_sends_to_sign_in(locked, world):
+    for address in ("198.51.100.7", "127.0.0.1"):  # the server machine signs in too
+        stranger = phone(locked, address)
+        for endpoint, path in every_get_path(locked, world):
+            answer = stranger.get(path)
+            answer.close()  # a static file's response holds the file open
+            if endpoint in passcode.OPEN:
+                assert answer.status_code in (200, 403), (path, answer.status_code)  # a hand not yet taken: 403 page
+                continue
+            assert answer.status_code == 303, (path, answer.status_code)
+            assert answer.headers["Location"].startswith("/sign-in"), path
+    for path in OPEN_GETS:
+        with phone(locked).get(path) as answer:
+            assert answer.status_code == 200, path
+    # The private hand page opens without the passcode (it carries its own token).
+    hand = phone(locked).get(f"/hand/{world['hand']}")
+    assert hand.status_code == 200 and "take the seat" in hand.text
+
+
+def test_a_post_without_the_passcode_writes_nothing(locked, world):
+    stranger = phone(locked)
+    token = csrf_token(stranger.get("/sign-in").text)
+    before = count(locked, Match)
+    answer = stranger.post("/matches/new", data={"players-0": "X", "players-1": "Y", "players-2": "Z", "ruleset": "jokerless",
+                                                 "first_dealer": "0", "match": "usual", "trump": "turn-up", "csrf_token": token})
+    assert answer.status_code == 303 and answer.headers["Location"].startswith("/sign-in")
+    assert count(locked, Match) == before
+    answer = stranger.post(f"/matches/{world['match_id']}/deals/new", data={**deal_form(1, [3, 3, 3], [3, 3, 3]),
+                                                                              "csrf_token": token})
+    assert answer.status_code == 303 and answer.headers["Location"].startswith("/sign-in")
+
+
+def test_signing_in_opens_the_site_and_makes_a_site_manager(locked, world):
+    visitor = phone(locked)
+    assert visitor.get("/history/").status_code == 303
+    wrong = sign_in(visitor, "green baize 41")
+    assert wrong.status_code == 422 and "That is not the site passcode." in wrong.text
+    assert visitor.get("/history/").status_code == 303
+    right = sign_in(visitor, next_page="/history/")
+    assert right.status_code == 303 and right.headers["Location"] == "/history/"
+    assert visitor.get("/history/").status_code == 200
+    # A passcode holder may rename a player everywhere, from any address (access.py).
+    page = visitor.get(f"/players/{world['player']}/rename")
+    assert page.status_code == 200
+    renamed = visitor.post(f"/players/{world['player']}/rename", data={"name": "Annie", "csrf_token": csrf_token(page.text)})
+    assert renamed.status_code in (302, 303)
+    with locked.app_context():
+        assert db.session.get(Player, world["player"]).name == "Annie"
+    # ... and is not a scorekeeper of a match until taking it over.
+    match_id = world["match_id"]
+    token = csrf_token(visitor.get("/matches/new").text)
+    assert "Take over this match" in visitor.get(f"/matches/{match_id}").text
+    assert visitor.post(f"/matches/{match_id}/deals/new", data={**deal_form(1, [3, 3, 3], [3, 3, 3]),
+                                                                 "csrf_token": token}).status_code == 403
+    assert visitor.post(f"/matches/{match_id}/take-over", data={"csrf_token": token}).status_code == 303
+    assert "You keep this match's score" in visitor.get(f"/matches/{match_id}").text
+    # Signing out closes the site again.
+    assert visitor.post("/sign-out", data={"csrf_token": token}).status_code == 303
+    assert visitor.get("/history/").status_code == 303
+
+
+def test_a_new_passcode_signs_everybody_out(locked):
+    visitor = phone(locked)
+    assert sign_in(visitor).status_code == 303
+    locked.config["SCORER_PASSCODE"] = "another one"
+    assert visitor.get("/history/").status_code == 303
+
+
+@pytest.mark.parametrize("target", ["//evil.example/", "https://evil.example/", "/\\evil.example", "javascript:alert(1)"])
+def test_sign_in_never_sends_elsewhere(locked, target):
+    answer = sign_in(phone(locked), next_page=target)
+    assert answer.status_code == 303 and answer.headers["Location"] == "/"
+
+
+def test_five_wrong_passcodes_lock_that_address_out_for_ten_minutes(locked):
+    guesser, neighbour = phone(locked, "198.51.100.66"), phone(locked, "198.51.100.67")
+    for attempt in range(passcode.MAX_FAILURES):
+        assert sign_in(guesser, f"guess {attempt}").status_code == 422
+    # Locked out: even the right passcode is not looked at.
+    locked_out = sign_in(guesser)
+    assert locked_out.status_code == 429 and "wait 10 minutes" in locked_out.text
+    assert guesser.get("/history/").status_code == 303
+    # Counted in the database, by address: another address is not held up.
+    with locked.app_context():
+        assert db.session.scalar(select(db.func.count()).select_from(SignInAttempt)
+                                 .where(SignInAttempt.address == "198.51.100.66")) == passcode.MAX_FAILURES
+    assert sign_in(neighbour).status_code == 303
+    # Ten minutes later the address may try again.
+    with locked.app_context():
+        db.session.execute(update(SignInAttempt).values(at=now_utc() - timedelta(minutes=11)))
+        db.session.commit()
+    assert sign_in(guesser).status_code == 303
+
+
+def test_the_signed_in_cookie_is_httponly_lax_and_secure_over_https(locked):
+    plain = sign_in(phone(locked))
+    cookie = plain.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Secure" not in cookie
+    answer = sign_in(phone(locked), base="https://localhost")
+    assert answer.status_code == 303
+    cookie = answer.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Secure" in cookie
+
+
+def test_without_a_passcode_nothing_changes(app_factory):
+    app = app_factory(WTF_CSRF_ENABLED=False)
+    visitor = phone(app)
+    assert visitor.get("/history/").status_code == 200
+    assert visitor.get("/sign-in").status_code == 303
+    # A phone on the Wi-Fi is no site manager then: renaming is for the server machine.
+    start_match(app.test_client(), ["Ann", "Bob", "Cy"])
+    assert visitor.post("/players/1/rename", data={"name": "Annie"}).status_code == 403
+    assert app.test_client().post("/players/1/rename", data={"name": "Annie"}).status_code in (302, 303)
