@@ -45,12 +45,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def register_extensions(app: Flask) -> None:
-    from scorer.web import security
+    from scorer.web import assets, compression, security
 
     security.register(app)  # first: its id converter must be in place before any route is added
     db.init_app(app)
     migrate.init_app(app, db)
     csrf.init_app(app)
+    assets.register(app)  # static files under content-hashed names
+    compression.register(app)  # after_request hooks run last-registered first: views' headers are set by then
 
 
 def register_blueprints(app: Flask) -> None:
