@@ -25,6 +25,7 @@ compress = Compress()
 MIMETYPES = ["text/html", "text/css", "text/javascript", "application/javascript", "application/json",
              "application/manifest+json", "image/svg+xml"]
 PRIVATE_BLUEPRINTS = {"hand_pages"}
+MIN_SIZE = 500  # bytes: below this a compressed body plus its header saves nothing
 
 
 class StaticOnlyCache:
@@ -58,6 +59,7 @@ def register(app: Flask) -> None:
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
     app.config.setdefault("COMPRESS_STREAMS", False)
     app.config.setdefault("COMPRESS_BR_LEVEL", 5)
+    app.config.setdefault("COMPRESS_MIN_SIZE", MIN_SIZE)
     app.config.setdefault("COMPRESS_CACHE_BACKEND", StaticOnlyCache)
     app.config.setdefault("COMPRESS_CACHE_KEY", cache_key)
     app.config["COMPRESS_REGISTER"] = False  # compress_response decides which responses go through it
