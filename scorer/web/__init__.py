@@ -45,7 +45,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def register_extensions(app: Flask) -> None:
-    from scorer.web import assets, compression, security
+    from scorer.web import assets, compression, security, sqlcount
 
     security.register(app)  # first: its id converter must be in place before any route is added
     db.init_app(app)
@@ -53,6 +53,7 @@ def register_extensions(app: Flask) -> None:
     csrf.init_app(app)
     assets.register(app)  # static files under content-hashed names
     compression.register(app)  # after_request hooks run last-registered first: views' headers are set by then
+    sqlcount.register(app)  # make bench only: X-SQL-Statements on every response
 
 
 def register_blueprints(app: Flask) -> None:

@@ -1,0 +1,563 @@
+"""``make bench``: every figure of issue 12, measured on the production server.
+
+    .venv/bin/python bench/bench.py [--sizes 100,1000,10000] [--rounds 7] [--no-browser]
+
+For each database size (bench/data.py: 100, 1,000 and 10,000 generated matches, cached) a copy of
+the cached database is served by ``python -m scorer.web.serve`` (waitress) with
+``SCORER_SQL_COUNT=1``, which makes every response say how many SQL statements it ran
+(scorer/web/sqlcount.py). Each page is asked for once to warm up, then ``--rounds`` times over one
+kept-alive connection; its time is the median, printed beside its ratio to a static file fetched
+the same way in the same run (so a slower machine moves both). Saves are timed at deal 1 of fresh
+matches and at deals 200 onwards of a long match; the export of every match by its time to the
+first byte, its total time, and the growth of the server's peak memory.
+
+Then, on the largest database, Chromium (Debian's, through Playwright, service workers blocked)
+counts the requests and bytes on the wire of each screen cold (empty cache) and warm (visited
+before), counts the preview requests while a plain deal is recorded, and times the screens on
+a slow phone (CDP: 400 ms round trips, 400 kbit/s each way, a CPU 4x slower). Last, a PASS or
+FAIL line for each goal of the issue. Nothing here is a test: the figures are for reading.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import http.client
+import json
+import os
+import re
+import shutil
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import data  # noqa: E402  (bench/data.py, beside this file)
+
+PYTHON = sys.executable
+BROWSER_HEADERS = {"Accept-Encoding": "gzip, deflate", "Accept": "text/html,*/*"}  # Chromium over plain http
+GOAL_FLAT = 1.5       # a page at the largest size within 1.5x its time at the smallest
+GOAL_SAVE = 2.0       # a save at deal 200 within 2x a save at deal 1
+GOAL_DEAL_BYTES = 20_000
+GOAL_DEAL_REQUESTS = 4
+GOAL_HTML_BYTES = 30_000
+GOAL_PREVIEWS = 2
+GOAL_USABLE_COLD = 1.5
+GOAL_USABLE_WARM = 0.8
+GOAL_BOARD_WARM = 1.2
+GOAL_EXPORT_FIRST_BYTE = 1.0
+
+
+# ---------------------------------------------------------------------------- the server
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Server:
+    """``python -m scorer.web.serve`` on a copy of a database, in its own process."""
+
+    def __init__(self, database: Path, folder: Path) -> None:
+        self.port = free_port()
+        env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "SECRET_KEY": "bench", "SCORER_SQL_COUNT": "1",
+               "PYTHONPATH": str(ROOT)}
+        self.log = open(folder / "server.log", "wb")  # noqa: SIM115 (closed in stop)
+        self.process = subprocess.Popen([PYTHON, "-m", "scorer.web.serve", "--host", "127.0.0.1", "--port", str(self.port)],
+                                        cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return
+            except OSError:
+                if self.process.poll() is not None:
+                    raise RuntimeError(f"the server stopped: see {folder / 'server.log'}") from None
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start within 30 s")
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def peak_memory_kb(self) -> int:
+        """The server process's peak resident memory so far (VmHWM), from /proc."""
+        try:
+            status = Path(f"/proc/{self.process.pid}/status").read_text()
+        except OSError:
+            return 0
+        found = re.search(r"VmHWM:\s+(\d+) kB", status)
+        return int(found.group(1)) if found else 0
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: dict[str, str]
+    body: bytes  # as sent (compressed when the server compressed it)
+    seconds: float
+    first_byte: float = 0.0
+
+    @property
+    def sql(self) -> int | None:
+        value = self.headers.get("x-sql-statements")
+        return int(value) if value is not None else None
+
+    @property
+    def html(self) -> bytes:
+        return gzip.decompress(self.body) if self.headers.get("content-encoding") == "gzip" else self.body
+
+
+class Client:
+    """One kept-alive connection with a cookie jar: a phone's browser, without the browser."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        self.cookies: dict[str, str] = {}
+        self.token = ""
+
+    def request(self, method: str, path: str, form: dict[str, str] | None = None,
+                headers: dict[str, str] | None = None) -> Answer:
+        sent = {**BROWSER_HEADERS, **(headers or {})}
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        body = None
+        if form is not None:
+            body = urllib.parse.urlencode({**form, "csrf_token": self.token}).encode()
+            sent["Content-Type"] = "application/x-www-form-urlencoded"
+        started = time.perf_counter()
+        try:
+            self.connection.request(method, path, body=body, headers=sent)
+            response = self.connection.getresponse()
+        except (http.client.HTTPException, OSError):
+            self.connection.close()
+            self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
+            self.connection.request(method, path, body=body, headers=sent)
+            response = self.connection.getresponse()
+        first = response.read(1)
+        first_byte = time.perf_counter() - started
+        data = first + response.read()
+        seconds = time.perf_counter() - started
+        headers = {k.lower(): v for k, v in response.getheaders()}
+        for raw in response.headers.get_all("Set-Cookie") or []:
+            name, _, rest = raw.partition("=")
+            self.cookies[name.strip()] = rest.split(";", 1)[0]
+        answer = Answer(response.status, headers, data, seconds, first_byte)
+        token = re.search(rb'name="csrf_token"[^>]*value="([^"]+)"', answer.html) if "html" in headers.get("content-type", "") else None
+        if token:
+            self.token = token.group(1).decode()
+        return answer
+
+    def get(self, path: str, **headers: str) -> Answer:
+        return self.request("GET", path, headers=headers)
+
+    def post(self, path: str, form: dict[str, str]) -> Answer:
+        return self.request("POST", path, form)
+
+
+# ---------------------------------------------------------------------------- pages
+
+
+@dataclass
+class Figure:
+    page: str
+    ms: float
+    ratio: float
+    sql: int | None
+    html_bytes: int = 0
+    wire_bytes: int = 0
+    note: str = ""
+
+
+@dataclass
+class SizeResult:
+    size: int
+    static_ms: float
+    figures: dict[str, Figure] = field(default_factory=dict)
+    export: dict[str, float] = field(default_factory=dict)
+
+
+def median_of(rounds: int, call: Any) -> tuple[float, Answer]:
+    times, last = [], None
+    for _ in range(rounds):
+        last = call()
+        times.append(last.seconds)
+    assert last is not None
+    return statistics.median(times) * 1000, last
+
+
+def deal_form(number: int, bids: list[int], tricks: list[int]) -> dict[str, str]:
+    form = {"number": str(number)}
+    for seat, (bid, took) in enumerate(zip(bids, tricks, strict=True)):
+        form.update({f"seats-{seat}-bid": str(bid), f"seats-{seat}-tricks": str(took), f"seats-{seat}-offer": ""})
+    return form
+
+
+PLAIN = ([4, 3, 2], [4, 3, 2])  # a plain three-player deal of the Jokerless game: everyone made it
+
+
+def new_match(client: Client, deals: int) -> int:
+    client.get("/matches/new")
+    form = {"players-0": "Ann", "players-1": "Bob", "players-2": "Cy", "ruleset": "jokerless", "first_dealer": "0",
+            "match": "deals", "deals": str(deals), "first_trump": "", "trump": "turn-up", "cards": "table"}
+    answer = client.post("/matches/new", form)
+    assert answer.status in (302, 303), (answer.status, answer.html[:2000])
+    return int(answer.headers["location"].rstrip("/").rsplit("/", 1)[1])
+
+
+def save(client: Client, match_id: int, number: int) -> Answer:
+    answer = client.post(f"/matches/{match_id}/deals/new", deal_form(number, *PLAIN))
+    assert answer.status == 303, (number, answer.status, answer.html[:3000])
+    return answer
+
+
+def ids(database: Path) -> dict[str, Any]:
+    """A busy player, a finished match, the most played ruleset and a month: the pages' arguments."""
+    with sqlite3.connect(database) as connection:
+        player = connection.execute("SELECT player_id FROM match_seats GROUP BY player_id ORDER BY count(*) DESC LIMIT 1").fetchone()[0]
+        match = connection.execute("SELECT id FROM matches WHERE finished ORDER BY id DESC LIMIT 1").fetchone()[0]
+        ruleset = connection.execute("SELECT ruleset FROM matches GROUP BY ruleset ORDER BY count(*) DESC LIMIT 1").fetchone()[0]
+    return {"player": player, "match": match, "ruleset": ruleset}
+
+
+def measure_size(size: int, database: Path, rounds: int, folder: Path) -> tuple[SizeResult, Server, int]:
+    work = folder / f"work-{size}.sqlite"
+    shutil.copyfile(database, work)
+    known = ids(work)
+    server = Server(work, folder)
+    client = Client(server.port)
+    home = client.get("/")
+    stylesheet = re.search(rb'<link rel="stylesheet" href="([^"]+)"', home.html)
+    static = stylesheet.group(1).decode() if stylesheet else "/static/app.css"
+    client.get(static)
+    static_ms, _ = median_of(rounds * 3, lambda: client.get(static))
+    result = SizeResult(size, static_ms)
+
+    def page(name: str, path: str) -> None:
+        first = client.get(path)
+        assert first.status == 200, (name, path, first.status)
+        ms, last = median_of(rounds, lambda: client.get(path))
+        result.figures[name] = Figure(name, ms, ms / static_ms, last.sql, len(last.html), len(last.body))
+
+    # A long match, played here: 27 deals for the byte budgets, then up to 199 for the saves at deal 200.
+    long_id = new_match(client, 999)
+    for number in range(1, 28):
+        save(client, long_id, number)
+    player, match, ruleset = known["player"], known["match"], known["ruleset"]
+    page("home /", "/")
+    page("history page 1", "/history/")
+    page("history, a player", f"/history/?player={player}")
+    page("history, ruleset+dates", f"/history/?ruleset={ruleset}&start=2026-03-01&end=2026-06-30")
+    page("history, unfinished", "/history/?state=unfinished")
+    page("history page 3", "/history/?page=3")
+    page("stats, everyone", "/stats/")
+    page("stats, a ruleset", f"/stats/?ruleset={ruleset}")
+    page("stats, a period", "/stats/?start=2026-01-01&end=2026-03-31")
+    page("one player's stats", f"/stats/players/{player}")
+    page("a match record", f"/history/{match}")
+    page("scoreboard, 27 deals", f"/matches/{long_id}")
+    page("match record, 27 deals", f"/history/{long_id}")
+    page("score sheet, 27 deals", f"/matches/{long_id}/sheet")
+    page("deal form", f"/matches/{long_id}/deals/new")
+
+    # The preview of the next deal (the form as a phone sends it once every bid and trick is in).
+    client.get(f"/matches/{long_id}/deals/new")
+    preview_path = f"/matches/{long_id}/deals/28/preview"
+    ms, last = median_of(rounds, lambda: client.post(preview_path, deal_form(28, *PLAIN)))
+    result.figures["preview"] = Figure("preview", ms, ms / static_ms, last.sql, len(last.html), len(last.body))
+
+    # Saves: deal 1 of fresh matches; deals 200 onwards of the long match.
+    fresh = [new_match(client, 999) for _ in range(rounds)]
+    client.get(f"/matches/{fresh[0]}/deals/new")
+    ms, last = median_of(1, lambda: save(client, fresh[0], 1))
+    times = [save(client, match_id, 1) for match_id in fresh[1:]]
+    ms = statistics.median([a.seconds for a in times]) * 1000 if times else ms
+    result.figures["save at deal 1"] = Figure("save at deal 1", ms, ms / static_ms, (times[-1] if times else last).sql)
+    for number in range(28, 200):
+        save(client, long_id, number)
+    answers = [save(client, long_id, number) for number in range(200, 200 + rounds)]
+    ms = statistics.median([a.seconds for a in answers]) * 1000
+    result.figures["save at deal 200"] = Figure("save at deal 200", ms, ms / static_ms, answers[-1].sql)
+
+    # Export every match: first byte, whole, and how much the server's peak memory grew.
+    before = server.peak_memory_kb()
+    export = client.get("/export/matches.zip")
+    after = server.peak_memory_kb()
+    result.export = {"first_byte_s": export.first_byte, "total_s": export.seconds, "bytes": len(export.body),
+                     "memory_growth_mb": (after - before) / 1024, "status": export.status}
+    return result, server, long_id
+
+
+# ---------------------------------------------------------------------------- the browser
+
+
+@dataclass
+class Screen:
+    name: str
+    cold_requests: int = 0
+    cold_bytes: int = 0
+    warm_requests: int = 0
+    warm_bytes: int = 0
+
+
+def wire(cdp: Any) -> dict[str, Any]:
+    """Counts what goes over the network from now on (cache hits are not sent)."""
+    seen: dict[str, Any] = {"sent": set(), "cached": set(), "bytes": 0}
+    cdp.on("Network.requestWillBeSent", lambda e: seen["sent"].add(e["requestId"]))
+    cdp.on("Network.requestServedFromCache", lambda e: seen["cached"].add(e["requestId"]))
+    cdp.on("Network.loadingFinished", lambda e: seen.__setitem__("bytes", seen["bytes"] + int(e.get("encodedDataLength", 0))))
+    return seen
+
+
+def on_the_wire(seen: dict[str, Any]) -> tuple[int, int]:
+    return len(seen["sent"] - seen["cached"]), seen["bytes"]
+
+
+def reset(seen: dict[str, Any]) -> None:
+    seen["sent"].clear()
+    seen["cached"].clear()
+    seen["bytes"] = 0
+
+
+def chromium() -> str:
+    return os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+
+
+def browse(server: Server, long_id: int, record_id: int) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    out: dict[str, Any] = {"screens": [], "previews": None, "slow": {}}
+    client = Client(server.port)
+    fresh = new_match(client, 999)
+    save(client, fresh, 1)
+    screens = [("deal form", f"/matches/{fresh}/deals/new"), ("scoreboard", f"/matches/{long_id}"),
+               ("match record", f"/history/{record_id}"), ("home", "/"), ("history", "/history/"), ("stats", "/stats/")]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=["--headless", "--no-sandbox", "--disable-gpu",
+                                    "--no-first-run", "--disable-background-networking", "--disable-component-update"])
+        phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+                 "service_workers": "block", "base_url": server.base}
+        # Bytes and requests per screen: cold (a new phone), then warm (the same screen again).
+        for name, path in screens:
+            context = browser.new_context(**phone)
+            page = context.new_page()
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            seen = wire(cdp)
+            page.goto(path, wait_until="load")
+            screen = Screen(name, *on_the_wire(seen))
+            reset(seen)
+            page.goto(path, wait_until="load")
+            screen.warm_requests, screen.warm_bytes = on_the_wire(seen)
+            out["screens"].append(screen)
+            context.close()
+
+        # Preview requests while a plain deal is recorded the shortest way: 3 bid chips, 2 tricks chips, "took the rest".
+        context = browser.new_context(**phone)
+        page = context.new_page()
+        previews: list[str] = []
+        page.on("request", lambda r: previews.append(r.url) if r.url.endswith("/preview") else None)
+        match_id = new_match(client, 999)
+        page.goto(f"/matches/{match_id}/deals/new")
+        for name, n in (("Ann", 4), ("Bob", 3), ("Cy", 2)):
+            page.get_by_role("button", name=f"{name} bid {n}", exact=True).tap()
+        page.get_by_role("button", name="Ann won 4 tricks", exact=True).tap()
+        page.get_by_role("button", name="Bob won 3 tricks", exact=True).tap()
+        page.get_by_role("button", name=re.compile("Fill in Cy")).tap()
+        page.locator("#preview .pv-points").first.wait_for()
+        page.wait_for_timeout(600)  # a late preview would be counted too
+        out["previews"] = len(previews)
+        context.close()
+
+        # A slow phone: CDP throttling, cold and warm.
+        def throttled(context: Any) -> Any:
+            page = context.new_page()
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 400,
+                                                          "downloadThroughput": 400_000 / 8, "uploadThroughput": 400_000 / 8})
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+            return page
+
+        def usable(page: Any) -> float:
+            return float(page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")) / 1000
+
+        def parsed(page: Any) -> float:
+            return float(page.evaluate("performance.getEntriesByType('navigation')[0].domInteractive")) / 1000
+
+        colds, warms, boards_warm, boards_cold = [], [], [], []
+        for _ in range(3):
+            match_id = new_match(client, 999)
+            context = browser.new_context(**phone)
+            page = throttled(context)
+            page.goto(f"/matches/{match_id}/deals/new", wait_until="load")
+            colds.append(usable(page))
+            fill_and_save(page)
+            boards_cold.append(parsed(page))
+            page.goto(f"/matches/{match_id}/deals/new", wait_until="load")
+            warms.append(usable(page))
+            fill_and_save(page, 2)
+            boards_warm.append(parsed(page))
+            context.close()
+        out["slow"] = {"deal form usable, cold": statistics.median(colds), "deal form usable, warm": statistics.median(warms),
+                       "scoreboard after a save parsed, cold": statistics.median(boards_cold),
+                       "scoreboard after a save parsed, warm": statistics.median(boards_warm)}
+        browser.close()
+    return out
+
+
+def fill_and_save(page: Any, number: int = 1) -> None:
+    """Fill the deal form without waiting on taps (the fields, as the chips would), then Save and wait for the scoreboard."""
+    page.evaluate("""(values) => {
+        const seats = document.querySelectorAll('fieldset.seat');
+        seats.forEach((seat, i) => {
+            seat.querySelector('.bid-input').value = values.bids[i];
+            seat.querySelector('.tricks-input').value = values.tricks[i];
+        });
+    }""", {"bids": PLAIN[0], "tricks": PLAIN[1]})
+    with page.expect_navigation(url=re.compile(r"/matches/[0-9]+$"), wait_until="domcontentloaded", timeout=60_000):
+        page.get_by_role("button", name=f"Save deal {number}").click()
+
+
+# ---------------------------------------------------------------------------- the report
+
+
+def verdict(ok: bool | None) -> str:
+    return "PASS" if ok else "n/a " if ok is None else "FAIL"
+
+
+def report(results: list[SizeResult], browsing: dict[str, Any] | None, elapsed: float) -> int:
+    sizes = [r.size for r in results]
+    small, large = results[0], results[-1]
+    print()
+    print("Times: median ms (ratio to a static file in the same run) and SQL statements per request")
+    header = f"{'page':<26}" + "".join(f"{f'{n:,} matches':>28}" for n in sizes)
+    print(header)
+    print(f"{'static file':<26}" + "".join(f"{r.static_ms:>14.2f} ms{'(1.0x)':>10}  " for r in results))
+    for name in small.figures:
+        cells = []
+        for r in results:
+            f = r.figures[name]
+            cells.append(f"{f.ms:>9.1f} ms ({f.ratio:>6.1f}x) {('' if f.sql is None else f.sql):>5} sql")
+        print(f"{name:<26}" + "".join(f"{c:>28}" for c in cells))
+    print()
+    print("Bytes of HTML (before compression / on the wire with gzip) at the largest size")
+    for f in large.figures.values():
+        if f.html_bytes:
+            print(f"  {f.page:<26} {f.html_bytes:>9,} B / {f.wire_bytes:>8,} B")
+    print()
+    print("Export of every match (/export/matches.zip)")
+    for r in results:
+        e = r.export
+        print(f"  {r.size:>6,} matches: first byte {e['first_byte_s']:.2f} s, whole {e['total_s']:.2f} s, "
+              f"{e['bytes'] / 1e6:.1f} MB, server peak memory +{e['memory_growth_mb']:.1f} MB")
+
+    goals: list[tuple[str, bool | None, str]] = []
+    flat_fail = []
+    for name, f in large.figures.items():
+        base = small.figures[name]
+        if f.ratio > GOAL_FLAT * base.ratio or (f.sql != base.sql and "save" not in name):
+            flat_fail.append(f"{name} ({f.ratio / base.ratio:.1f}x, sql {base.sql}->{f.sql})")
+    goals.append(("Flat with size: every page within 1.5x of its time at the smallest size, same SQL count",
+                  not flat_fail, "; ".join(flat_fail) or f"{sizes[0]:,} -> {sizes[-1]:,} matches"))
+    saves = [(r.figures["save at deal 1"], r.figures["save at deal 200"]) for r in results]
+    save_ok = all(late.ms <= GOAL_SAVE * early.ms and late.sql == early.sql for early, late in saves)
+    goals.append(("A save at deal 200 within 2x of one at deal 1, same SQL count", save_ok,
+                  "; ".join(f"{early.ms:.1f} ms/{early.sql} sql vs {late.ms:.1f} ms/{late.sql} sql" for early, late in saves)))
+    for label in ("scoreboard, 27 deals", "match record, 27 deals"):
+        f = large.figures[label]
+        goals.append((f"{label}: at most 30 KB of HTML before compression", f.html_bytes <= GOAL_HTML_BYTES, f"{f.html_bytes:,} B"))
+    export_ok = all(r.export["first_byte_s"] < GOAL_EXPORT_FIRST_BYTE for r in results) and \
+        large.export["memory_growth_mb"] <= max(2 * small.export["memory_growth_mb"], 10)
+    goals.append(("Exports stream: first byte within 1 s, memory not growing with the matches", export_ok,
+                  f"first byte {large.export['first_byte_s']:.2f} s, +{large.export['memory_growth_mb']:.1f} MB at {sizes[-1]:,}"))
+    if browsing:
+        print()
+        print("Requests and bytes on the wire per screen (Chromium, service workers blocked)")
+        print(f"  {'screen':<14} {'cold':>22} {'warm':>22}")
+        for s in browsing["screens"]:
+            print(f"  {s.name:<14} {s.cold_requests:>3} requests {s.cold_bytes:>7,} B {s.warm_requests:>3} requests {s.warm_bytes:>7,} B")
+        print(f"Preview requests while a plain deal is recorded the shortest way: {browsing['previews']}")
+        print("Slow phone (400 ms RTT, 400 kbit/s, 4x CPU), median of 3:")
+        for label, seconds in browsing["slow"].items():
+            print(f"  {label:<40} {seconds:.2f} s")
+        deal = next(s for s in browsing["screens"] if s.name == "deal form")
+        goals.append(("Record-a-deal screen cold: at most 20 KB and 4 requests",
+                      deal.cold_bytes <= GOAL_DEAL_BYTES and deal.cold_requests <= GOAL_DEAL_REQUESTS,
+                      f"{deal.cold_bytes:,} B in {deal.cold_requests} requests"))
+        warm = [s for s in browsing["screens"] if s.warm_requests > 1]
+        goals.append(("A warm visit to any screen: one request", not warm,
+                      ", ".join(f"{s.name} {s.warm_requests}" for s in warm) or "every screen 1"))
+        goals.append(("Previews: at most 2 while a plain deal is recorded", browsing["previews"] <= GOAL_PREVIEWS,
+                      str(browsing["previews"])))
+        slow = browsing["slow"]
+        goals.append(("Slow phone: deal form usable within 1.5 s cold, 0.8 s warm",
+                      slow["deal form usable, cold"] <= GOAL_USABLE_COLD and slow["deal form usable, warm"] <= GOAL_USABLE_WARM,
+                      f"{slow['deal form usable, cold']:.2f} s / {slow['deal form usable, warm']:.2f} s"))
+        goals.append(("Slow phone: scoreboard after a save parsed within 1.2 s warm",
+                      slow["scoreboard after a save parsed, warm"] <= GOAL_BOARD_WARM,
+                      f"{slow['scoreboard after a save parsed, warm']:.2f} s"))
+    else:
+        goals.append(("Browser figures (bytes and requests, previews, slow phone)", None, "skipped (--no-browser)"))
+    print()
+    for label, ok, detail in goals:
+        print(f"{verdict(ok)}  {label}: {detail}")
+    print(f"\nmake bench took {elapsed / 60:.1f} minutes")
+    return 0 if all(ok is not False for _, ok, _ in goals) else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default=",".join(str(n) for n in data.SIZES), help="database sizes, comma-separated")
+    parser.add_argument("--rounds", type=int, default=7, help="timed requests per page (the median is shown)")
+    parser.add_argument("--no-browser", action="store_true", help="skip Chromium's figures")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    args = parser.parse_args(argv)
+    started = time.monotonic()
+    sizes = tuple(int(n) for n in args.sizes.split(","))
+    databases = data.ensure(sizes)
+    results, browsing = [], None
+    with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
+        folder = Path(tmp)
+        for size in sizes:
+            print(f"measuring {size:,} matches...", file=sys.stderr)
+            result, server, long_id = measure_size(size, databases[size], args.rounds, folder)
+            try:
+                if size == sizes[-1] and not args.no_browser:
+                    print("measuring in Chromium...", file=sys.stderr)
+                    browsing = browse(server, long_id, long_id)
+            finally:
+                server.stop()
+            results.append(result)
+    if args.json:
+        args.json.write_text(json.dumps({"sizes": [r.__dict__ | {"figures": {k: v.__dict__ for k, v in r.figures.items()}}
+                                                   for r in results],
+                                         "browser": None if browsing is None else {
+                                             **browsing, "screens": [s.__dict__ for s in browsing["screens"]]}}, indent=1))
+    return report(results, browsing, time.monotonic() - started)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
