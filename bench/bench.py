@@ -325,8 +325,15 @@ class Screen:
 def wire(cdp: Any) -> dict[str, Any]:
     """Counts what goes over the network from now on (cache hits are not sent)."""
     seen: dict[str, Any] = {"sent": set(), "cached": set(), "bytes": 0}
+
+    def answered(event: dict[str, Any]) -> None:
+        response = event["response"]
+        if response.get("fromDiskCache") or response.get("fromPrefetchCache") or response.get("fromServiceWorker"):
+            seen["cached"].add(event["requestId"])
+
     cdp.on("Network.requestWillBeSent", lambda e: seen["sent"].add(e["requestId"]))
     cdp.on("Network.requestServedFromCache", lambda e: seen["cached"].add(e["requestId"]))
+    cdp.on("Network.responseReceived", answered)
     cdp.on("Network.loadingFinished", lambda e: seen.__setitem__("bytes", seen["bytes"] + int(e.get("encodedDataLength", 0))))
     return seen
 
@@ -366,10 +373,10 @@ def browse(server: Server, long_id: int, record_id: int) -> dict[str, Any]:
             cdp = context.new_cdp_session(page)
             cdp.send("Network.enable")
             seen = wire(cdp)
-            page.goto(path, wait_until="load")
+            page.goto(path, wait_until="networkidle")  # the icon too, which the browser asks for after the load
             screen = Screen(name, *on_the_wire(seen))
             reset(seen)
-            page.goto(path, wait_until="load")
+            page.goto(path, wait_until="networkidle")
             screen.warm_requests, screen.warm_bytes = on_the_wire(seen)
             out["screens"].append(screen)
             context.close()
@@ -437,7 +444,7 @@ def fill_and_save(page: Any, number: int = 1) -> None:
             seat.querySelector('.tricks-input').value = values.tricks[i];
         });
     }""", {"bids": PLAIN[0], "tricks": PLAIN[1]})
-    with page.expect_navigation(url=re.compile(r"/matches/[0-9]+$"), wait_until="domcontentloaded", timeout=60_000):
+    with page.expect_navigation(url=re.compile(r"/matches/[0-9]+(#.*)?$"), wait_until="domcontentloaded", timeout=60_000):
         page.get_by_role("button", name=f"Save deal {number}").click()
 
 
