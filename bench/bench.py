@@ -403,10 +403,10 @@ def browse(server: Server, long_id: int, record_id: int) -> dict[str, Any]:
         page.on("request", lambda r: previews.append(r.url) if r.url.endswith("/preview") else None)
         match_id = new_match(client, 999)
         page.goto(f"/matches/{match_id}/deals/new")
-        for name, n in (("Ann", 4), ("Bob", 3), ("Cy", 2)):
-            page.get_by_role("button", name=f"{name} bid {n}", exact=True).tap()
-        page.get_by_role("button", name="Ann won 4 tricks", exact=True).tap()
-        page.get_by_role("button", name="Bob won 3 tricks", exact=True).tap()
+        taps = [f"{name} bid {n}" for name, n in (("Ann", 4), ("Bob", 3), ("Cy", 2))] + ["Ann won 4 tricks", "Bob won 3 tricks"]
+        for label in taps:
+            page.get_by_role("button", name=label, exact=True).tap()
+            page.wait_for_timeout(400)  # a person's pace between taps (the preview waits for a 0.25 s pause)
         page.get_by_role("button", name=re.compile("Fill in Cy")).tap()
         page.locator("#preview .pv-points").first.wait_for()
         page.wait_for_timeout(600)  # a late preview would be counted too
