@@ -388,7 +388,8 @@ def browse(server: Server, long_id: int, record_id: int) -> dict[str, Any]:
             cdp = context.new_cdp_session(page)
             cdp.send("Network.enable")
             seen = wire(cdp)
-            page.goto(path, wait_until="networkidle")  # the icon too, which the browser asks for after the load
+            page.goto(path, wait_until="networkidle")
+            page.wait_for_timeout(1500)  # the icon, which the browser asks for some time after the load
             screen = Screen(name, *on_the_wire(seen))
             reset(seen)
             page.goto(path, wait_until="networkidle")
