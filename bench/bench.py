@@ -21,20 +21,14 @@ FAIL line for each goal of the issue. Nothing here is a test: the figures are fo
 from __future__ import annotations
 
 import argparse
-import gzip
-import http.client
 import json
-import os
 import re
 import shutil
-import socket
 import sqlite3
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,10 +37,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-import data  # noqa: E402  (bench/data.py, beside this file)
+import data  # noqa: E402  (bench/data.py, bench/server.py and bench/browser.py, beside this file)
+from browser import browse  # noqa: E402
+from server import PLAIN, Answer, Client, Server, deal_form, new_match, save  # noqa: E402
 
-PYTHON = sys.executable
-BROWSER_HEADERS = {"Accept-Encoding": "gzip, deflate", "Accept": "text/html,*/*"}  # Chromium over plain http
 GOAL_FLAT = 1.5       # a page at the largest size within 1.5x its time at the smallest
 GOAL_SAVE = 2.0       # a save at deal 200 within 2x a save at deal 1
 GOAL_DEAL_BYTES = 20_000
@@ -58,126 +52,6 @@ GOAL_USABLE_WARM = 0.8
 GOAL_BOARD_WARM = 1.2
 GOAL_EXPORT_FIRST_BYTE = 1.0
 
-
-# ---------------------------------------------------------------------------- the server
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-class Server:
-    """``python -m scorer.web.serve`` on a copy of a database, in its own process."""
-
-    def __init__(self, database: Path, folder: Path) -> None:
-        self.port = free_port()
-        env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "SECRET_KEY": "bench", "SCORER_SQL_COUNT": "1",
-               "PYTHONPATH": str(ROOT)}
-        self.log = open(folder / "server.log", "wb")  # noqa: SIM115 (closed in stop)
-        self.process = subprocess.Popen([PYTHON, "-m", "scorer.web.serve", "--host", "127.0.0.1", "--port", str(self.port)],
-                                        cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
-                return
-            except OSError:
-                if self.process.poll() is not None:
-                    raise RuntimeError(f"the server stopped: see {folder / 'server.log'}") from None
-                time.sleep(0.1)
-        raise RuntimeError("the server did not start within 30 s")
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def peak_memory_kb(self) -> int:
-        """The server process's peak resident memory so far (VmHWM), from /proc."""
-        try:
-            status = Path(f"/proc/{self.process.pid}/status").read_text()
-        except OSError:
-            return 0
-        found = re.search(r"VmHWM:\s+(\d+) kB", status)
-        return int(found.group(1)) if found else 0
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        self.log.close()
-
-
-@dataclass
-class Answer:
-    status: int
-    headers: dict[str, str]
-    body: bytes  # as sent (compressed when the server compressed it)
-    seconds: float
-    first_byte: float = 0.0
-
-    @property
-    def sql(self) -> int | None:
-        value = self.headers.get("x-sql-statements")
-        return int(value) if value is not None else None
-
-    @property
-    def html(self) -> bytes:
-        return gzip.decompress(self.body) if self.headers.get("content-encoding") == "gzip" else self.body
-
-
-class Client:
-    """One kept-alive connection with a cookie jar: a phone's browser, without the browser."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-        self.cookies: dict[str, str] = {}
-        self.token = ""
-
-    def request(self, method: str, path: str, form: dict[str, str] | None = None,
-                headers: dict[str, str] | None = None) -> Answer:
-        sent = {**BROWSER_HEADERS, **(headers or {})}
-        if self.cookies:
-            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        body = None
-        if form is not None:
-            body = urllib.parse.urlencode({**form, "csrf_token": self.token}).encode()
-            sent["Content-Type"] = "application/x-www-form-urlencoded"
-        started = time.perf_counter()
-        try:
-            self.connection.request(method, path, body=body, headers=sent)
-            response = self.connection.getresponse()
-        except (http.client.HTTPException, OSError):
-            self.connection.close()
-            self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
-            self.connection.request(method, path, body=body, headers=sent)
-            response = self.connection.getresponse()
-        first = response.read(1)
-        first_byte = time.perf_counter() - started
-        data = first + response.read()
-        seconds = time.perf_counter() - started
-        headers = {k.lower(): v for k, v in response.getheaders()}
-        for raw in response.headers.get_all("Set-Cookie") or []:
-            name, _, rest = raw.partition("=")
-            self.cookies[name.strip()] = rest.split(";", 1)[0]
-        answer = Answer(response.status, headers, data, seconds, first_byte)
-        token = re.search(rb'name="csrf_token"[^>]*value="([^"]+)"', answer.html) if "html" in headers.get("content-type", "") else None
-        if token:
-            self.token = token.group(1).decode()
-        return answer
-
-    def get(self, path: str, **headers: str) -> Answer:
-        return self.request("GET", path, headers=headers)
-
-    def post(self, path: str, form: dict[str, str]) -> Answer:
-        return self.request("POST", path, form)
-
-
-# ---------------------------------------------------------------------------- pages
 
 
 @dataclass
@@ -207,30 +81,6 @@ def median_of(rounds: int, call: Any) -> tuple[float, Answer]:
     assert last is not None
     return statistics.median(times) * 1000, last
 
-
-def deal_form(number: int, bids: list[int], tricks: list[int]) -> dict[str, str]:
-    form = {"number": str(number)}
-    for seat, (bid, took) in enumerate(zip(bids, tricks, strict=True)):
-        form.update({f"seats-{seat}-bid": str(bid), f"seats-{seat}-tricks": str(took), f"seats-{seat}-offer": ""})
-    return form
-
-
-PLAIN = ([4, 3, 2], [4, 3, 2])  # a plain three-player deal of the Jokerless game: everyone made it
-
-
-def new_match(client: Client, deals: int) -> int:
-    client.get("/matches/new")
-    form = {"players-0": "Ann", "players-1": "Bob", "players-2": "Cy", "ruleset": "jokerless", "first_dealer": "0",
-            "match": "deals", "deals": str(deals), "first_trump": "", "trump": "turn-up", "cards": "table"}
-    answer = client.post("/matches/new", form)
-    assert answer.status in (302, 303), (answer.status, answer.html[:2000])
-    return int(answer.headers["location"].rstrip("/").rsplit("/", 1)[1])
-
-
-def save(client: Client, match_id: int, number: int) -> Answer:
-    answer = client.post(f"/matches/{match_id}/deals/new", deal_form(number, *PLAIN))
-    assert answer.status == 303, (number, answer.status, answer.html[:3000])
-    return answer
 
 
 def ids(database: Path) -> dict[str, Any]:
@@ -323,145 +173,6 @@ def measure_size(size: int, database: Path, rounds: int, folder: Path) -> tuple[
                      "memory_growth_mb": (after - before) / 1024, "status": export.status}
     return result, server, long_id
 
-
-# ---------------------------------------------------------------------------- the browser
-
-
-@dataclass
-class Screen:
-    name: str
-    cold_requests: int = 0
-    cold_bytes: int = 0
-    warm_requests: int = 0
-    warm_bytes: int = 0
-
-
-def wire(cdp: Any) -> dict[str, Any]:
-    """Counts what goes over the network from now on (cache hits are not sent)."""
-    seen: dict[str, Any] = {"sent": set(), "cached": set(), "bytes": 0}
-
-    def answered(event: dict[str, Any]) -> None:
-        response = event["response"]
-        if response.get("fromDiskCache") or response.get("fromPrefetchCache") or response.get("fromServiceWorker"):
-            seen["cached"].add(event["requestId"])
-
-    cdp.on("Network.requestWillBeSent", lambda e: seen["sent"].add(e["requestId"]))
-    cdp.on("Network.requestServedFromCache", lambda e: seen["cached"].add(e["requestId"]))
-    cdp.on("Network.responseReceived", answered)
-    cdp.on("Network.loadingFinished", lambda e: seen.__setitem__("bytes", seen["bytes"] + int(e.get("encodedDataLength", 0))))
-    return seen
-
-
-def on_the_wire(seen: dict[str, Any]) -> tuple[int, int]:
-    return len(seen["sent"] - seen["cached"]), seen["bytes"]
-
-
-def reset(seen: dict[str, Any]) -> None:
-    seen["sent"].clear()
-    seen["cached"].clear()
-    seen["bytes"] = 0
-
-
-def chromium() -> str:
-    return os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
-
-
-def browse(server: Server, long_id: int, record_id: int) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
-
-    out: dict[str, Any] = {"screens": [], "previews": None, "slow": {}}
-    client = Client(server.port)
-    fresh = new_match(client, 999)
-    save(client, fresh, 1)
-    screens = [("deal form", f"/matches/{fresh}/deals/new"), ("scoreboard", f"/matches/{long_id}"),
-               ("match record", f"/history/{record_id}"), ("home", "/"), ("history", "/history/"), ("stats", "/stats/")]
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=["--headless", "--no-sandbox", "--disable-gpu",
-                                    "--no-first-run", "--disable-background-networking", "--disable-component-update"])
-        phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-                 "service_workers": "block", "base_url": server.base}
-        # Bytes and requests per screen: cold (a new phone), then warm (the same screen again).
-        for name, path in screens:
-            context = browser.new_context(**phone)
-            page = context.new_page()
-            page.set_default_timeout(180_000)  # the home page of 10,000 matches took 5 s and 3.5 MB before issue 12
-            cdp = context.new_cdp_session(page)
-            cdp.send("Network.enable")
-            seen = wire(cdp)
-            page.goto(path, wait_until="networkidle")
-            page.wait_for_timeout(1500)  # the icon, which the browser asks for some time after the load
-            screen = Screen(name, *on_the_wire(seen))
-            reset(seen)
-            page.goto(path, wait_until="networkidle")
-            screen.warm_requests, screen.warm_bytes = on_the_wire(seen)
-            out["screens"].append(screen)
-            context.close()
-
-        # Preview requests while a plain deal is recorded the shortest way: 3 bid chips, 2 tricks chips, "took the rest".
-        context = browser.new_context(**phone)
-        page = context.new_page()
-        previews: list[str] = []
-        page.on("request", lambda r: previews.append(r.url) if r.url.endswith("/preview") else None)
-        match_id = new_match(client, 999)
-        page.goto(f"/matches/{match_id}/deals/new")
-        taps = [f"{name} bid {n}" for name, n in (("Ann", 4), ("Bob", 3), ("Cy", 2))] + ["Ann won 4 tricks", "Bob won 3 tricks"]
-        for label in taps:
-            page.get_by_role("button", name=label, exact=True).tap()
-            page.wait_for_timeout(400)  # a person's pace between taps (the preview waits for a 0.25 s pause)
-        page.get_by_role("button", name=re.compile("Fill in Cy")).tap()
-        page.locator("#preview .pv-points").first.wait_for()
-        page.wait_for_timeout(600)  # a late preview would be counted too
-        out["previews"] = len(previews)
-        context.close()
-
-        # A slow phone: CDP throttling, cold and warm.
-        def throttled(context: Any) -> Any:
-            page = context.new_page()
-            cdp = context.new_cdp_session(page)
-            cdp.send("Network.enable")
-            cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 400,
-                                                          "downloadThroughput": 400_000 / 8, "uploadThroughput": 400_000 / 8})
-            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-            return page
-
-        def usable(page: Any) -> float:
-            return float(page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")) / 1000
-
-        def parsed(page: Any) -> float:
-            return float(page.evaluate("performance.getEntriesByType('navigation')[0].domInteractive")) / 1000
-
-        colds, warms, boards_warm, boards_cold = [], [], [], []
-        for _ in range(3):
-            match_id = new_match(client, 999)
-            context = browser.new_context(**phone)
-            page = throttled(context)
-            page.goto(f"/matches/{match_id}/deals/new", wait_until="load")
-            colds.append(usable(page))
-            fill_and_save(page)
-            boards_cold.append(parsed(page))
-            page.goto(f"/matches/{match_id}/deals/new", wait_until="load")
-            warms.append(usable(page))
-            fill_and_save(page, 2)
-            boards_warm.append(parsed(page))
-            context.close()
-        out["slow"] = {"deal form usable, cold": statistics.median(colds), "deal form usable, warm": statistics.median(warms),
-                       "scoreboard after a save parsed, cold": statistics.median(boards_cold),
-                       "scoreboard after a save parsed, warm": statistics.median(boards_warm)}
-        browser.close()
-    return out
-
-
-def fill_and_save(page: Any, number: int = 1) -> None:
-    """Fill the deal form without waiting on taps (the fields, as the chips would), then Save and wait for the scoreboard."""
-    page.evaluate("""(values) => {
-        const seats = document.querySelectorAll('fieldset.seat');
-        seats.forEach((seat, i) => {
-            seat.querySelector('.bid-input').value = values.bids[i];
-            seat.querySelector('.tricks-input').value = values.tricks[i];
-        });
-    }""", {"bids": PLAIN[0], "tricks": PLAIN[1]})
-    with page.expect_navigation(url=re.compile(r"/matches/[0-9]+(#.*)?$"), wait_until="domcontentloaded", timeout=60_000):
-        page.get_by_role("button", name=f"Save deal {number}").click()
 
 
 # ---------------------------------------------------------------------------- the report
