@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: run check stats-rebuild test lint soak load install install-test install-postgres system-packages clean
+.PHONY: run check stats-rebuild test lint soak load bench install install-test install-postgres system-packages clean
 
 # The virtual environment is rebuilt whenever pyproject.toml changes.
 # Quietly: pip's version notice and setuptools' editable-install banner look like errors to a new
@@ -97,6 +97,13 @@ $(BIN)/.installed-load: $(BIN)/.installed
 
 load: $(BIN)/.installed-load system-packages
 	$(BIN)/python load/run.py $(LOAD_ARGS)
+
+# Issue 12's figures on the production server (bench/bench.py): databases of 100, 1,000 and 10,000
+# generated matches (built once into bench/.cache/, git-ignored), every page's median time as a
+# ratio to a static file, SQL statements, bytes and requests per screen, a slow phone in Chromium,
+# and a PASS or FAIL line per goal. BENCH_ARGS="--sizes 100,1000 --no-browser" for a quick look.
+bench: install-test system-packages
+	$(BIN)/python bench/bench.py $(BENCH_ARGS)
 
 # The PNG icons (home screen, maskable, apple-touch) drawn from static/icon.svg by Chromium.
 .PHONY: icons

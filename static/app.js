@@ -272,15 +272,48 @@
       return true;
     }
 
-    // Live preview: the server scores the deal with the core and sends back the points.
+    // Live preview: the server scores the deal with the core and sends back the points. It is
+    // asked only when it can say something: every bid and every player's tricks are in (until
+    // then the server could only answer "incomplete", which is shown here without asking), and
+    // the form differs from what it last scored. A plain deal costs one request, not one a tap.
     var timer = null;
     var sequence = 0;
+    var lastSent = null;
+    var waiting = preview.dataset.incomplete;
+    function complete() {
+      return seats.every(function (seat) {
+        return seat.querySelector(".bid-input").value.trim() !== "" && seat.querySelector(".tricks-input").value.trim() !== "";
+      });
+    }
+    function formKey() {
+      var body = new FormData(form);
+      body.delete("action");
+      body.delete("csrf_token");
+      return new URLSearchParams(body).toString();
+    }
+    function showWaiting() {
+      var note = document.createElement("p");
+      note.className = "muted";
+      note.textContent = waiting;
+      preview.replaceChildren(note);
+      tallyPoints.textContent = "";
+      tallyPoints.classList.remove("problem");
+    }
     function requestPreview() {
       clearTimeout(timer);
+      if (!complete()) {
+        ++sequence;  // an answer still on its way is out of date
+        if (lastSent !== "" && waiting) showWaiting();
+        lastSent = "";
+        return;
+      }
       timer = setTimeout(function () {
-        var mine = ++sequence;
+        var key = formKey();
+        if (key === lastSent) return;  // the points shown are this form's already
+        lastSent = key;
         var body = new FormData(form);
         body.delete("action");
+        var mine = ++sequence;
         fetch(form.dataset.previewUrl, { method: "POST", body: body, credentials: "same-origin" })
           .then(function (response) {
             if (!response.ok) throw new Error(String(response.status));
@@ -297,6 +330,7 @@
           })
           .catch(function () {
             if (mine === sequence) {
+              lastSent = null;  // ask again at the next change
               tallyPoints.textContent = "";
               preview.innerHTML = '<p class="muted">The points need a connection to the scorer. ' +
                 "What you entered is kept on this phone.</p>";
@@ -315,7 +349,8 @@
     // Back on the form (a save refused, or never sent): nothing was saved.
     try { sessionStorage.removeItem("ninety-nine:saving"); } catch (e) { /* blocked */ }
     var hadErrors = !!document.getElementById("error-summary");
-    if (restoreDraft() && !hadErrors) document.getElementById("draft-note").hidden = false;
+    var restored = restoreDraft();
+    if (restored && !hadErrors) document.getElementById("draft-note").hidden = false;
     document.getElementById("draft-discard").addEventListener("click", function () {
       if (!window.confirm("Clear everything entered for this deal?")) return;
       store.remove(draftKey);
@@ -344,6 +379,9 @@
     window.addEventListener("pageshow", function () { saveButton.disabled = false; });
     syncChips();
     updateTally();
+    // The points the server drew with the page are this form's, unless a draft was put back.
+    if (!restored && complete() && preview.querySelector(".pv-compact")) lastSent = formKey();
+    else if (!complete()) lastSent = "";  // the page shows the "once every bid" note already
     requestPreview();
     if (hadErrors) document.getElementById("error-summary").focus();
   }

@@ -10,11 +10,13 @@
 // version of the app is never hidden behind an old copy.
 "use strict";
 
+// The server (pwa.py) serves this file with each "/static/..." name below replaced by its
+// content-hashed name (assets.py) and the files' version added to CACHE, so a new version of any
+// file installs a new cache and the old one is dropped on activation.
 var CACHE = "ninety-nine-v1";
 var SHELL = [
   "/offline",
-  "/static/app.css", "/static/records.css", "/static/dealing.css", "/static/access.css", "/static/print.css",
-  "/static/theme.js", "/static/app.js", "/static/live.js", "/static/dealing.js",
+  "/static/site.css", "/static/print.css", "/static/site.js", "/static/dealing.js",
   "/static/icon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png",
   "/static/icons/maskable-512.png", "/static/icons/apple-touch-icon.png",
 ];

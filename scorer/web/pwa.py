@@ -5,6 +5,8 @@ shows when the server cannot be reached.
   512 px, a maskable one), served as ``application/manifest+json``.
 - ``/sw.js``: static/sw.js served from the site root so that its scope is the whole site (no
   ``Service-Worker-Allowed`` header needed), ``no-cache`` so a new version is picked up at once.
+  Its app-shell list names the static files by their content-hashed names (assets.py), and its
+  cache's name carries their version.
 - ``/offline``: the page the service worker keeps for a page it has no copy of.
 
 What the worker caches (the app shell and each match's last scoreboard) is described in sw.js.
@@ -13,9 +15,11 @@ What the worker caches (the app shell and each match's last scoreboard) is descr
 from __future__ import annotations
 
 import json
-from pathlib import Path
+import re
 
-from flask import Blueprint, Response, current_app, render_template, request, url_for
+from flask import Blueprint, Response, render_template, request
+
+from scorer.web.assets import assets, static_url
 
 bp = Blueprint("pwa", __name__)
 
@@ -38,7 +42,7 @@ def manifest() -> dict[str, object]:
         "orientation": "portrait",
         "theme_color": THEME_COLOR,
         "background_color": BACKGROUND_COLOR,
-        "icons": [{"src": url_for("static", filename=src), "sizes": sizes, "type": "image/png", "purpose": purpose}
+        "icons": [{"src": static_url(src), "sizes": sizes, "type": "image/png", "purpose": purpose}
                   for src, sizes, purpose in ICONS],
     }
 
@@ -50,12 +54,23 @@ def webmanifest() -> Response:
     return response
 
 
+STATIC_NAME = re.compile(r'"/static/([^"]+)"')
+CACHE_NAME = re.compile(r'(var CACHE = "[^"]+)"')
+
+
+def worker_source() -> bytes:
+    """static/sw.js with its static files under their hashed names and the cache named after their version."""
+    found = assets()
+    source = found.by_name["sw.js"].body.decode("utf-8")  # read once at start, like every static file
+    source = STATIC_NAME.sub(lambda m: f'"{static_url(m.group(1))}"' if m.group(1) in found.by_name else m.group(0), source)
+    return CACHE_NAME.sub(lambda m: f'{m.group(1)}-{found.version}"', source, count=1).encode()
+
+
 @bp.route("/sw.js")
 def service_worker() -> Response:
     # Read whole (a few kB) rather than streamed, so no file is left open by a client that never
     # reads the body; the ETag lets the browser's update check get a 304.
-    path = Path(current_app.static_folder or "static") / "sw.js"
-    response = Response(path.read_bytes(), mimetype="text/javascript")
+    response = Response(worker_source(), mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
     response.add_etag()
     response.make_conditional(request)  # turns it into a 304 in place when the ETag matches

@@ -25,8 +25,8 @@ def test_the_match_sheet_has_every_deal_game_and_total(client):
     page = client.get(f"/matches/{match_id}/sheet")
     assert page.status_code == 200
     html = page.text
-    assert "/static/pages/a4-portrait.css" in html
-    assert 'href="/static/print.css"' in html and "data-print hidden" in html
+    assert "/static/pages/a4-portrait." in html
+    assert 'href="/static/print.' in html and "data-print hidden" in html
     rows = rows_of(html)
     # deal, dealer, trump, then bid, tricks, points, total for Ann, Bob and Cy
     assert rows[0] == ["1", "Ann", "♦", "4D", "4✓", "+54", "54", "2", "2✓", "+22", "22", "?", "3✗", "+3", "3"]
@@ -40,16 +40,16 @@ def test_the_match_sheet_has_every_deal_game_and_total(client):
 def test_the_sheet_prints_on_letter_when_asked(client):
     match_id = play_known_match(client)
     html = client.get(f"/matches/{match_id}/sheet?paper=letter").text
-    assert "/static/pages/letter-portrait.css" in html
+    assert "/static/pages/letter-portrait." in html
     assert 'aria-current="true">Letter</a>' in html
-    assert "/static/pages/a4-portrait.css" in client.get(f"/matches/{match_id}/sheet?paper=foolscap").text
+    assert "/static/pages/a4-portrait." in client.get(f"/matches/{match_id}/sheet?paper=foolscap").text
 
 
 def test_sheets_of_sides_and_of_a_dummy(client, app):
     partners, dummy = add_documents(app, [sample(5, "four-partners", max_deals=2, unfinished=0),
                                           sample(6, "two-dummy", max_deals=2, unfinished=0)])
     html = client.get(f"/matches/{partners}/sheet").text
-    assert "/static/pages/a4-landscape.css" in html
+    assert "/static/pages/a4-landscape." in html
     assert html.count('scope="colgroup"') == 2 and " &amp; " in html  # two sides
     assert len(rows_of(html)[0]) == 3 + 2 * (2 * 2 + 2)
     html = client.get(f"/matches/{dummy}/sheet").text

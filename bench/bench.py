@@ -1,0 +1,301 @@
+"""``make bench``: every figure of issue 12, measured on the production server.
+
+    .venv/bin/python bench/bench.py [--sizes 100,1000,10000] [--rounds 7] [--no-browser]
+
+For each database size (bench/data.py: 100, 1,000 and 10,000 generated matches, cached) a copy of
+the cached database is served by ``python -m scorer.web.serve`` (waitress) with
+``SCORER_SQL_COUNT=1``, which makes every response say how many SQL statements it ran
+(scorer/web/sqlcount.py). Each page is asked for once to warm up, then ``--rounds`` times over one
+kept-alive connection; its time is the median, printed beside its ratio to a static file fetched
+the same way in the same run (so a slower machine moves both). Saves are timed at deal 1 of fresh
+matches and at deals 200 onwards of a long match; the export of every match by its time to the
+first byte, its total time, and the growth of the server's peak memory.
+
+Then, on the largest database, Chromium (Debian's, through Playwright, service workers blocked)
+counts the requests and bytes on the wire of each screen cold (empty cache) and warm (visited
+before), counts the preview requests while a plain deal is recorded, and times the screens on
+a slow phone (CDP: 400 ms round trips, 400 kbit/s each way, a CPU 4x slower). Last, a PASS or
+FAIL line for each goal of the issue. Nothing here is a test: the figures are for reading.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import data  # noqa: E402  (bench/data.py, bench/server.py and bench/browser.py, beside this file)
+from browser import browse  # noqa: E402
+from server import PLAIN, Answer, Client, Server, deal_form, new_match, save  # noqa: E402
+
+GOAL_FLAT = 1.5       # a page at the largest size within 1.5x its time at the smallest
+GOAL_SAVE = 2.0       # a save at deal 200 within 2x a save at deal 1
+GOAL_DEAL_BYTES = 20_000
+GOAL_DEAL_REQUESTS = 4
+GOAL_HTML_BYTES = 30_000
+GOAL_PREVIEWS = 2
+GOAL_USABLE_COLD = 1.5
+GOAL_USABLE_WARM = 0.8
+GOAL_BOARD_WARM = 1.2
+GOAL_EXPORT_FIRST_BYTE = 1.0
+
+
+
+@dataclass
+class Figure:
+    page: str
+    ms: float
+    ratio: float
+    sql: int | None
+    html_bytes: int = 0
+    wire_bytes: int = 0
+    note: str = ""
+
+
+@dataclass
+class SizeResult:
+    size: int
+    static_ms: float
+    figures: dict[str, Figure] = field(default_factory=dict)
+    export: dict[str, float] = field(default_factory=dict)
+
+
+def median_of(rounds: int, call: Any) -> tuple[float, Answer]:
+    times, last = [], None
+    for _ in range(rounds):
+        last = call()
+        times.append(last.seconds)
+    assert last is not None
+    return statistics.median(times) * 1000, last
+
+
+
+def ids(database: Path) -> dict[str, Any]:
+    """A busy player, a finished match, the most played ruleset and a month: the pages' arguments."""
+    with sqlite3.connect(database) as connection:
+        player = connection.execute("SELECT player_id FROM match_seats GROUP BY player_id ORDER BY count(*) DESC LIMIT 1").fetchone()[0]
+        match = connection.execute("SELECT id FROM matches WHERE finished ORDER BY id DESC LIMIT 1").fetchone()[0]
+        ruleset = connection.execute("SELECT ruleset FROM matches GROUP BY ruleset ORDER BY count(*) DESC LIMIT 1").fetchone()[0]
+    return {"player": player, "match": match, "ruleset": ruleset}
+
+
+def measure_size(size: int, database: Path, rounds: int, folder: Path) -> tuple[SizeResult, Server, int]:
+    work = folder / f"work-{size}.sqlite"
+    shutil.copyfile(database, work)
+    known = ids(work)
+    server = Server(work, folder)
+    client = Client(server.port)
+    home = client.get("/")
+    stylesheet = re.search(rb'<link rel="stylesheet" href="([^"]+)"', home.html)
+    static = stylesheet.group(1).decode() if stylesheet else "/static/app.css"
+    client.get(static)
+    # The static file is fetched between the pages' requests all through the run, and the ratios
+    # are worked out at the end against the median of all of them: a busy moment moves both.
+    statics: list[float] = []
+
+    def static_round() -> None:
+        for _ in range(3):
+            statics.append(client.get(static).seconds)
+
+    static_round()
+    result = SizeResult(size, 0.0)
+
+    def page(name: str, path: str) -> None:
+        first = client.get(path)
+        assert first.status == 200, (name, path, first.status)
+        ms, last = median_of(rounds, lambda: client.get(path))
+        static_round()
+        result.figures[name] = Figure(name, ms, 0.0, last.sql, len(last.html), len(last.body))
+
+    # A long match, played here: 27 deals for the byte budgets, then up to 199 for the saves at deal 200.
+    long_id = new_match(client, 999)
+    for number in range(1, 28):
+        save(client, long_id, number)
+    player, match, ruleset = known["player"], known["match"], known["ruleset"]
+    page("home /", "/")
+    page("history page 1", "/history/")
+    page("history, a player", f"/history/?player={player}")
+    page("history, ruleset+dates", f"/history/?ruleset={ruleset}&start=2026-03-01&end=2026-06-30")
+    page("history, unfinished", "/history/?state=unfinished")
+    page("history page 3", "/history/?page=3")
+    page("stats, everyone", "/stats/")
+    page("stats, a ruleset", f"/stats/?ruleset={ruleset}")
+    page("stats, a period", "/stats/?start=2026-01-01&end=2026-03-31")
+    page("one player's stats", f"/stats/players/{player}")
+    page("a match record", f"/history/{match}")
+    page("scoreboard, 27 deals", f"/matches/{long_id}")
+    page("match record, 27 deals", f"/history/{long_id}")
+    page("score sheet, 27 deals", f"/matches/{long_id}/sheet")
+    page("deal form", f"/matches/{long_id}/deals/new")
+
+    # The preview of the next deal (the form as a phone sends it once every bid and trick is in).
+    client.get(f"/matches/{long_id}/deals/new")
+    preview_path = f"/matches/{long_id}/deals/28/preview"
+    ms, last = median_of(rounds, lambda: client.post(preview_path, deal_form(28, *PLAIN)))
+    result.figures["preview"] = Figure("preview", ms, 0.0, last.sql, len(last.html), len(last.body))
+
+    # Saves: deal 1 of fresh matches; deals 200 onwards of the long match.
+    fresh = [new_match(client, 999) for _ in range(rounds)]
+    client.get(f"/matches/{fresh[0]}/deals/new")
+    ms, last = median_of(1, lambda: save(client, fresh[0], 1))
+    times = [save(client, match_id, 1) for match_id in fresh[1:]]
+    ms = statistics.median([a.seconds for a in times]) * 1000 if times else ms
+    result.figures["save at deal 1"] = Figure("save at deal 1", ms, 0.0, (times[-1] if times else last).sql)
+    for number in range(28, 200):
+        save(client, long_id, number)
+    answers = [save(client, long_id, number) for number in range(200, 200 + rounds)]
+    ms = statistics.median([a.seconds for a in answers]) * 1000
+    result.figures["save at deal 200"] = Figure("save at deal 200", ms, 0.0, answers[-1].sql)
+
+    static_round()
+    result.static_ms = statistics.median(statics) * 1000
+    for figure in result.figures.values():
+        figure.ratio = figure.ms / result.static_ms
+
+    # Export every match: first byte, whole, and how much the server's peak memory grew.
+    before = server.peak_memory_kb()
+    export = client.get("/export/matches.zip")
+    after = server.peak_memory_kb()
+    result.export = {"first_byte_s": export.first_byte, "total_s": export.seconds, "bytes": len(export.body),
+                     "memory_growth_mb": (after - before) / 1024, "status": export.status}
+    return result, server, long_id
+
+
+
+# ---------------------------------------------------------------------------- the report
+
+
+def verdict(ok: bool | None) -> str:
+    return "PASS" if ok else "n/a " if ok is None else "FAIL"
+
+
+def report(results: list[SizeResult], browsing: dict[str, Any] | None, elapsed: float, args_no_browser: bool) -> int:
+    sizes = [r.size for r in results]
+    small, large = results[0], results[-1]
+    print()
+    print("Times: median ms (ratio to a static file in the same run) and SQL statements per request")
+    header = f"{'page':<26}" + "".join(f"{f'{n:,} matches':>28}" for n in sizes)
+    print(header)
+    print(f"{'static file':<26}" + "".join(f"{r.static_ms:>14.2f} ms{'(1.0x)':>10}  " for r in results))
+    for name in small.figures:
+        cells = []
+        for r in results:
+            f = r.figures[name]
+            cells.append(f"{f.ms:>9.1f} ms ({f.ratio:>6.1f}x) {('' if f.sql is None else f.sql):>5} sql")
+        print(f"{name:<26}" + "".join(f"{c:>28}" for c in cells))
+    print()
+    print("Bytes of HTML (before compression / on the wire with gzip) at the largest size")
+    for f in large.figures.values():
+        if f.html_bytes:
+            print(f"  {f.page:<26} {f.html_bytes:>9,} B / {f.wire_bytes:>8,} B")
+    print()
+    print("Export of every match (/export/matches.zip)")
+    for r in results:
+        e = r.export
+        print(f"  {r.size:>6,} matches: first byte {e['first_byte_s']:.2f} s, whole {e['total_s']:.2f} s, "
+              f"{e['bytes'] / 1e6:.1f} MB, server peak memory +{e['memory_growth_mb']:.1f} MB")
+
+    goals: list[tuple[str, bool | None, str]] = []
+    flat_fail = []
+    for name, f in large.figures.items():
+        base = small.figures[name]
+        if f.ratio > GOAL_FLAT * base.ratio or (f.sql != base.sql and "save" not in name):
+            flat_fail.append(f"{name} ({f.ratio / base.ratio:.1f}x, sql {base.sql}->{f.sql})")
+    goals.append(("Flat with size: every page within 1.5x of its time at the smallest size, same SQL count",
+                  not flat_fail, "; ".join(flat_fail) or f"{sizes[0]:,} -> {sizes[-1]:,} matches"))
+    saves = [(r.figures["save at deal 1"], r.figures["save at deal 200"]) for r in results]
+    save_ok = all(late.ms <= GOAL_SAVE * early.ms and late.sql == early.sql for early, late in saves)
+    goals.append(("A save at deal 200 within 2x of one at deal 1, same SQL count", save_ok,
+                  "; ".join(f"{early.ms:.1f} ms/{early.sql} sql vs {late.ms:.1f} ms/{late.sql} sql" for early, late in saves)))
+    for label in ("scoreboard, 27 deals", "match record, 27 deals"):
+        f = large.figures[label]
+        goals.append((f"{label}: at most 30 KB of HTML before compression", f.html_bytes <= GOAL_HTML_BYTES, f"{f.html_bytes:,} B"))
+    export_ok = all(r.export["first_byte_s"] < GOAL_EXPORT_FIRST_BYTE for r in results) and \
+        large.export["memory_growth_mb"] <= max(2 * small.export["memory_growth_mb"], 10)
+    goals.append(("Exports stream: first byte within 1 s, memory not growing with the matches", export_ok,
+                  f"first byte {large.export['first_byte_s']:.2f} s, +{large.export['memory_growth_mb']:.1f} MB at {sizes[-1]:,}"))
+    if browsing:
+        print()
+        print("Requests and bytes on the wire per screen (Chromium, service workers blocked)")
+        print(f"  {'screen':<14} {'cold':>22} {'warm':>22}")
+        for s in browsing["screens"]:
+            print(f"  {s.name:<14} {s.cold_requests:>3} requests {s.cold_bytes:>7,} B {s.warm_requests:>3} requests {s.warm_bytes:>7,} B")
+        print(f"Preview requests while a plain deal is recorded the shortest way: {browsing['previews']}")
+        print("Slow phone (400 ms RTT, 400 kbit/s, 4x CPU), median of 3:")
+        for label, seconds in browsing["slow"].items():
+            print(f"  {label:<40} {seconds:.2f} s")
+        deal = next(s for s in browsing["screens"] if s.name == "deal form")
+        goals.append(("Record-a-deal screen cold: at most 20 KB and 4 requests",
+                      deal.cold_bytes <= GOAL_DEAL_BYTES and deal.cold_requests <= GOAL_DEAL_REQUESTS,
+                      f"{deal.cold_bytes:,} B in {deal.cold_requests} requests"))
+        warm = [s for s in browsing["screens"] if s.warm_requests > 1]
+        goals.append(("A warm visit to any screen: one request", not warm,
+                      ", ".join(f"{s.name} {s.warm_requests}" for s in warm) or "every screen 1"))
+        goals.append(("Previews: at most 2 while a plain deal is recorded", browsing["previews"] <= GOAL_PREVIEWS,
+                      str(browsing["previews"])))
+        slow = browsing["slow"]
+        goals.append(("Slow phone: deal form usable within 1.5 s cold, 0.8 s warm",
+                      slow["deal form usable, cold"] <= GOAL_USABLE_COLD and slow["deal form usable, warm"] <= GOAL_USABLE_WARM,
+                      f"{slow['deal form usable, cold']:.2f} s / {slow['deal form usable, warm']:.2f} s"))
+        goals.append(("Slow phone: scoreboard after a save parsed within 1.2 s warm",
+                      slow["scoreboard after a save parsed, warm"] <= GOAL_BOARD_WARM,
+                      f"{slow['scoreboard after a save parsed, warm']:.2f} s"))
+    else:
+        goals.append(("Browser figures (bytes and requests, previews, slow phone)", None if args_no_browser else False,
+                      "skipped (--no-browser)" if args_no_browser else "failed (see above)"))
+    print()
+    for label, ok, detail in goals:
+        print(f"{verdict(ok)}  {label}: {detail}")
+    print(f"\nmake bench took {elapsed / 60:.1f} minutes")
+    return 0 if all(ok is not False for _, ok, _ in goals) else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default=",".join(str(n) for n in data.SIZES), help="database sizes, comma-separated")
+    parser.add_argument("--rounds", type=int, default=7, help="timed requests per page (the median is shown)")
+    parser.add_argument("--no-browser", action="store_true", help="skip Chromium's figures")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    args = parser.parse_args(argv)
+    started = time.monotonic()
+    sizes = tuple(int(n) for n in args.sizes.split(","))
+    databases = data.ensure(sizes)
+    results, browsing = [], None
+    with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
+        folder = Path(tmp)
+        for size in sizes:
+            print(f"measuring {size:,} matches...", file=sys.stderr)
+            result, server, long_id = measure_size(size, databases[size], args.rounds, folder)
+            try:
+                if size == sizes[-1] and not args.no_browser:
+                    print("measuring in Chromium...", file=sys.stderr)
+                    try:
+                        browsing = browse(server, long_id, long_id)
+                    except Exception as error:  # the server's figures are still worth printing
+                        print(f"Chromium's figures failed: {type(error).__name__}: {str(error)[:300]}", file=sys.stderr)
+            finally:
+                server.stop()
+            results.append(result)
+    if args.json:
+        args.json.write_text(json.dumps({"sizes": [r.__dict__ | {"figures": {k: v.__dict__ for k, v in r.figures.items()}}
+                                                   for r in results],
+                                         "browser": None if browsing is None else {
+                                             **browsing, "screens": [s.__dict__ for s in browsing["screens"]]}}, indent=1))
+    return report(results, browsing, time.monotonic() - started, args.no_browser)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,132 @@
+"""Static files under content-hashed names, so a browser keeps them for a year and asks again only
+when they change.
+
+At start (``register``) every file under ``static/`` is read once and named by its content:
+``app.css`` is also served as ``/static/app.3f2a9c1e.css`` with ``Cache-Control: public,
+max-age=31536000, immutable``. Templates and views never build a static address themselves; they
+call ``static_url("app.css")`` (a template global), which gives the hashed address. The plain
+name (``/static/app.css``) still works, ``no-cache`` with an ETag, for old bookmarks, the web app
+manifest and the service worker's own fetches.
+
+``BUNDLES`` are files made by joining others in order (the stylesheets every page uses; the
+theme script, app.js and the live scoreboard's live.js), so a page costs one request for its styles and one for its script while
+the source files stay separate. A bundle has a plain name and a hashed one like any file. A new
+file in ``static/`` needs no step: it is picked up at the next start.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import mimetypes
+import re
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from flask import Flask, Response, abort, current_app, request, url_for
+
+# The styles and scripts of every page, one request each (base.html). theme.js comes first: the
+# bundle is loaded in <head> without defer, so the chosen theme is set before the page is drawn;
+# app.js only registers a DOMContentLoaded handler at that point.
+BUNDLES: dict[str, tuple[str, ...]] = {
+    "site.css": ("app.css", "records.css", "dealing.css", "access.css"),
+    "site.js": ("theme.js", "app.js", "live.js"),
+}
+IMMUTABLE = "public, max-age=31536000, immutable"
+HASH_LENGTH = 8
+
+
+@dataclass(frozen=True)
+class Asset:
+    """One static file (or bundle) held in memory: its plain name, hashed name and bytes."""
+
+    name: str
+    hashed: str
+    body: bytes
+    mimetype: str
+    etag: str
+
+
+def hashed_name(name: str, body: bytes) -> tuple[str, str]:
+    """``icons/icon-192.png`` and its bytes → (``icons/icon-192.1a2b3c4d.png``, the full digest)."""
+    digest = hashlib.sha256(body).hexdigest()
+    path = PurePosixPath(name)
+    return str(path.with_name(f"{path.stem}.{digest[:HASH_LENGTH]}{path.suffix}")), digest
+
+
+CSS_COMMENT = re.compile(rb"/\*.*?\*/", re.S)
+JS_COMMENT_LINE = re.compile(rb"^[ \t]*//[^\n]*\n", re.M)
+
+
+def without_comments(name: str, body: bytes) -> bytes:
+    """A bundle's part without its comments (a fifth of the bytes on the wire, compressed): CSS's
+    ``/* ... */`` and JavaScript's whole-line ``//`` comments. Safe for our own files, which put no
+    comment marker inside a string and use no multi-line strings (tests/web/test_light_on_the_wire.py
+    checks the bundles against their sources). The source files themselves are served unchanged."""
+    if name.endswith(".css"):
+        return CSS_COMMENT.sub(b"", body)
+    if name.endswith(".js"):
+        return JS_COMMENT_LINE.sub(b"", body)
+    return body
+
+
+class Assets:
+    """Every static file by plain name and by hashed name, read once."""
+
+    def __init__(self, folder: Path) -> None:
+        self.by_name: dict[str, Asset] = {}
+        self.by_hashed: dict[str, Asset] = {}
+        files = {path.relative_to(folder).as_posix(): path.read_bytes()
+                 for path in sorted(folder.rglob("*")) if path.is_file() and not path.name.startswith(".")}
+        for bundle, parts in BUNDLES.items():
+            if all(part in files for part in parts):
+                files[bundle] = b"\n".join(without_comments(part, files[part]) for part in parts)
+        for name, body in files.items():
+            hashed, digest = hashed_name(name, body)
+            mimetype = "text/javascript" if name.endswith(".js") else mimetypes.guess_type(name)[0] or "application/octet-stream"
+            asset = Asset(name, hashed, body, mimetype, digest[:32])
+            self.by_name[name] = asset
+            self.by_hashed[hashed] = asset
+        # Names the service worker's cache carries, so that a new version of any file starts a new cache.
+        self.version = hashlib.sha256("".join(sorted(self.by_hashed)).encode()).hexdigest()[:HASH_LENGTH]
+
+    def url(self, name: str) -> str:
+        asset = self.by_name.get(name)
+        if asset is None:  # a file added after the start: its plain name, never a broken link
+            return url_for("static", filename=name)
+        return url_for("static", filename=asset.hashed)
+
+
+def assets() -> Assets:
+    found: Assets = current_app.extensions["assets"]
+    return found
+
+
+def static_url(name: str) -> str:
+    """The address of a static file (``app.css``, ``icons/icon-192.png``) under its hashed name."""
+    return assets().url(name)
+
+
+def serve(filename: str) -> Response:
+    """``/static/<filename>``: a hashed name for a year, a plain name ``no-cache`` (with an ETag)."""
+    found = assets()
+    asset = found.by_hashed.get(filename)
+    immutable = asset is not None
+    if asset is None:
+        asset = found.by_name.get(filename)
+    if asset is None:
+        return current_app.send_static_file(filename) if current_app.has_static_folder else abort(404)
+    response = Response(asset.body, mimetype=asset.mimetype)
+    response.set_etag(asset.etag)
+    if immutable:
+        response.headers["Cache-Control"] = IMMUTABLE
+    else:
+        response.headers["Cache-Control"] = "no-cache"
+        response.make_conditional(request)
+    return response
+
+
+def register(app: Flask) -> None:
+    """Read ``static/`` once and answer ``/static/...`` from memory."""
+    app.extensions["assets"] = Assets(Path(app.static_folder or "static"))
+    app.view_functions["static"] = serve
+    app.add_template_global(static_url, "static_url")

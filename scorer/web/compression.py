@@ -1,0 +1,67 @@
+"""Responses compressed on the wire with Flask-Compress: Brotli where the browser takes it (over
+HTTPS), gzip otherwise, for HTML, CSS, JavaScript, SVG and JSON. A record-a-deal screen of 75 KB
+travels as about 18 KB.
+
+Never compressed (docs/SECURITY.md, "Compression"):
+
+- a private hand page (the ``hand_pages`` blueprint) or any response marked ``no-store``: it
+  carries a secret (a player's cards, a seat link) next to text the request chose, the case the
+  BREACH attack measures through compressed sizes;
+- zip downloads and other binary types (not in ``MIMETYPES``: already compressed);
+- a streamed response (an export sent as it is written keeps streaming, untouched).
+
+Static files are compressed once per name and encoding and kept (they never change while the
+server runs: assets.py); pages are compressed per request.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, Request, request
+from flask.wrappers import Response
+from flask_compress import Compress
+
+compress = Compress()
+
+MIMETYPES = ["text/html", "text/css", "text/javascript", "application/javascript", "application/json",
+             "application/manifest+json", "image/svg+xml"]
+PRIVATE_BLUEPRINTS = {"hand_pages"}
+MIN_SIZE = 500  # bytes: below this a compressed body plus its header saves nothing
+
+
+class StaticOnlyCache:
+    """Flask-Compress's cache, holding only static files' compressed bytes (keys from ``cache_key``)."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, bytes] = {}
+
+    def get(self, key: str) -> bytes | None:
+        return self.kept.get(key)
+
+    def set(self, key: str, value: bytes) -> None:
+        if ";static:" in key:
+            self.kept[key] = value
+
+
+def cache_key(req: Request) -> str:
+    """A static file by its path (the same bytes every time); a page never hits the cache."""
+    return f"static:{req.path}" if req.endpoint == "static" else "page"
+
+
+def compress_response(response: Response) -> Response:
+    if request.blueprint in PRIVATE_BLUEPRINTS or "no-store" in response.headers.get("Cache-Control", ""):
+        return response
+    compressed: Response = compress.after_request(response)
+    return compressed
+
+
+def register(app: Flask) -> None:
+    app.config.setdefault("COMPRESS_MIMETYPES", MIMETYPES)
+    app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
+    app.config.setdefault("COMPRESS_STREAMS", False)
+    app.config.setdefault("COMPRESS_BR_LEVEL", 5)
+    app.config.setdefault("COMPRESS_MIN_SIZE", MIN_SIZE)
+    app.config.setdefault("COMPRESS_CACHE_BACKEND", StaticOnlyCache)
+    app.config.setdefault("COMPRESS_CACHE_KEY", cache_key)
+    app.config["COMPRESS_REGISTER"] = False  # compress_response decides which responses go through it
+    compress.init_app(app)
+    app.after_request(compress_response)

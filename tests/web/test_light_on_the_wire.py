@@ -1,0 +1,223 @@
+"""Light on the wire (issue 12): compressed responses, static files under content-hashed names
+kept for a year, every static address built by ``static_url``, and byte budgets for the pages a
+table sees most. Sizes and counts, never timings (timings are ``make bench``'s)."""
+
+from __future__ import annotations
+
+import gzip
+import re
+from pathlib import Path
+
+import brotli
+import pytest
+from cardhelpers import app_match, dealt, take_seat
+from flask import Flask
+from flask.testing import FlaskClient
+from webhelpers import post_deal, start_match
+
+from scorer.web.assets import BUNDLES, IMMUTABLE, Assets, hashed_name
+from scorer.web.compression import MIN_SIZE
+
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATES = ROOT / "templates"
+HASHED = re.compile(r"/static/(?P<stem>[^\"'\s]+)\.(?P<hash>[0-9a-f]{8})\.(?P<ext>[a-z0-9]+)")
+GZIP = {"Accept-Encoding": "gzip"}  # what Chromium sends over plain http on a LAN
+BROTLI = {"Accept-Encoding": "gzip, deflate, br, zstd"}  # ...and over HTTPS
+
+
+def get(client: FlaskClient, path: str, **headers: str):
+    with client.get(path, headers=headers) as response:
+        response.get_data()
+        return response
+
+
+def static_links(html: str) -> list[str]:
+    """The static files a page asks for as it loads: stylesheets, scripts and the icon."""
+    head_and_body = re.findall(r'<(?:link rel="(?:stylesheet|icon)"|script) (?:href|src)="(/static/[^"]+)"', html)
+    return head_and_body
+
+
+@pytest.fixture
+def long_match(client: FlaskClient) -> int:
+    """A 27-deal three-player match (made and failed bids, a premium), as at a long evening's table."""
+    match_id = start_match(client, ["Annabel", "Bartholomew", "Cyril"], match="deals", deals="30")
+    for number in range(1, 28):
+        if number % 3 == 0:
+            bids, tricks = [4, 3, 2], [5, 2, 2]  # two bids failed
+        elif number == 5:
+            bids, tricks = [9, 0, 0], [9, 0, 0]
+        else:
+            bids, tricks = [4, 3, 2], [4, 3, 2]
+        offers = {0: "declare"} if number == 5 else None
+        assert post_deal(client, match_id, number, bids, tricks, offers).status_code == 303, number
+    return match_id
+
+
+# ---------------------------------------------------------------------------- compression
+
+
+@pytest.mark.parametrize("encoding, decode", [("gzip", gzip.decompress), ("br", brotli.decompress)])
+def test_pages_styles_and_scripts_are_compressed(client: FlaskClient, encoding, decode) -> None:
+    match_id = start_match(client, ["Ann", "Bob", "Cy"])
+    page = get(client, f"/matches/{match_id}/deals/new").text
+    paths = [f"/matches/{match_id}/deals/new", f"/matches/{match_id}", "/", *static_links(page),
+             "/manifest.webmanifest", f"/matches/{match_id}/export.json"]
+    assert any(p.endswith(".css") for p in paths) and any(p.endswith(".js") for p in paths)
+    assert any(p.endswith(".svg") for p in paths)
+    for path in paths:
+        plain = get(client, path).get_data()
+        packed = get(client, path, **{"Accept-Encoding": encoding})
+        if len(plain) < MIN_SIZE:  # the icon (240 bytes): compressing it would save nothing
+            assert "Content-Encoding" not in packed.headers
+            continue
+        assert packed.headers.get("Content-Encoding") == encoding, path
+        assert "Accept-Encoding" in packed.headers["Vary"], path
+        assert decode(packed.get_data()) == plain, path
+        assert len(packed.get_data()) < len(plain) / 2, path
+
+
+def test_nothing_is_compressed_for_a_client_that_does_not_ask(client: FlaskClient) -> None:
+    response = get(client, "/")
+    assert "Content-Encoding" not in response.headers
+    assert response.get_data().startswith(b"<!doctype html>")
+
+
+def test_zip_downloads_are_never_compressed_again(client: FlaskClient) -> None:
+    start_match(client, ["Ann", "Bob", "Cy"])
+    response = get(client, "/export/matches.zip", **BROTLI)
+    assert response.mimetype == "application/zip"
+    assert "Content-Encoding" not in response.headers
+    assert response.get_data()[:2] == b"PK"
+
+
+def test_a_private_hand_page_is_never_compressed(app: Flask, client: FlaskClient) -> None:
+    """BREACH (docs/SECURITY.md): a player's cards beside text the address chose are sent as they are."""
+    match_id = app_match(client)
+    token = dealt(app, match_id)["tokens"][0]
+    phone = app.test_client()
+    assert take_seat(phone, token).status_code == 303
+    response = get(phone, f"/hand/{token}?x=reflected", **BROTLI)
+    assert response.status_code == 200
+    assert "no-store" in response.headers["Cache-Control"]
+    assert "Content-Encoding" not in response.headers
+    # ...while the scorekeeper's scoreboard of the same match is.
+    assert get(client, f"/matches/{match_id}", **BROTLI).headers.get("Content-Encoding") == "br"
+
+
+# ---------------------------------------------------------------------------- hashed names
+
+
+def test_every_static_file_has_a_hashed_name_kept_for_a_year(app: Flask, client: FlaskClient) -> None:
+    found: Assets = app.extensions["assets"]
+    files = [p.relative_to(ROOT / "static").as_posix() for p in (ROOT / "static").rglob("*") if p.is_file()]
+    assert set(files) <= set(found.by_name)
+    for name in files:
+        body = (ROOT / "static" / name).read_bytes()
+        hashed = found.by_name[name].hashed
+        assert hashed == hashed_name(name, body)[0]
+        response = get(client, f"/static/{hashed}")
+        assert response.status_code == 200, name
+        assert response.headers["Cache-Control"] == IMMUTABLE == "public, max-age=31536000, immutable"
+        assert response.get_data() == body, name
+
+
+def test_the_hash_follows_the_content() -> None:
+    one, _ = hashed_name("app.css", b"body { color: red; }")
+    assert re.fullmatch(r"app\.[0-9a-f]{8}\.css", one)
+    assert hashed_name("app.css", b"body { color: red; }")[0] == one
+    assert hashed_name("app.css", b"body { color: blue; }")[0] != one
+    assert re.fullmatch(r"icons/icon-192\.[0-9a-f]{8}\.png", hashed_name("icons/icon-192.png", b"x")[0])
+
+
+def test_the_bundles_keep_every_line_of_code_and_lose_only_comments(client: FlaskClient) -> None:
+    """site.css and site.js are their parts joined without comments: every other line of every
+    part is there, in order, and no comment is left."""
+    for bundle, parts in BUNDLES.items():
+        served = get(client, f"/static/{bundle}").text
+        code = [line for line in served.splitlines() if line.strip()]
+        if bundle.endswith(".css"):
+            assert "/*" not in served and "*/" not in served
+        else:
+            assert not any(line.lstrip().startswith("//") for line in code)
+        expected = []
+        for part in parts:
+            source = (ROOT / "static" / part).read_text()
+            if part.endswith(".css"):
+                source = re.sub(r"/\*.*?\*/", "", source, flags=re.S)
+            expected += [line for line in source.splitlines() if line.strip() and not line.lstrip().startswith("//")]
+        assert code == expected, bundle
+        assert len(served) < sum(len((ROOT / "static" / part).read_text()) for part in parts)
+
+
+def test_a_plain_name_still_works_but_is_asked_again_each_time(client: FlaskClient) -> None:
+    response = get(client, "/static/app.css")
+    assert response.status_code == 200 and response.mimetype == "text/css"
+    assert response.headers["Cache-Control"] == "no-cache"
+    again = get(client, "/static/app.css", **{"If-None-Match": response.headers["ETag"]})
+    assert again.status_code == 304
+    assert get(client, "/static/no-such-file.css").status_code == 404
+    assert get(client, "/static/app.00000000.css").status_code == 404  # a hash that is not the file's
+
+
+def test_a_page_asks_only_for_hashed_static_files(client: FlaskClient) -> None:
+    match_id = start_match(client, ["Ann", "Bob", "Cy"])
+    for path in ["/", f"/matches/{match_id}", f"/matches/{match_id}/deals/new", "/history/", "/stats/",
+                 f"/matches/{match_id}/sheet", "/sheets/blank", "/offline"]:
+        html = get(client, path).text
+        addresses = re.findall(r'(?:href|src)="(/static/[^"]+)"', html)
+        assert addresses, path
+        assert [a for a in addresses if not HASHED.fullmatch(a)] == [], path
+
+
+def test_every_template_builds_static_addresses_with_static_url() -> None:
+    """No template writes /static/... or calls url_for('static', ...): a plain name would be
+    asked for again on every visit."""
+    found = {}
+    for path in TEMPLATES.rglob("*.html"):
+        text = path.read_text()
+        hits = re.findall(r"url_for\(\s*['\"]static['\"]|['\"]/static/", text)
+        if hits:
+            found[path.relative_to(TEMPLATES).as_posix()] = hits
+    assert found == {}
+    uses = sum(path.read_text().count("static_url(") for path in TEMPLATES.rglob("*.html"))
+    assert uses >= 5
+    python = [p for p in (ROOT / "scorer").rglob("*.py") if re.search(r"url_for\(\s*['\"]static['\"]", p.read_text())]
+    assert [p.name for p in python] == ["assets.py"]  # the helper itself
+
+
+def test_the_service_workers_shell_names_hashed_files_that_exist(client: FlaskClient) -> None:
+    source = get(client, "/sw.js").text
+    shell = re.search(r"var SHELL = \[(.*?)\];", source, re.S)
+    assert shell
+    files = re.findall(r'"([^"]+)"', shell.group(1))
+    statics = [f for f in files if f.startswith("/static/")]
+    assert statics and all(HASHED.fullmatch(f) for f in statics), statics
+    for path in files:
+        assert get(client, path).status_code == 200, path
+    # What every page loads is in the shell, so a page opened offline has its styles and script.
+    for address in static_links(get(client, "/offline").text):
+        assert address in files
+    # A new version of any file names a new cache, which the worker's activation keeps alone.
+    assert re.search(r'var CACHE = "ninety-nine-v1-[0-9a-f]{8}";', source)
+
+
+# ---------------------------------------------------------------------------- budgets
+
+
+def test_the_record_a_deal_screen_is_under_20_kb_and_4_requests_cold(client: FlaskClient) -> None:
+    match_id = start_match(client, ["Ann", "Bob", "Cy"])
+    assert post_deal(client, match_id, 1, [4, 3, 2], [4, 3, 2]).status_code == 303
+    page = get(client, f"/matches/{match_id}/deals/new", **GZIP)
+    html = gzip.decompress(page.get_data()).decode()
+    statics = static_links(html)
+    assert 1 + len(statics) <= 4, statics  # the page, its stylesheet, its script, the icon
+    on_the_wire = len(page.get_data()) + sum(len(get(client, s, **GZIP).get_data()) for s in statics)
+    assert on_the_wire <= 20_000, on_the_wire
+
+
+def test_a_27_deal_scoreboard_and_match_record_are_under_30_kb_of_html(client: FlaskClient, long_match: int) -> None:
+    for path in [f"/matches/{long_match}", f"/history/{long_match}"]:
+        html = get(client, path).get_data()
+        assert html.count(b'<tbody id="deal-') == 27, path
+        assert len(html) <= 30_000, (path, len(html))
+        assert len(re.findall(rb"\n[ \t]+", html)) < 20, path  # no indentation left behind
