@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Date, DateTime, ForeignKey, Index, String, UniqueConstraint, select, text
+from sqlalchemy import JSON, BigInteger, Date, DateTime, ForeignKey, Index, String, UniqueConstraint, func, select, text
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -133,6 +133,13 @@ class Match(Model):
     @property
     def deal_set(self) -> DealSet | None:
         return self.card_setup.deal_set if self.card_setup is not None else None
+
+    def deal_count(self) -> int:
+        """How many deals the match has, without loading them unless they are loaded already (a
+        save checks the number before it takes the lock, which reads the match again)."""
+        if "deals" in self.__dict__:
+            return len(self.deals)
+        return db.session.scalar(select(func.count()).select_from(Deal).where(Deal.match_id == self.id)) or 0
 
     def touch(self) -> None:
         """Mark the match as changed (a deal's change does not update the match row by itself)."""

@@ -213,7 +213,7 @@ def cards_public(match: Match, number: int) -> bool:
     """Whether every hand of deal ``number`` may be seen by anyone: the deal is recorded and, in a
     duplicate set, every other table of the set has recorded it too (or its match is over), so
     no table is still holding, or yet to be dealt, those cards."""
-    if number > len(match.deals):
+    if number > match.deal_count():
         return False
     deal_set = match.deal_set
     if deal_set is None:

@@ -145,7 +145,7 @@ def receive(match: Match, number: int, editing: bool) -> View:
     if posted != number and (editing or posted > number or posted < 1):
         form.general_errors.append(f"This form was for deal {posted}, not deal {number}; nothing was saved.")
         return render_form(match, table, form, number, before(), editing, status=409)
-    if posted == len(match.deals) + 1 and match.finished:  # the stored flag, the core's answer at the last change
+    if posted == match.deal_count() + 1 and match.finished:  # the stored flag, the core's answer at the last change
         return render_finished(match, before())
     try:
         read = deal_form.read(form, table, dealer_for(match, posted))
@@ -308,7 +308,7 @@ def new(match_id: int) -> View:
     """Record the next deal: bids, tricks, premium and turned card on one screen."""
     match = deleted.visible_or_404(match_id)  # a deleted match takes no deal
     access.require_keeper(match)  # before the form is read: a watcher gets 403, nothing written
-    number = len(match.deals) + 1
+    number = match.deal_count() + 1  # a save loads the deals once, under the lock (locking.py)
     if request.method == "POST":
         return receive(match, number, editing=False)
     before = documents.score(match)

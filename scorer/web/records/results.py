@@ -87,11 +87,13 @@ def rows_for(match_id: int, document: MatchDocument, scored: MatchScore, player_
     return seat_rows, match_rows
 
 
-def expected_rows(match: Match, scored: MatchScore | None = None, since: int = 1) -> tuple[list[Row], list[Row]]:
+def expected_rows(match: Match, scored: MatchScore | None = None, since: int = 1,
+                  document: MatchDocument | None = None) -> tuple[list[Row], list[Row]]:
     """The cache rows the core's score of ``match`` gives (``scored`` if the caller has it already);
     raises ``MatchError`` if the core refuses the match. The match and its players must have ids
-    already (a new match: flush first)."""
-    document = documents.match_document(match)
+    already (a new match: flush first). ``document``: the match's document, if made already."""
+    if document is None:
+        document = documents.match_document(match)
     if scored is None:
         _, scored = score(document)
     player_ids = [seat.player_id if seat.player_id is not None else seat.player.id for seat in match.seats]
@@ -150,10 +152,11 @@ def refresh(match: Match, scored: MatchScore | None = None, summarise: bool = Tr
     ``since`` is the first deal the change touched (the deal saved, edited or deleted): the seat
     rows before it cannot change, so only those from it on are read and compared.
     """
-    fingerprint = documents.match_hash(match)  # what an import recognises the match by
+    document = documents.match_document(match)  # made once: the fingerprint and the rows read it
+    fingerprint = documents.document_hash(match, document)  # what an import recognises the match by
     if match.content_hash != fingerprint:  # unchanged: the row (and its updated_at) is left alone
         match.content_hash = fingerprint
-    seat_rows, match_rows = expected_rows(match, scored, since)
+    seat_rows, match_rows = expected_rows(match, scored, since, document)
     # No autoflush: the deal being saved is written by the caller's commit, which is where its own
     # checks (a deal number saved twice) are caught; a failed commit takes these rows back with it.
     with db.session.no_autoflush:
