@@ -94,8 +94,11 @@ def test_the_record_of_a_match_has_chart_figures_and_every_deal(client, app):
     assert ">game to 100</text>" in svg  # the line a game is played to
     assert 'id="deal-3"' in html and "This match, player by player" in html
     for link in (f"/matches/{match_id}/sheet", f"/matches/{match_id}/export.json", f"/matches/{match_id}/export.csv",
-                 f"/matches/{match_id}/delete"):
+                 f"/matches/{match_id}", f"/matches/{match_id}/changes"):
         assert f'href="{link}"' in html
+    # Deleting is the scorekeepers', on the scoreboard: the record (read by everyone, and without
+    # the scorekeeper's cookie, which travels only to /matches/<id>) offers no button that would 403.
+    assert f'href="/matches/{match_id}/delete"' not in html
     assert client.get("/history/999").status_code == 404
 
 

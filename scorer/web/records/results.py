@@ -51,9 +51,12 @@ def rows_for(match_id: int, document: MatchDocument, scored: MatchScore, player_
     runs = [0] * ruleset.seats
     current_game = 0
     for number, (raw, deal) in enumerate(zip(document["deals"], scored.deals, strict=True), start=1):
-        premiums = {p["seat"]: p["kind"] for p in raw["premiums"]}
         if deal.game != current_game:
             runs, current_game = [0] * ruleset.seats, deal.game
+        if number < since:  # its rows stand: only the runs it carries on are needed
+            runs = [run + 1 if made else 0 for run, made in zip(runs, deal.made, strict=True)]
+            continue
+        premiums = {p["seat"]: p["kind"] for p in raw["premiums"]}
         for seat in range(ruleset.seats):
             unit = unit_of(ruleset.id, seat)
             bid, took, made = deal.bids[seat], raw["tricks"][seat], deal.made[seat]
@@ -63,8 +66,6 @@ def rows_for(match_id: int, document: MatchDocument, scored: MatchScore, player_
                 over = tricks_against_bid(bid, took, ruleset.tricks)
             premium = premiums.get(seat)
             runs[seat] = runs[seat] + 1 if made else 0
-            if number < since:
-                continue
             seat_rows.append({
                 **common, "deal": number, "seat": seat, "game": deal.game, "unit": unit,
                 "player_id": player_ids[seat] if seat < ruleset.players else None,
