@@ -70,3 +70,12 @@ class MatchDocument(TypedDict):
     played_at: NotRequired[str]
     updated_at: NotRequired[str]
     next_deal_dealt: NotRequired[bool]
+
+
+def bid_words(bid: Bid) -> str:
+    """A bid as it was recorded, in words: a number, the bid cards, or "hidden"."""
+    if bid is None:
+        return "hidden"
+    if isinstance(bid, list):
+        return " ".join(str(card) for card in bid)
+    return str(bid)

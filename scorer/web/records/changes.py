@@ -29,7 +29,7 @@ from werkzeug.wrappers import Response
 from scorer.core import MatchError
 from scorer.web import access, clock, device, documents, locking
 from scorer.web.cards import card_store
-from scorer.web.document_types import DealDocument
+from scorer.web.document_types import DealDocument, bid_words
 from scorer.web.extensions import db
 from scorer.web.forms import EmptyForm
 from scorer.web.models import Change, Deal, Match, Player, SeatHolder, name_key
@@ -53,14 +53,6 @@ def record(kind: str, match_id: int | None, deal: int | None = None, before: Any
 
 
 # ---------------------------------------------------------------------------- in a player's words
-
-
-def bid_words(bid: Any) -> str:
-    if bid is None:
-        return "hidden"
-    if isinstance(bid, list):
-        return " ".join(str(card) for card in bid)
-    return str(bid)
 
 
 def deal_differences(before: DealDocument, after: DealDocument, names: list[str]) -> list[str]:

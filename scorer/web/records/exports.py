@@ -30,7 +30,7 @@ from sqlalchemy.orm import selectinload
 from scorer.core import MatchScore
 from scorer.web import clock, documents
 from scorer.web.cards import card_store
-from scorer.web.document_types import Bid, DealDocument, MatchDocument
+from scorer.web.document_types import DealDocument, MatchDocument, bid_words
 from scorer.web.extensions import db
 from scorer.web.models import Match
 from scorer.web.play import scoreboard
@@ -193,14 +193,6 @@ def spreadsheet_text(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-def bid_as_recorded(bid: Bid) -> str:
-    if bid is None:
-        return "hidden"
-    if isinstance(bid, list):
-        return " ".join(str(card) for card in bid)
-    return str(bid)
-
-
 def csv_rows(match: Match) -> list[list[Any]]:
     """One row per deal and seat; points and totals are the core's (a side's in four-partners)."""
     scored = documents.score(match)
@@ -218,7 +210,7 @@ def csv_rows(match: Match) -> list[list[Any]]:
                 number, deal.game, deal.number, spreadsheet_text(names[deal.dealer]),
                 spreadsheet_text(names[deal.leader]), deal.trump, stored.turn_up or "", seat + 1,
                 spreadsheet_text(name), spreadsheet_text(columns[u].label) if sides else "",
-                bid_as_recorded(deal.bids[seat] if number in withheld else stored.bids[seat]), "" if deal.bids[seat] is None else deal.bids[seat],
+                bid_words(deal.bids[seat] if number in withheld else stored.bids[seat]), "" if deal.bids[seat] is None else deal.bids[seat],
                 stored.tricks[seat], "yes" if deal.made[seat] else "no", premiums.get(seat, ""),
                 deal.points[u], deal.totals[u],
             ])
