@@ -1,5 +1,5 @@
 """Statistics summaries (player_summaries: per player, ruleset, and day or month of the table's
-calendar), filled here from the results cache; and the indexes the home and history pages read
+calendar, and all time), filled here from the results cache; and the indexes the home and history pages read
 matches in order by.
 
 The summaries are added up from seat_results and match_results by a frozen copy of the app's
@@ -9,11 +9,11 @@ rebuild`` writes them all again at any time, and ``flask --app scorer check`` co
 the core's scores.
 
 Revision ID: 0010_summaries
-Revises: 0007_runs_per_game
+Revises: 0009_changes
 Create Date: 2026-11-23 13:30:00
 
 """
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 from alembic import op
 import sqlalchemy as sa
@@ -125,6 +125,7 @@ def _summarise(connection, zone):
     found = dict(days)
     for (player, ruleset, _, day), s in days.items():
         _add(found.setdefault((player, ruleset, "month", day.replace(day=1)), _empty()), s, zone)
+        _add(found.setdefault((player, ruleset, "all", date.min), _empty()), s, zone)
     return found
 
 

@@ -239,7 +239,7 @@ class MatchResult(Model):
 
 
 class PlayerSummary(Model):
-    """One player's figures in one ruleset over one day or one month of the table's calendar.
+    """One player's figures in one ruleset over one day or one month of the table's calendar, or all time.
 
     Written by ``summaries.follow`` from the results cache above, in the same transaction as
     ``results.refresh`` / ``results.forget``; the statistics pages add a few of these rows up

@@ -59,7 +59,7 @@ def test_saves_edits_deletes_keep_the_summaries_as_a_rebuild_writes_them(client,
     assert post_deal(client, match_id, 4, [2, 3, 4], [2, 3, 4]).status_code == 303
     after_saves = stored(app)
     keys = {(key[2], key[1]) for key in after_saves}
-    assert keys == {("day", "jokerless"), ("month", "jokerless")}
+    assert keys == {("day", "jokerless"), ("month", "jokerless"), ("all", "jokerless")}
     assert after_saves == rebuilt(app)
     # An edit that lowers the best deal and breaks a run: maxima are recomputed, not kept.
     assert client.post(f"/matches/{match_id}/deals/1/edit",
@@ -86,8 +86,12 @@ def test_saves_edits_deletes_keep_the_summaries_as_a_rebuild_writes_them(client,
 def test_imports_across_months_and_days_match_a_rebuild(app):
     add_documents(app, spread_documents())
     found = stored(app)
-    assert {span for _, _, span, _ in found} == {"day", "month"}
+    assert {span for _, _, span, _ in found} == {"day", "month", "all"}
     assert len({start for _, _, span, start in found if span == "month"}) >= 3
+    # A page without a period reads one all-time row per player and ruleset, however many months.
+    with app.app_context():
+        read = db.session.scalars(select(PlayerSummary).where(summaries.period_rows(None, None))).all()
+    assert len(read) == len({(player, ruleset) for player, ruleset, _, _ in found})
     assert comparable(found) == comparable(rebuilt(app))
     assert check_lines(app) == []
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Blueprint, render_template
-from sqlalchemy import Select, select, tuple_
+from sqlalchemy import Select, and_, false, or_, select
 from sqlalchemy.orm import selectinload
 
 from scorer.core import get_ruleset
@@ -57,7 +57,10 @@ def standings(matches: list[Match]) -> dict[int, Standing]:
     games: dict[int, int] = {}
     for match_id, game, unit, total in db.session.execute(
             select(SeatResult.match_id, SeatResult.game, SeatResult.unit, SeatResult.total)
-            .where(tuple_(SeatResult.match_id, SeatResult.deal).in_(last or [(0, 0)]))):
+            # An OR of (match, deal) pairs, each a primary-key search: SQLite answers a row-value
+            # IN list by scanning the whole table.
+            .where(or_(false(), *(and_(SeatResult.match_id == match_id, SeatResult.deal == deal)
+                                  for match_id, deal in last)))):
         totals.setdefault(match_id, {})[unit] = total
         games[match_id] = game
     found = {}

@@ -30,7 +30,10 @@ from scorer.web import clock
 from scorer.web.extensions import db
 from scorer.web.models import MatchResult, Player, PlayerSummary, SeatResult
 
-DAY, MONTH = "day", "month"
+DAY, MONTH, ALL = "day", "month", "all"
+# The all-time row of a player and ruleset (every month added up): what a page without a period
+# reads, so that it adds up one row per player and ruleset however many years are kept.
+ALL_START = date.min
 HIDDEN = "-"  # the by_bid key of bids kept hidden
 # The rulesets whose deal points belong to a side, not a player (the core says which).
 SIDE_RULESETS = frozenset(ruleset.id for ruleset in RULESETS.values() if ruleset.has_sides)
@@ -208,10 +211,11 @@ def summarise(seat_rows: Iterable[Mapping[str, Any]], match_rows: Iterable[Mappi
 
 
 def with_months(days: dict[Key, Summary]) -> dict[Key, Summary]:
-    """The day summaries and the months they add up to."""
+    """The day summaries, the months they add up to, and each player's all-time total."""
     found = dict(days)
     for (player, ruleset, _, day), summary in days.items():
         found.setdefault((player, ruleset, MONTH, month_of(day)), Summary()).add(summary)
+        found.setdefault((player, ruleset, ALL, ALL_START), Summary()).add(summary)
     return found
 
 
@@ -276,13 +280,24 @@ def follow(player_ids: list[int], ruleset: str, played_at: datetime, change: Cha
             PlayerSummary.start >= month, PlayerSummary.start < next_month(month) if month < date(9999, 12, 1)
             else PlayerSummary.start <= date.max, PlayerSummary.start != day)):
         months[row.player_id].add(Summary.of(row))
+    # All time is this month added to the other months, as stored (one row a month kept).
+    ever = {player: Summary() for player in player_ids}
+    for player, summary in months.items():
+        ever[player].add(summary)
+    for row in db.session.scalars(select(PlayerSummary).where(
+            PlayerSummary.player_id.in_(player_ids), PlayerSummary.ruleset == ruleset, PlayerSummary.span == MONTH,
+            PlayerSummary.start != month)):
+        ever[row.player_id].add(Summary.of(row))
     db.session.execute(delete(PlayerSummary).where(
         PlayerSummary.player_id.in_(player_ids), PlayerSummary.ruleset == ruleset,
         or_(and_(PlayerSummary.span == DAY, PlayerSummary.start == day),
-            and_(PlayerSummary.span == MONTH, PlayerSummary.start == month))))
+            and_(PlayerSummary.span == MONTH, PlayerSummary.start == month),
+            PlayerSummary.span == ALL)))
     rows = as_rows(days)
     rows += [{"player_id": player, "ruleset": ruleset, "span": MONTH, "start": month, **summary.as_row()}
              for player, summary in months.items() if not summary.empty]
+    rows += [{"player_id": player, "ruleset": ruleset, "span": ALL, "start": ALL_START, **summary.as_row()}
+             for player, summary in ever.items() if not summary.empty]
     if rows:
         db.session.execute(insert(PlayerSummary), rows)
 
@@ -300,10 +315,11 @@ def patch(player_ids: list[int], ruleset: str, played_at: datetime, change: Chan
     stored = {(row.player_id, row.span): Summary.of(row) for row in db.session.scalars(select(PlayerSummary).where(
         PlayerSummary.player_id.in_(player_ids), PlayerSummary.ruleset == ruleset,
         or_(and_(PlayerSummary.span == DAY, PlayerSummary.start == day),
-            and_(PlayerSummary.span == MONTH, PlayerSummary.start == month))))}
+            and_(PlayerSummary.span == MONTH, PlayerSummary.start == month),
+            PlayerSummary.span == ALL)))}
     found: dict[Key, Summary] = {}
     for player in player_ids:
-        for span, start in ((DAY, day), (MONTH, month)):
+        for span, start in ((DAY, day), (MONTH, month), (ALL, ALL_START)):
             summary = stored.get((player, span), Summary())
             if player in minus:
                 if summary.lowers(minus[player]):
@@ -315,7 +331,8 @@ def patch(player_ids: list[int], ruleset: str, played_at: datetime, change: Chan
     db.session.execute(delete(PlayerSummary).where(
         PlayerSummary.player_id.in_(player_ids), PlayerSummary.ruleset == ruleset,
         or_(and_(PlayerSummary.span == DAY, PlayerSummary.start == day),
-            and_(PlayerSummary.span == MONTH, PlayerSummary.start == month))))
+            and_(PlayerSummary.span == MONTH, PlayerSummary.start == month),
+            PlayerSummary.span == ALL)))
     rows = as_rows({key: summary for key, summary in found.items() if not summary.empty})
     if rows:
         db.session.execute(insert(PlayerSummary), rows)
@@ -358,6 +375,8 @@ def period_rows(start: datetime | None, end: datetime | None) -> ColumnElement[b
     midnights, end excluded; None: no bound): its whole months, and the days of the months it cuts."""
     first = day_of(start) if start is not None and start.year > 1 else None
     stop = day_of(end) if end is not None else None
+    if first is None and stop is None:  # no period: one all-time row per player and ruleset
+        return PlayerSummary.span == ALL
     whole_from = None if first is None else (first if first.day == 1 else next_month(month_of(first)))
     whole_to = None if stop is None else month_of(stop)  # months before this one
     if whole_from is not None and whole_to is not None and whole_from >= whole_to:  # no whole month
