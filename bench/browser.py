@@ -53,6 +53,13 @@ def chromium() -> str:
     return os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 
 
+def as_keeper(context: Any, client: Client, server: Server) -> Any:
+    """The browser context with the bench client's cookies: the scorekeeper of the matches the
+    client started (only a scorekeeper is shown a deal form; anyone else gets a 403 page)."""
+    context.add_cookies([{"name": name, "value": value, "url": server.base} for name, value in client.cookies.items()])
+    return context
+
+
 def browse(server: Server, long_id: int, record_id: int) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
@@ -69,13 +76,14 @@ def browse(server: Server, long_id: int, record_id: int) -> dict[str, Any]:
                  "service_workers": "block", "base_url": server.base}
         # Bytes and requests per screen: cold (a new phone), then warm (the same screen again).
         for name, path in screens:
-            context = browser.new_context(**phone)
+            context = as_keeper(browser.new_context(**phone), client, server)
             page = context.new_page()
             page.set_default_timeout(180_000)  # the home page of 10,000 matches took 5 s and 3.5 MB before issue 12
             cdp = context.new_cdp_session(page)
             cdp.send("Network.enable")
             seen = wire(cdp)
-            page.goto(path, wait_until="networkidle")
+            answer = page.goto(path, wait_until="networkidle")
+            assert answer is not None and answer.status == 200, (name, path, answer and answer.status)  # never an error page
             page.wait_for_timeout(1500)  # the icon, which the browser asks for some time after the load
             screen = Screen(name, *on_the_wire(seen))
             reset(seen)
@@ -85,7 +93,7 @@ def browse(server: Server, long_id: int, record_id: int) -> dict[str, Any]:
             context.close()
 
         # Preview requests while a plain deal is recorded the shortest way: 3 bid chips, 2 tricks chips, "took the rest".
-        context = browser.new_context(**phone)
+        context = as_keeper(browser.new_context(**phone), client, server)
         page = context.new_page()
         previews: list[str] = []
         page.on("request", lambda r: previews.append(r.url) if r.url.endswith("/preview") else None)
@@ -120,7 +128,7 @@ def browse(server: Server, long_id: int, record_id: int) -> dict[str, Any]:
         colds, warms, boards_warm, boards_cold = [], [], [], []
         for _ in range(3):
             match_id = new_match(client, 999)
-            context = browser.new_context(**phone)
+            context = as_keeper(browser.new_context(**phone), client, server)
             page = throttled(context)
             page.goto(f"/matches/{match_id}/deals/new", wait_until="load")
             colds.append(usable(page))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -65,16 +66,16 @@ class Ruleset:
     defaults: Mapping[str, Any] = field(default_factory=dict)
     source: str = ""
 
-    @property
+    @cached_property  # asked for at every deal of every match scored: worked out once
     def seats(self) -> int:
         """Seats that take tricks: the players and, in two-dummy, the dummy."""
         return self.players + (1 if self.has_dummy else 0)
 
-    @property
+    @cached_property  # asked for at every deal of every match scored: worked out once
     def has_sides(self) -> bool:
         return self.scoring == PARTNERS
 
-    @property
+    @cached_property  # asked for at every deal of every match scored: worked out once
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """Who scores together, one entry per scoring unit: the two sides in four-partners, else
         each seat alone (the dummy included). ``points`` and ``totals`` are per unit."""
@@ -84,7 +85,7 @@ class Ruleset:
         """The scoring unit (side or seat) a seat's points go to."""
         return next(unit for unit, seats in enumerate(self.sides) if seat in seats)
 
-    @property
+    @cached_property  # asked for at every deal of every match scored: worked out once
     def contenders(self) -> tuple[int, ...]:
         """The units that can end a game and win: every side or player, never the dummy [W]."""
         return tuple(unit for unit, seats in enumerate(self.sides) if all(s < self.players for s in seats))
