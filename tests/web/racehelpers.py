@@ -301,11 +301,35 @@ def delete_last_versus_record_next(app: Flask, base: str) -> list[int]:
     return matches
 
 
+def same_players_two_matches(app: Flask, base: str) -> list[int]:
+    """(e) Two matches of the same players, a deal saved in each at once: both are saved. Each save
+    writes results rows (whose foreign keys lock the players' rows for key share) and then locks
+    the players to patch their statistics summaries; asking FOR UPDATE there deadlocked two such
+    saves on PostgreSQL (found by `make load`; summaries.follow asks FOR NO KEY UPDATE)."""
+    first, second = Phone(base), Phone(base)
+    matches = []
+    for _ in rounds():
+        one_id, two_id = start_match(app, [FIRST]), start_match(app, [FIRST])
+        first.keep_score(one_id)
+        second.keep_score(two_id)
+        matches += [one_id, two_id]
+        one = first.hidden_fields(f"/matches/{one_id}/deals/new")
+        two = second.hidden_fields(f"/matches/{two_id}/deals/new")
+        a, b = at_once(
+            lambda: first.post(f"/matches/{one_id}/deals/new", deal_data(one, 2, LEVEL)),  # noqa: B023
+            lambda: second.post(f"/matches/{two_id}/deals/new", deal_data(two, 2, LEVEL)),  # noqa: B023
+        )
+        assert a.status == b.status == 303, (a.status, a.text[:600], b.status, b.text[:600])
+        assert stored(app, one_id) == stored(app, two_id) == [(1, *FIRST), (2, *LEVEL)]
+    return matches
+
+
 SCENARIOS = {
     "edit-to-end-vs-record-next": edit_to_end_versus_record_next,
     "same-deal-two-figures": same_deal_two_figures,
     "same-figures-twice": same_figures_twice,
     "delete-last-vs-record-next": delete_last_versus_record_next,
+    "same-players-two-matches": same_players_two_matches,
 }
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.wrappers import Response
 
@@ -171,8 +171,10 @@ def receive(match: Match, number: int, editing: bool) -> View:
         # Everything from here on reads the match as it is now, and nobody can change it before
         # the commit (or rollback) that ends this transaction.
         return settle(db.session.get_one(Match, match.id), table, form, read, posted, editing, version, write=True)
-    except OperationalError:  # the lock was not free within the busy timeout
+    except OperationalError as error:  # the lock was not free within the busy timeout
         db.session.rollback()
+        current_app.logger.warning("Deal %s of match %s not saved (busy): OperationalError %s", posted, match.id,
+                                   str(error.orig).splitlines()[0] if error.orig else error)
         return render_template(
             "error.html", match=match, title="The scorer was busy",
             message=f"Deal {posted} was not saved: the scorer was busy with another change. "

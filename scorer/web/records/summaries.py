@@ -253,8 +253,12 @@ def follow(player_ids: list[int], ruleset: str, played_at: datetime, change: Cha
     # Two matches of the same player saved at once (a save beside an import) would each rewrite
     # the player's rows from what it saw: on PostgreSQL, the players' rows are locked first, in
     # order (no deadlock), so the second waits and reads the first's rows. SQLite has one writer
-    # at a time anyway and ignores FOR UPDATE.
-    db.session.execute(select(Player.id).where(Player.id.in_(player_ids)).order_by(Player.id).with_for_update())
+    # at a time anyway and ignores FOR UPDATE. FOR NO KEY UPDATE, not FOR UPDATE: the save has
+    # already written results rows whose foreign keys hold a KEY SHARE lock on these players, and
+    # two saves each holding that and asking FOR UPDATE deadlock (found by `make load`, two
+    # processes on PostgreSQL); NO KEY UPDATE waits only for another NO KEY UPDATE.
+    db.session.execute(select(Player.id).where(Player.id.in_(player_ids)).order_by(Player.id)
+                       .with_for_update(key_share=True))
     if change is not None and patch(player_ids, ruleset, played_at, change):
         return
     day = day_of(played_at)
