@@ -169,6 +169,14 @@ def start_match(app: Flask, deals: list[tuple[list[int], list[int]]]) -> int:
         return match.id
 
 
+def kept_match(app: Flask, deals: list[tuple[list[int], list[int]]], *phones: Phone) -> int:
+    """``start_match``, with every one of ``phones`` made a scorekeeper of it."""
+    match_id = start_match(app, deals)
+    for phone in phones:
+        phone.keep_score(match_id)
+    return match_id
+
+
 def stored(app: Flask, match_id: int) -> list[tuple[int, list[Any], list[int]]]:
     with app.app_context():
         rows = db.session.scalars(select(Deal).where(Deal.match_id == match_id).order_by(Deal.number)).all()
@@ -197,9 +205,7 @@ def edit_to_end_versus_record_next(app: Flask, base: str) -> list[int]:
     editor, recorder = Phone(base), Phone(base)
     matches = []
     for _ in rounds():
-        match_id = start_match(app, [FIRST, LEVEL])
-        editor.keep_score(match_id)
-        recorder.keep_score(match_id)
+        match_id = kept_match(app, [FIRST, LEVEL], editor, recorder)
         matches.append(match_id)
         edit_fields = editor.hidden_fields(f"/matches/{match_id}/deals/2/edit")
         new_fields = recorder.hidden_fields(f"/matches/{match_id}/deals/new")
@@ -227,9 +233,7 @@ def same_deal_two_figures(app: Flask, base: str) -> list[int]:
     first, second = Phone(base), Phone(base)
     matches = []
     for _ in rounds():
-        match_id = start_match(app, [])
-        first.keep_score(match_id)
-        second.keep_score(match_id)
+        match_id = kept_match(app, [], first, second)
         matches.append(match_id)
         one = first.hidden_fields(f"/matches/{match_id}/deals/new")
         two = second.hidden_fields(f"/matches/{match_id}/deals/new")
@@ -255,9 +259,7 @@ def same_figures_twice(app: Flask, base: str) -> list[int]:
     first, second = Phone(base), Phone(base)
     matches = []
     for _ in rounds():
-        match_id = start_match(app, [FIRST])
-        first.keep_score(match_id)
-        second.keep_score(match_id)
+        match_id = kept_match(app, [FIRST], first, second)
         matches.append(match_id)
         one = first.hidden_fields(f"/matches/{match_id}/deals/new")
         two = second.hidden_fields(f"/matches/{match_id}/deals/new")
@@ -277,9 +279,7 @@ def delete_last_versus_record_next(app: Flask, base: str) -> list[int]:
     deleter, recorder = Phone(base), Phone(base)
     matches = []
     for _ in rounds():
-        match_id = start_match(app, [FIRST, LEVEL])
-        deleter.keep_score(match_id)
-        recorder.keep_score(match_id)
+        match_id = kept_match(app, [FIRST, LEVEL], deleter, recorder)
         matches.append(match_id)
         confirm = deleter.hidden_fields(f"/matches/{match_id}/deals/2/delete")
         new_fields = recorder.hidden_fields(f"/matches/{match_id}/deals/new")
@@ -309,9 +309,7 @@ def same_players_two_matches(app: Flask, base: str) -> list[int]:
     first, second = Phone(base), Phone(base)
     matches = []
     for _ in rounds():
-        one_id, two_id = start_match(app, [FIRST]), start_match(app, [FIRST])
-        first.keep_score(one_id)
-        second.keep_score(two_id)
+        one_id, two_id = kept_match(app, [FIRST], first), kept_match(app, [FIRST], second)
         matches += [one_id, two_id]
         one = first.hidden_fields(f"/matches/{one_id}/deals/new")
         two = second.hidden_fields(f"/matches/{two_id}/deals/new")
