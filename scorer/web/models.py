@@ -148,7 +148,8 @@ class Match(Model):
 
 class MatchSeat(Model):
     __tablename__ = "match_seats"
-    __table_args__ = (UniqueConstraint("match_id", "player_id"),)
+    # The index by player: history filtered by a player reads that player's matches, not every seat.
+    __table_args__ = (UniqueConstraint("match_id", "player_id"), Index("ix_match_seats_player", "player_id", "match_id"))
 
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
     seat: Mapped[int] = mapped_column(primary_key=True)
@@ -247,6 +248,9 @@ class PlayerSummary(Model):
     """
 
     __tablename__ = "player_summaries"
+    # By span and start: the page of everyone reads the all-time rows, or the months and days of a
+    # period, without scanning every row (the primary key starts with the player).
+    __table_args__ = (Index("ix_player_summaries_span", "span", "start"),)
 
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
     ruleset: Mapped[str] = mapped_column(String(32), primary_key=True)

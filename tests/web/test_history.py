@@ -44,6 +44,22 @@ def test_history_pages(client, app):
     assert listed(client.get("/history/?page=9").text) == []
 
 
+def test_history_counts_only_up_to_a_bound(client, app, monkeypatch):
+    """Past COUNT_UP_TO matches the list says "more than" and still pages on: counting every
+    match on each visit would slow the page down as the history grows."""
+    from scorer.web.records import history
+    monkeypatch.setattr(history, "COUNT_UP_TO", 21)
+    ids = add_documents(app, [sample(i, "two-open", played_at=START + timedelta(hours=i), max_deals=1)
+                              for i in range(45)])
+    first = client.get("/history/").text
+    assert "More than 21 matches, newest first · page 1" in first and "page 1 of" not in first
+    assert listed(first) == ids[::-1][:20] and 'rel="next"' in first
+    last = client.get("/history/?page=3").text
+    assert listed(last) == ids[::-1][40:] and 'rel="next"' not in last and 'rel="prev"' in last
+    monkeypatch.setattr(history, "COUNT_UP_TO", 45)
+    assert "45 matches, newest first · page 1 of 3" in client.get("/history/").text
+
+
 def test_history_filters_by_player_ruleset_date_and_state(client, app):
     docs = [
         sample(1, "jokerless", played_at=datetime(2026, 2, 1, 20, tzinfo=UTC), unfinished=0),

@@ -132,6 +132,11 @@ def test_every_period_adds_up_to_a_group_by_over_every_deal(app, first, last, ru
                    for f in stats.everyone(stats.Scope(ruleset=ruleset, start=start, end=end))}
     expected = group_by_figures(app, start, end, ruleset)
     assert figures == expected
+    with app.test_request_context():  # the page of everyone (added up in SQL) agrees with a player's page
+        added_in_sql = summaries.standings(ruleset, start, end)
+        one_by_one = summaries.totals(ruleset, start, end)
+    assert {key: [getattr(s, name) for name in (*summaries.FIGURES, "longest_run", "best")] for key, s in added_in_sql.items()} \
+        == {key: [getattr(s, name) for name in (*summaries.FIGURES, "longest_run", "best")] for key, s in one_by_one.items()}
     assert figures or first == last  # the periods chosen hold deals
 
 

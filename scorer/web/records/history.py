@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, render_template
-from sqlalchemy import Select, func, select
+from sqlalchemy import ColumnElement, Select, func, select
 from sqlalchemy.orm import selectinload
 from wtforms import SelectField
 
@@ -23,6 +23,7 @@ from scorer.web.records.filters import PeriodForm, read_filters
 bp = Blueprint("history", __name__, url_prefix="/history")
 
 PER_PAGE = 20
+COUNT_UP_TO = 500
 
 
 class HistoryForm(PeriodForm):
@@ -39,20 +40,68 @@ class HistoryForm(PeriodForm):
         return {**super().filters(), **{k: v for k, v in (("player", self.player.data), ("state", self.state.data)) if v}}
 
 
-def history_query(form: HistoryForm) -> Select[Any]:
-    query = select(Match).options(selectinload(Match.seats)).where(Match.deleted_at.is_(None)).order_by(Match.created_at.desc(), Match.id.desc())
+def history_filters(form: HistoryForm) -> list[ColumnElement[bool]]:
+    """The matches the form's filters keep (never the deleted ones)."""
+    conditions: list[ColumnElement[bool]] = [Match.deleted_at.is_(None)]
     if form.player.data:
-        query = query.where(Match.id.in_(select(MatchSeat.match_id).where(MatchSeat.player_id == int(form.player.data))))
+        conditions.append(Match.id.in_(select(MatchSeat.match_id).where(MatchSeat.player_id == int(form.player.data))))
     if form.ruleset.data:
-        query = query.where(Match.ruleset == form.ruleset.data)
+        conditions.append(Match.ruleset == form.ruleset.data)
     if form.state.data:
-        query = query.where(Match.finished.is_(form.state.data == "finished"))
+        conditions.append(Match.finished.is_(form.state.data == "finished"))
     start, end = form.bounds()
     if start is not None:
-        query = query.where(Match.created_at >= start)
+        conditions.append(Match.created_at >= start)
     if end is not None:
-        query = query.where(Match.created_at < end)
-    return query
+        conditions.append(Match.created_at < end)
+    return conditions
+
+
+def history_query(form: HistoryForm) -> Select[tuple[Match]]:
+    return (select(Match).options(selectinload(Match.seats)).where(*history_filters(form))
+            .order_by(Match.created_at.desc(), Match.id.desc()))
+
+
+@dataclass
+class Page:
+    """One page of the list. The matches are counted only up to ``COUNT_UP_TO`` (a count of every
+    match would read the whole table on each visit: the page would slow down as history grows);
+    past that the page says "more than" and leaves out the number of pages."""
+
+    items: list[Match]
+    page: int
+    counted: int        # matches found, counted up to COUNT_UP_TO + 1
+    has_next: bool
+
+    @property
+    def total(self) -> int | None:
+        """How many matches the filters keep (None: more than ``COUNT_UP_TO``)."""
+        return self.counted if self.counted <= COUNT_UP_TO else None
+
+    @property
+    def pages(self) -> int | None:
+        return None if self.total is None else -(-self.total // PER_PAGE)
+
+    @property
+    def has_prev(self) -> bool:
+        return self.page > 1
+
+    @property
+    def prev_num(self) -> int:
+        return self.page - 1
+
+    @property
+    def next_num(self) -> int:
+        return self.page + 1
+
+
+def page_of(form: HistoryForm, number: int) -> Page:
+    """The page's matches (one more is asked for, to know if another page follows) and their
+    count up to ``COUNT_UP_TO``: two statements whose cost does not grow with the table."""
+    rows = list(db.session.scalars(history_query(form).limit(PER_PAGE + 1).offset((number - 1) * PER_PAGE)))
+    found = select(Match.id).where(*history_filters(form)).limit(COUNT_UP_TO + 1).subquery()
+    counted = db.session.scalar(select(func.count()).select_from(found)) or 0
+    return Page(rows[:PER_PAGE], number, counted, len(rows) > PER_PAGE)
 
 
 @dataclass
@@ -66,8 +115,7 @@ class Entry:
 def index() -> tuple[str, int]:
     """Every match, newest first, a page at a time."""
     form = read_filters(HistoryForm)
-    page = db.paginate(history_query(form), page=security.page_number(), per_page=PER_PAGE, error_out=False,
-                       max_per_page=PER_PAGE)
+    page = page_of(form, security.page_number())
     ids = [match.id for match in page.items]
     deal_counts: dict[int, int] = {match_id: count for match_id, count in db.session.execute(
         select(Deal.match_id, func.count()).where(Deal.match_id.in_(ids)).group_by(Deal.match_id))}
@@ -81,7 +129,7 @@ def index() -> tuple[str, int]:
         labels = [column.label for column in columns if set(column.seats) & set(won.get(match.id, []))]
         entries.append(Entry(match, deal_counts.get(match.id, 0), labels))
     status = 422 if any(field.errors for field in form) else 200
-    return render_template("records/history.html", form=form, page=page, entries=entries, filters=form.filters(),
+    return render_template("records/history.html", form=form, page=page, entries=entries, filters=form.filters(), count_up_to=COUNT_UP_TO,
                            rulesets=RULESETS), status
 
 

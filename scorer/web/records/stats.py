@@ -186,7 +186,7 @@ def everyone(scope: Scope) -> list[Figures]:
     """The figures of every player who played in the scope: two queries, the players' names and
     their summaries over the period (summaries.py)."""
     names = player_names()
-    found = summaries.totals(scope.ruleset, scope.start, scope.end)
+    found = summaries.standings(scope.ruleset, scope.start, scope.end)
     return ordered(figures_of(key, names.get(key, ""), summary) for key, summary in found.items())
 
 

@@ -23,7 +23,7 @@ from datetime import UTC, date, datetime, timedelta
 from itertools import groupby
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, delete, insert, or_, select
+from sqlalchemy import ColumnElement, and_, delete, func, insert, or_, select
 
 from scorer.core import RULESETS
 from scorer.web import clock
@@ -405,6 +405,23 @@ def days_between(first: date | None, stop: date | None) -> list[ColumnElement[bo
     if stop is not None:
         conditions.append(PlayerSummary.start < stop)
     return conditions
+
+
+def standings(ruleset: str | None, start: datetime | None, end: datetime | None) -> dict[int, Summary]:
+    """Every player's counts, sums, longest run and best deal over a ruleset (None: every one) and
+    period, added up by the database: one row per player, whatever the number of summary rows,
+    and without the head-to-head and bid-size tables (the page of everyone shows neither)."""
+    t = PlayerSummary
+    query = (select(t.player_id, func.max(t.longest_run), func.max(t.best), *(func.sum(getattr(t, name)) for name in FIGURES))
+             .where(period_rows(start, end)).group_by(t.player_id))
+    if ruleset:
+        query = query.where(t.ruleset == ruleset)
+    found: dict[int, Summary] = {}
+    for player_id, run, best, *sums in db.session.execute(query):
+        summary = found[player_id] = Summary(longest_run=run or 0, best=best)
+        for name, value in zip(FIGURES, sums, strict=True):
+            setattr(summary, name, int(value or 0))
+    return found
 
 
 def totals(ruleset: str | None, start: datetime | None, end: datetime | None,
