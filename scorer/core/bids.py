@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from itertools import combinations
 
 from .cards import BID_VALUE, JOKER, parse_bid_card
@@ -43,6 +44,7 @@ BID_SIZES = tuple(range(MAX_CARD_BID + 1))
 ALIAS_STEP = 10  # RULES.md §1: 0, 1, 2, 3 also mean 10, 11, 12, 13 where that many tricks exist
 
 
+@cache  # asked for at every seat of every deal scored: a pure function of two small numbers
 def bid_values(bid: int, tricks: int) -> tuple[int, ...]:
     """The trick counts that make a bid: 0–3 also mean 10–13 where that many tricks exist."""
     base = bid_size(bid)
@@ -73,6 +75,7 @@ def tricks_against_bid(bid: int, took: int, tricks: int) -> int:
     return took - min(bid_values(bid, tricks), key=lambda value: abs(took - value))
 
 
+@cache  # asked for at every deal validated
 def highest_bid(tricks: int) -> int:
     """The highest number a bid may be given as (9, or 13 in a 13-trick deal)."""
     aliases = [bid_size(n) + ALIAS_STEP for n in BID_SIZES if bid_size(n) + ALIAS_STEP <= tricks]

@@ -16,12 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.wrappers import Response
 
 from scorer.core import NAMED, DealScore, MatchError, MatchRecord, MatchScore, NextDeal, dealer_of, make_setup
 from scorer.web import access, capability, documents, locking
 from scorer.web.cards import card_store
+from scorer.web.document_types import DealDocument
 from scorer.web.extensions import db
 from scorer.web.models import Deal, DealtDeal, Match
 from scorer.web.play import deal_form, scoreboard
@@ -189,17 +191,17 @@ class Refusal:
     message: str
 
 
-def refusal(match: Match, read: deal_form.ReadDeal, posted: int, editing: bool, seen: int | None,
-            version: int) -> Refusal | None:
-    """Decide from the match as stored now (read under its lock when saving) whether the posted
-    deal may be written: None, or what to tell the phone. ``seen`` is the version the form was
-    read at (None: the form did not say), ``version`` the match's version now."""
-    count = len(match.deals)
+def refusal(match: Match, stored: list[DealDocument], read: deal_form.ReadDeal, posted: int, editing: bool,
+            seen: int | None, version: int) -> Refusal | None:
+    """Decide from the match as stored now (``stored``: its deals, read under its lock when
+    saving) whether the posted deal may be written: None, or what to tell the phone. ``seen`` is
+    the version the form was read at (None: the form did not say), ``version`` the match's version now."""
+    count = len(stored)
     if posted > count + (0 if editing else 1):
         return Refusal("moved", f"This form was for deal {posted}, not deal {count + 1}; nothing was saved. "
                                 f"A deal was deleted from another phone: deal {count + 1} is the next one now.")
     if posted <= count:
-        same = match.deals[posted - 1].as_json() == read.deal
+        same = stored[posted - 1] == read.deal
         if not editing:
             if same:
                 return Refusal("repeat", f"Deal {posted} was already saved. It was sent twice and is recorded once.")
@@ -231,12 +233,14 @@ def settle(match: Match, table: deal_form.DealLayout, form: DealForm, read: deal
     before anything is shown, and ``store`` commits.
     """
     # A preview is of the page as the phone has it: only a save is held to the version it was read at.
-    refused = refusal(match, read, posted, editing, sent_version(form.version) if write else None, version)
+    stored = documents.stored_deals(match)
+    refused = refusal(match, stored, read, posted, editing, sent_version(form.version) if write else None, version)
     if refused is not None:
         db.session.rollback()  # nothing was written: release the lock before showing anything
         return answer_refusal(match, table, form, posted, editing, refused)
+    deals = documents.deals_with(match, posted, read.deal, stored)
     try:
-        after = documents.score(match, documents.deals_with(match, posted, read.deal), hands_for(match, posted))
+        after = documents.score(match, deals, hands_for(match, posted))
     except MatchError as error:
         db.session.rollback()
         deal_form.show_error(form, table, error, posted)
@@ -244,7 +248,7 @@ def settle(match: Match, table: deal_form.DealLayout, form: DealForm, read: deal
     if not write:
         return render_form(match, table, form, posted, documents.score(match), editing,
                            preview=build_preview(match, posted, read, after))
-    return store(match, posted, read, editing, after)
+    return store(match, posted, read, editing, after, deals)
 
 
 def answer_refusal(match: Match, table: deal_form.DealLayout, form: DealForm, posted: int, editing: bool,
@@ -266,11 +270,12 @@ def answer_refusal(match: Match, table: deal_form.DealLayout, form: DealForm, po
     return render_form(match, table, form, posted, now, editing=True, saved=saved, status=409)
 
 
-def store(match: Match, number: int, read: deal_form.ReadDeal, editing: bool, after: MatchScore) -> Response:
+def store(match: Match, number: int, read: deal_form.ReadDeal, editing: bool, after: MatchScore,
+          deals: list[DealDocument]) -> Response:
     """Write the deal, the match's finished flag and its results cache, and commit: the end of the
-    transaction that took the match's lock."""
+    transaction that took the match's lock. ``deals``: every deal of the match as it will stand."""
     if editing:
-        deal = match.deals[number - 1]
+        deal = db.session.scalars(select(Deal).where(Deal.match_id == match.id, Deal.number == number)).one()
         was = deal.as_json()
     else:
         deal = Deal(match=match, number=number)
@@ -282,7 +287,7 @@ def store(match: Match, number: int, read: deal_form.ReadDeal, editing: bool, af
         changes.record(changes.DEAL, match.id, number, before=was, after=deal.as_json())
     match.finished = after.finished
     match.touch()
-    results.refresh(match, after, since=number)  # the deals before it keep their rows
+    results.refresh(match, after, since=number, deals=deals)  # the deals before it keep their rows
     match_id = match.id  # read now: after the commit it would be read again from the database
     # The deal to come gets its cards with this save, under the same lock. Cards once made never
     # change, so an edit leaves them; an edit that reopens a finished match deals the next deal.

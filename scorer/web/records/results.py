@@ -21,7 +21,7 @@ from sqlalchemy import delete, insert, select, tuple_, update
 
 from scorer.core import MatchError, MatchScore, bid_size, get_ruleset, score, tricks_against_bid
 from scorer.web import documents, locking
-from scorer.web.document_types import MatchDocument
+from scorer.web.document_types import DealDocument, MatchDocument
 from scorer.web.extensions import db
 from scorer.web.models import Match, MatchResult, SeatResult
 from scorer.web.records import summaries
@@ -143,7 +143,8 @@ def write_changes(model: type[SeatResult] | type[MatchResult], key: tuple[str, .
     return [have[ident] for ident in gone + changed], [want[ident] for ident in changed] + added, list(have.values())
 
 
-def refresh(match: Match, scored: MatchScore | None = None, summarise: bool = True, since: int = 1) -> None:
+def refresh(match: Match, scored: MatchScore | None = None, summarise: bool = True, since: int = 1,
+            deals: list[DealDocument] | None = None) -> None:
     """Bring the match's cached rows and its players' summaries up to date in the current
     transaction (the caller commits), writing only the rows whose figures changed.
 
@@ -151,9 +152,10 @@ def refresh(match: Match, scored: MatchScore | None = None, summarise: bool = Tr
     (a save scores the match once). Soft deletes and restores call ``forget`` and ``refresh``.
     ``summarise=False`` leaves the summaries to the caller (``rebuild_all`` writes them all at the end).
     ``since`` is the first deal the change touched (the deal saved, edited or deleted): the seat
-    rows before it cannot change, so only those from it on are read and compared.
+    rows before it cannot change, so only those from it on are read and compared. ``deals``: the
+    match's deals as they now stand, when the caller has them (a save read them already).
     """
-    document = documents.match_document(match)  # made once: the fingerprint and the rows read it
+    document = documents.match_document(match, deals)  # made once: the fingerprint and the rows read it
     fingerprint = documents.document_hash(match, document)  # what an import recognises the match by
     if match.content_hash != fingerprint:  # unchanged: the row (and its updated_at) is left alone
         match.content_hash = fingerprint
