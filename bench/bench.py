@@ -232,7 +232,8 @@ def report(results: list[SizeResult], browsing: dict[str, Any] | None, elapsed: 
         print("Requests and bytes on the wire per screen (Chromium, service workers blocked)")
         print(f"  {'screen':<14} {'cold':>22} {'warm':>22}")
         for s in browsing["screens"]:
-            print(f"  {s.name:<14} {s.cold_requests:>3} requests {s.cold_bytes:>7,} B {s.warm_requests:>3} requests {s.warm_bytes:>7,} B")
+            polls = f"   (+{s.polls} live version poll{'s' if s.polls != 1 else ''})" if s.polls else ""
+            print(f"  {s.name:<14} {s.cold_requests:>3} requests {s.cold_bytes:>7,} B {s.warm_requests:>3} requests {s.warm_bytes:>7,} B{polls}")
         print(f"Preview requests while a plain deal is recorded the shortest way: {browsing['previews']}")
         print("Slow phone (400 ms RTT, 400 kbit/s, 4x CPU), median of 3:")
         for label, seconds in browsing["slow"].items():

@@ -21,21 +21,34 @@ class Screen:
     cold_bytes: int = 0
     warm_requests: int = 0
     warm_bytes: int = 0
+    polls: int = 0  # the live page's version polls while the cold screen was open (not counted above)
 
 
 def wire(cdp: Any) -> dict[str, Any]:
-    """Counts what goes over the network from now on (cache hits are not sent)."""
-    seen: dict[str, Any] = {"sent": set(), "cached": set(), "bytes": 0}
+    """Counts what goes over the network from now on (cache hits are not sent). The live pages'
+    polls of ``/matches/<id>/version`` (every 2 s while a match page is open: static/live.js) are
+    counted apart: they are not part of loading the screen."""
+    seen: dict[str, Any] = {"sent": set(), "cached": set(), "bytes": 0, "polls": set()}
+
+    def sent(event: dict[str, Any]) -> None:
+        if event["request"]["url"].endswith("/version"):
+            seen["polls"].add(event["requestId"])
+        else:
+            seen["sent"].add(event["requestId"])
+
+    def finished(event: dict[str, Any]) -> None:
+        if event["requestId"] not in seen["polls"]:
+            seen["bytes"] += int(event.get("encodedDataLength", 0))
 
     def answered(event: dict[str, Any]) -> None:
         response = event["response"]
         if response.get("fromDiskCache") or response.get("fromPrefetchCache") or response.get("fromServiceWorker"):
             seen["cached"].add(event["requestId"])
 
-    cdp.on("Network.requestWillBeSent", lambda e: seen["sent"].add(e["requestId"]))
+    cdp.on("Network.requestWillBeSent", sent)
     cdp.on("Network.requestServedFromCache", lambda e: seen["cached"].add(e["requestId"]))
     cdp.on("Network.responseReceived", answered)
-    cdp.on("Network.loadingFinished", lambda e: seen.__setitem__("bytes", seen["bytes"] + int(e.get("encodedDataLength", 0))))
+    cdp.on("Network.loadingFinished", finished)
     return seen
 
 
@@ -46,6 +59,7 @@ def on_the_wire(seen: dict[str, Any]) -> tuple[int, int]:
 def reset(seen: dict[str, Any]) -> None:
     seen["sent"].clear()
     seen["cached"].clear()
+    seen["polls"].clear()
     seen["bytes"] = 0
 
 
@@ -86,6 +100,7 @@ def browse(server: Server, long_id: int, record_id: int) -> dict[str, Any]:
             assert answer is not None and answer.status == 200, (name, path, answer and answer.status)  # never an error page
             page.wait_for_timeout(1500)  # the icon, which the browser asks for some time after the load
             screen = Screen(name, *on_the_wire(seen))
+            screen.polls = len(seen["polls"])
             reset(seen)
             page.goto(path, wait_until="networkidle")
             screen.warm_requests, screen.warm_bytes = on_the_wire(seen)
@@ -93,11 +108,11 @@ def browse(server: Server, long_id: int, record_id: int) -> dict[str, Any]:
             context.close()
 
         # Preview requests while a plain deal is recorded the shortest way: 3 bid chips, 2 tricks chips, "took the rest".
+        match_id = new_match(client, 999)  # before the cookies are copied: they make the browser its scorekeeper
         context = as_keeper(browser.new_context(**phone), client, server)
         page = context.new_page()
         previews: list[str] = []
         page.on("request", lambda r: previews.append(r.url) if r.url.endswith("/preview") else None)
-        match_id = new_match(client, 999)
         page.goto(f"/matches/{match_id}/deals/new")
         taps = [f"{name} bid {n}" for name, n in (("Ann", 4), ("Bob", 3), ("Cy", 2))] + ["Ann won 4 tricks", "Bob won 3 tricks"]
         for label in taps:
