@@ -111,6 +111,22 @@ def iso_time(value: datetime | None) -> str:
     return clock.local(value).isoformat(timespec="seconds")
 
 
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """A count with its noun, agreeing: "1 deal", "2 deals", "1 match", "0 matches", "1 game point",
+    "2 bonuses"; ``many`` for a plural no rule makes. Every count on a page goes through here."""
+    if count == 1:
+        return f"{count} {word}"
+    if many is None:
+        many = word + ("es" if word.endswith(("s", "ch", "sh", "x")) else "s")
+    return f"{count} {many}"
+
+
+def minus(value: object) -> str:
+    """A number as a page shows it, with a real minus sign (−49, never -49), as ``signed`` does."""
+    text = str(value)
+    return "−" + text[1:] if text.startswith("-") else text
+
+
 def signed(points: int) -> str:
     """Points of one deal: +30, −10, 0 (a real minus sign, which reads better in large type)."""
     if points > 0:
@@ -225,6 +241,8 @@ def register(app: Flask) -> None:
     app.add_template_filter(local_time, "local_time")
     app.add_template_filter(iso_time, "iso_time")
     app.add_template_filter(signed, "signed")
+    app.add_template_filter(plural, "plural")
+    app.add_template_filter(minus, "minus")
     app.add_template_filter(format_label, "format_label")
     app.add_template_filter(by_suit, "by_suit")
     app.add_template_filter(ruleset_name, "ruleset_name")
