@@ -104,6 +104,12 @@
           current = chosenRuleset();
         }
       }
+      // "(if playing)" only beside the seats the chosen ruleset can do without.
+      var needed = current ? Number(current.dataset.players) : 2;
+      nameInputs.forEach(function (input, i) {
+        var note = input.closest(".name-field").querySelector(".optional");
+        if (note) note.hidden = i < needed;
+      });
       // Only the options the chosen ruleset has.
       var keys = current ? current.dataset.options.split(" ") : [];
       form.querySelectorAll("[data-option]").forEach(function (el) {

@@ -214,6 +214,15 @@ def nav_links() -> list[tuple[str, str, bool]]:
             if endpoint not in SITE_MANAGERS_ONLY or access.is_site_manager()]
 
 
+# The screens used at the table while playing: their header keeps to the app's name and one menu.
+AT_THE_TABLE = {"matches.show", "deals.new", "deals.edit", "deals.delete", "share.show", "share.join"}
+
+
+def at_the_table() -> bool:
+    """Whether the page being drawn is one of the play screens (a compact header, the sections in a menu)."""
+    return request.endpoint in AT_THE_TABLE
+
+
 INDENT = re.compile(r"^[ \t]+", re.M)
 
 
@@ -251,7 +260,7 @@ def register(app: Flask) -> None:
     app.jinja_env.globals.update(
         field_attrs=field_attrs, SUITS=SUITS, SUIT_NAMES=SUIT_NAMES, BID_SUITS=BID_SUITS, DISPLAY_SUITS=DISPLAY_SUITS,
         suit_span=suit_span,
-        qr_svg=qr_svg, card_trump=card_trump, hand_url=hand_url, nav_links=nav_links,
+        qr_svg=qr_svg, card_trump=card_trump, hand_url=hand_url, nav_links=nav_links, at_the_table=at_the_table,
     )
     # Private cards (cards/): who may see a match's seat links, and which seeds may be shown.
     # Roles (access.py): who is shown the writing controls.
