@@ -84,7 +84,7 @@ def test_no_premium_figures_where_the_ruleset_has_none(client):
     assert post_deal(client, solo, 1, [4, 1, 2], [4, 2, 3]).status_code == 303
     assert "Premiums made" not in client.get(f"/matches/{partners}").text
     assert "Premiums made" in client.get(f"/matches/{solo}").text
-    player = re.search(r'href="/stats/players/(\d+)[^"]*">Gus<', client.get("/stats/").text)
+    player = re.search(r'href="/stats/players/(\d+)[^"]*" title="Gus">', client.get("/stats/").text)
     assert player
     mine = client.get(f"/stats/players/{player.group(1)}", query_string={"ruleset": "four-partners"}).text
     assert "<dt>Declared</dt>" not in mine and "<dt>Revealed</dt>" not in mine and "Best deal" in mine
