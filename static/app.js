@@ -24,6 +24,15 @@
     installable();
   });
 
+  // A form that must be sent once (Rematch): its button is disabled once it is pressed, so a
+  // double tap starts one match. Delegated: live.js may have swapped the form in meanwhile.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.hasAttribute || !form.hasAttribute("data-once")) return;
+    var button = form.querySelector("[type=submit]");
+    if (button) setTimeout(function () { button.disabled = true; }, 0);
+  });
+
   // ---- theme: Auto (the system's) → Dark → Light → Auto ----------------------------------
   function themeToggle() {
     var button = document.getElementById("theme-toggle");
