@@ -24,6 +24,15 @@
     installable();
   });
 
+  // A form that must be sent once (Rematch): its button is disabled once it is pressed, so a
+  // double tap starts one match. Delegated: live.js may have swapped the form in meanwhile.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.hasAttribute || !form.hasAttribute("data-once")) return;
+    var button = form.querySelector("[type=submit]");
+    if (button) setTimeout(function () { button.disabled = true; }, 0);
+  });
+
   // ---- theme: Auto (the system's) → Dark → Light → Auto ----------------------------------
   function themeToggle() {
     var button = document.getElementById("theme-toggle");
@@ -104,6 +113,12 @@
           current = chosenRuleset();
         }
       }
+      // "(if playing)" only beside the seats the chosen ruleset can do without.
+      var needed = current ? Number(current.dataset.players) : 2;
+      nameInputs.forEach(function (input, i) {
+        var note = input.closest(".name-field").querySelector(".optional");
+        if (note) note.hidden = i < needed;
+      });
       // Only the options the chosen ruleset has.
       var keys = current ? current.dataset.options.split(" ") : [];
       form.querySelectorAll("[data-option]").forEach(function (el) {

@@ -114,3 +114,12 @@ def lookalikes(names: Iterable[str]) -> tuple[str, str] | None:
             return seen[shape], name
         seen.setdefault(shape, name)
     return None
+
+
+SHORT_NAME = 20  # a name in a message longer than this is cut, so that the message stays readable
+
+
+def short(name: str, limit: int = SHORT_NAME) -> str:
+    """A name as a message quotes it: whole up to ``limit`` letters, else cut with an ellipsis
+    ("Bartholomew-Maximilian…"). The box or the table beside the message shows it in full."""
+    return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"

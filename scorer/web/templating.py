@@ -111,6 +111,22 @@ def iso_time(value: datetime | None) -> str:
     return clock.local(value).isoformat(timespec="seconds")
 
 
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """A count with its noun, agreeing: "1 deal", "2 deals", "1 match", "0 matches", "1 game point",
+    "2 bonuses"; ``many`` for a plural no rule makes. Every count on a page goes through here."""
+    if count == 1:
+        return f"{count} {word}"
+    if many is None:
+        many = word + ("es" if word.endswith(("s", "ch", "sh", "x")) else "s")
+    return f"{count} {many}"
+
+
+def minus(value: object) -> str:
+    """A number as a page shows it, with a real minus sign (−49, never -49), as ``signed`` does."""
+    text = str(value)
+    return "−" + text[1:] if text.startswith("-") else text
+
+
 def signed(points: int) -> str:
     """Points of one deal: +30, −10, 0 (a real minus sign, which reads better in large type)."""
     if points > 0:
@@ -198,6 +214,15 @@ def nav_links() -> list[tuple[str, str, bool]]:
             if endpoint not in SITE_MANAGERS_ONLY or access.is_site_manager()]
 
 
+# The screens used at the table while playing: their header keeps to the app's name and one menu.
+AT_THE_TABLE = {"matches.show", "deals.new", "deals.edit", "deals.delete", "share.show", "share.join"}
+
+
+def at_the_table() -> bool:
+    """Whether the page being drawn is one of the play screens (a compact header, the sections in a menu)."""
+    return request.endpoint in AT_THE_TABLE
+
+
 INDENT = re.compile(r"^[ \t]+", re.M)
 
 
@@ -225,6 +250,8 @@ def register(app: Flask) -> None:
     app.add_template_filter(local_time, "local_time")
     app.add_template_filter(iso_time, "iso_time")
     app.add_template_filter(signed, "signed")
+    app.add_template_filter(plural, "plural")
+    app.add_template_filter(minus, "minus")
     app.add_template_filter(format_label, "format_label")
     app.add_template_filter(by_suit, "by_suit")
     app.add_template_filter(ruleset_name, "ruleset_name")
@@ -233,7 +260,7 @@ def register(app: Flask) -> None:
     app.jinja_env.globals.update(
         field_attrs=field_attrs, SUITS=SUITS, SUIT_NAMES=SUIT_NAMES, BID_SUITS=BID_SUITS, DISPLAY_SUITS=DISPLAY_SUITS,
         suit_span=suit_span,
-        qr_svg=qr_svg, card_trump=card_trump, hand_url=hand_url, nav_links=nav_links,
+        qr_svg=qr_svg, card_trump=card_trump, hand_url=hand_url, nav_links=nav_links, at_the_table=at_the_table,
     )
     # Private cards (cards/): who may see a match's seat links, and which seeds may be shown.
     # Roles (access.py): who is shown the writing controls.

@@ -126,7 +126,7 @@ def test_rename_and_import_on_a_phone(page, shoot, live_app, tmp_path):
     bad.write_text(json.dumps(document))
     page.get_by_label("Match file").set_input_files(str(bad))
     page.get_by_role("button", name="Import").tap()
-    expect(page.get_by_role("alert")).to_contain_text("deal 7: tricks add up to 8, a deal of this ruleset has 9. Nothing was imported.")
+    expect(page.get_by_role("alert")).to_contain_text("Deal 7: tricks add up to 8, a deal of this ruleset has 9. Nothing was imported.")
     looked_at(page, shoot, "import-error")
     document["deals"][6]["tricks"] = [0, 1, 8]
     good = tmp_path / "good.json"

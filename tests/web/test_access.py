@@ -29,7 +29,7 @@ EITHER = "a scorekeeper of the match, or the server machine or a passcode holder
 RULES = {
     "deals.new": KEEPER, "deals.edit": KEEPER, "deals.delete": KEEPER,
     "deals.preview": KEEPER,            # read-only, but the scorekeeper's form's: a watcher has none
-    "matches.delete": KEEPER, "seats.hand_over": KEEPER, "hand_pages.turn_up_dummy": KEEPER,
+    "matches.delete": KEEPER, "matches.rematch": KEEPER, "seats.hand_over": KEEPER, "hand_pages.turn_up_dummy": KEEPER,
     "share.revoke": KEEPER,
     "changes.undo": KEEPER,                               # a deal's change; a rename's is SITE (test_changes.py)
     "deleted.restore": EITHER,                            # the phones may be gone (test_changes.py)
@@ -121,6 +121,7 @@ def request_for(world: dict[str, Any], endpoint: str) -> tuple[str, dict[str, An
         "deals.delete": (f"/matches/{table}/deals/2/delete", {"version": "2"}),
         "deals.preview": (f"/matches/{table}/deals/3/preview", deal_form(3, bids, [4, 3, 2])),
         "matches.delete": (f"/matches/{table}/delete", {}),
+        "matches.rematch": (f"/matches/{table}/rematch", {}),
         "seats.hand_over": (f"/matches/{cards}/seats/0/hand-over", {}),
         "hand_pages.turn_up_dummy": (f"/matches/{cards}/deals/1/dummy", {}),
         "share.revoke": (f"/matches/{table}/keepers/{world['keeper_row']}/revoke", {}),
@@ -173,6 +174,10 @@ def test_a_scorekeeper_may(world, endpoint):
     if endpoint == "hand_pages.turn_up_dummy":
         # Past the gate: a classic match has no dummy, which is the next thing the view says.
         assert answer.status_code == 404 and "no dummy" in answer.text
+        return
+    if endpoint == "matches.rematch":
+        # Past the gate: the table match is not over, which is the next thing the view says.
+        assert answer.status_code == 409 and "not over yet" in answer.text and snapshot(world["app"]) == before
         return
     assert answer.status_code in (200, 302, 303), (endpoint, answer.status_code, answer.text[:500])
     if endpoint != "deals.preview":

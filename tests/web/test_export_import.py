@@ -197,17 +197,17 @@ def broken_in_deal_7() -> dict:
     (b"\xff\xfe\x00bad", "match.json", "match.json: is not UTF-8 text, so it is not a match document"),
     (json.dumps({"format": "ninety-nine/2", "ruleset": "jokerless", "players": ["A", "B", "C"]}), "m.json",
      "format: &#39;ninety-nine/2&#39; is not &#39;ninety-nine/1&#39;"),
-    (json.dumps(broken_in_deal_7()), "m.json", "deal 7: tricks add up to 8, a deal of this ruleset has 9"),
+    (json.dumps(broken_in_deal_7()), "m.json", "Deal 7: tricks add up to 8, a deal of this ruleset has 9"),
     (json.dumps([]), "m.json", "m.json: holds no match documents (an empty list)"),
-    (json.dumps(42), "m.json", "the match document must be a JSON object"),
+    (json.dumps(42), "m.json", "The match document must be a JSON object"),
     (json.dumps({**eight_deals(), "players": ["Ann", "Bob", "x" * 41]}), "m.json",
-     f"players: &#39;{'x' * 41}&#39; is longer than 40 characters"),
+     f"&#39;{'x' * 19}…&#39; is longer than 40 characters"),
     (json.dumps({**eight_deals(), "players": ["Ann  Lee", "Ann Lee", "Bob"]}), "m.json",
-     "players: &#39;Ann  Lee&#39; is named twice"),
+     "&#39;Ann  Lee&#39; is named twice"),
     (json.dumps({**eight_deals(), "played_at": "last Tuesday"}), "m.json",
-     "played_at: must be a date and time such as"),
+     "The time it was played must be a date and time such as"),
     (json.dumps([eight_deals(), broken_in_deal_7()]), "two.json",
-     "two.json, match 2 of 2: deal 7: tricks add up to 8, a deal of this ruleset has 9"),
+     "two.json, match 2 of 2: Deal 7: tricks add up to 8, a deal of this ruleset has 9"),
 ])
 def test_a_bad_upload_says_what_is_wrong_and_stores_nothing(client, app, body, filename, message):
     response = upload(client, body, filename)
@@ -217,14 +217,15 @@ def test_a_bad_upload_says_what_is_wrong_and_stores_nothing(client, app, body, f
     assert nothing_stored(app)
 
 
-def test_a_rule_broken_in_deal_7_shows_the_command_line_message_exactly(client, app, tmp_path, capsys):
+def test_a_rule_broken_in_deal_7_shows_the_command_line_message_in_a_players_words(client, app, tmp_path, capsys):
     from scorer.cli import main
     path = tmp_path / "broken.json"
     path.write_text(json.dumps(broken_in_deal_7()))
     assert main(["score", str(path)]) == 2
     line = capsys.readouterr().err.strip()
+    assert line.startswith("deal 7: ")
     response = upload(client, path.read_bytes(), "broken.json")
-    assert f'<p class="import-error">{line}. Nothing was imported.</p>' in response.text
+    assert f'<p class="import-error">D{line[1:]}. Nothing was imported.</p>' in response.text
 
 
 def test_a_bad_zip_stores_nothing(client, app):
@@ -309,9 +310,9 @@ def test_a_match_the_app_dealt_moves_with_its_cards(client, app, other):
 
 
 @pytest.mark.parametrize("change, message", [
-    (lambda doc: doc.update(cards="magic"), "cards: 'magic' is not how this match's cards can be handled"),
-    (lambda doc: doc.pop("cards"), "deal 1: hands: dealt cards need the match's \"cards\" mode"),
-    (lambda doc: doc["deals"][0].update(seed=-1), "deal 1: seed: must be a whole number"),
+    (lambda doc: doc.update(cards="magic"), "'magic' is not how this match's cards can be handled"),
+    (lambda doc: doc.pop("cards"), "Deal 1: the hands: dealt cards need the match's \"cards\" mode"),
+    (lambda doc: doc["deals"][0].update(seed=-1), "Deal 1: the seed must be a whole number"),
 ], ids=["unknown-mode", "hands-without-mode", "bad-seed"])
 def test_dealt_cards_that_do_not_fit_are_refused(client, app, other, change, message):
     match_id = start_match(client, ["Ann", "Bob", "Cy"], "classic", cards="app", seed="7")

@@ -302,5 +302,5 @@ def test_an_import_says_what_is_wrong_with_the_marker(client, other):
     document = client.get(f"/matches/{match_id}/export.json").json
     document["next_deal_dealt"] = "yes"
     response = upload(other.test_client(), document)
-    assert response.status_code == 422 and "next_deal_dealt: must be true or false" in response.text
+    assert response.status_code == 422 and "Whether the next deal was dealt must be true or false" in response.text
     assert count(other, Match) == 0

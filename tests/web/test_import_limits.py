@@ -102,7 +102,7 @@ def test_the_calendars_edges_are_a_message_or_a_date(app, client, moment):
     response = upload(client, json.dumps(doc).encode())
     assert response.status_code in (303, 422)
     if response.status_code == 422:
-        assert "played_at: must be a date and time" in text_of(response)
+        assert "The time it was played must be a date and time" in text_of(response)
     else:
         assert client.get(response.headers["Location"]).status_code == 200
         assert client.get("/history/").status_code == 200

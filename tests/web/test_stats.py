@@ -70,7 +70,7 @@ def test_the_scoreboard_shows_who_is_on_a_run(client, app):
     assert figures["Cy"].longest_run == 3
     page = client.get(f"/matches/{match_id}").text
     assert "This match, player by player" in page
-    row = re.search(r'<tr class="on-a-run">\s*<th scope="row">Cy</th>.*?</tr>', page, re.S)
+    row = re.search(r'<tr class="on-a-run">\s*<th scope="row"><span class="clamp" title="Cy">Cy</span></th>.*?</tr>', page, re.S)
     assert row and '<strong class="streak">3<' in row.group(0) and "in a row: on a streak" in row.group(0)
     assert "6/6" not in page and "5/6" in page  # Cy made 5 of 6
 
@@ -151,7 +151,7 @@ def test_stats_pages_filter_by_ruleset_and_period(client, app):
     add_documents(app, [spring, autumn])
 
     def listed(url):
-        return set(re.findall(r'<th scope="row"><a href="[^"]+">([^<]+)</a>', client.get(url).text))
+        return set(re.findall(r'<th scope="row"><a href="[^"]+" title="([^"]+)">', client.get(url).text))
 
     assert listed("/stats/") == set(spring["players"]) | set(autumn["players"])
     assert listed("/stats/?ruleset=jokerless") == set(spring["players"])

@@ -73,6 +73,7 @@ class Preview:
     finished: bool
     winners: str
     shared: bool  # the game's win is shared
+    many: bool    # the winners take a plural verb ("Gus & Ivy win it")
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,7 @@ def build_preview(match: Match, number: int, read: deal_form.ReadDeal, after: Ma
     return Preview(deal=deal, columns=columns, names=names, tricks=read.deal["tricks"], holders=holders,
                    may_raise=[names[s] for s in read.may_raise], ends_game=after.ends_game(number),
                    finished=after.finished, winners=scoreboard.winners_label([columns[u].label for u in game.winners]),
-                   shared=len(game.winners) > 1)
+                   shared=len(game.winners) > 1, many=scoreboard.plural_subject(game.winners, columns))
 
 
 def private_bids(match: Match, number: int, read: deal_form.ReadDeal) -> card_store.BidProblem | None:

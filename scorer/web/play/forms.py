@@ -76,26 +76,37 @@ class NewMatchForm(FlaskForm):
         return [names.tidy(entry.data) for entry in self.players if entry.data and entry.data.strip()]
 
     def validate_players(self, field: FieldList) -> None:
-        seen: dict[str, str] = {}
-        for entry in field:
+        """Every name's problem at once, each beside its own box (the later of two alike names,
+        saying which box has the first), and one line for the group."""
+        seen: dict[str, tuple[str, int]] = {}  # key → (name, its box from 1)
+        problems: list[str] = []
+        for box, entry in enumerate(field, start=1):
             if not (entry.data and entry.data.strip()):
                 continue
             try:
                 name = names.clean(entry.data, "A player's name")
             except names.NameProblem as problem:
                 entry.errors = [*entry.errors, str(problem)]
-                raise ValidationError("Each name needs letters you can see, in one alphabet.") from None
+                problems.append("Each name needs letters you can see, in one alphabet.")
+                continue
             key = names.key(name)
             if key in seen:
-                entry.errors = [*entry.errors, f"{name} is already playing in this match."]
-                raise ValidationError("Each player needs a different name.")
-            alike = names.lookalikes([*seen.values(), name])
+                entry.errors = [*entry.errors, f"{names.short(name)} is already Player {seen[key][1]}: "
+                                               "each player needs a different name."]
+                problems.append("Each player needs a different name.")
+                continue
+            alike = names.lookalikes([name, *(other for other, _ in seen.values())])
             if alike is not None:
-                entry.errors = [*entry.errors, f"{name} looks the same as {alike[0]}: choose names that can be told apart."]
-                raise ValidationError("Each player needs a name that can be told apart from the others.")
-            seen[key] = name
-        if len(seen) < 2:
-            raise ValidationError("Name at least two players.")
+                first = next(number for other, number in seen.values() if other == alike[1])
+                entry.errors = [*entry.errors, f"{names.short(name)} looks the same as {names.short(alike[1])} "
+                                               f"(Player {first}): choose names that can be told apart."]
+                problems.append("Each player needs a name that can be told apart from the others.")
+                continue
+            seen[key] = (name, box)
+        if not problems and len(seen) < 2:
+            problems.append("Name at least two players.")
+        if problems:
+            raise ValidationError(" ".join(dict.fromkeys(problems)))
 
 
 # ---------------------------------------------------------------------------- deals

@@ -4,21 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorer.core import FORMAT, RULESETS, USUAL_RULESETS, MatchError, get_ruleset, parse_match
+from scorer.core import FORMAT, RULESETS, USUAL_RULESETS, MatchError, dealer_of, get_ruleset, new_seed, parse_match
 from scorer.web import access, capability, documents, locking
 from scorer.web.cards import card_store
 from scorer.web.document_types import MatchDocument
 from scorer.web.extensions import db
 from scorer.web.forms import EmptyForm, Option, ruleset_badge
-from scorer.web.models import Match, MatchSeat, Player
+from scorer.web.models import Match, MatchCards, MatchSeat, Player
 from scorer.web.play import scoreboard
 from scorer.web.play.forms import CARDS_SUMMARIES, MATCH_FORMAT_SUMMARIES, NewMatchForm
 from scorer.web.records import deleted, stats
-from scorer.web.templating import format_label
+from scorer.web.templating import format_label, plural
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
@@ -126,7 +126,43 @@ def show(match_id: int) -> str | tuple[str, int]:
     # Where the app turns or deals the cards: the next deal's, made by the POST before this page.
     dealt = card_store.dealt_for(match, len(match.deals) + 1)
     return render_template("play/scoreboard.html", board=board, match=match, dealt=dealt,
-                           match_figures=stats.match_figures(match))
+                           match_figures=stats.match_figures(match),
+                           rematch_dealer=next_dealer(match) if board.finished else None)
+
+
+def next_dealer(match: Match) -> int:
+    """Who deals after the match's last deal, as the core passes the deal on: a rematch's first dealer."""
+    return dealer_of(parse_match(documents.match_document(match)), len(match.deals))
+
+
+@bp.post("/<int:match_id>/rematch")
+def rematch(match_id: int) -> BaseResponse:
+    """Start a new match from a finished one: the same players in the same seats, the same
+    ruleset and options, the deal passing on to the next dealer in turn (the core says who).
+    The phone that asks becomes the new match's scorekeeper."""
+    match = deleted.visible_or_404(match_id)
+    access.require_keeper(match)
+    if not EmptyForm().validate_on_submit():
+        abort(400, "The rematch button had expired; nothing was started. Reload the page and try again.")
+    if not match.finished:
+        abort(409, "This match is not over yet, so no rematch was started.")
+    first_dealer = next_dealer(match)
+    new_match = Match(ruleset=match.ruleset, options=dict(match.options), first_dealer=first_dealer)
+    if match.card_setup is not None:
+        # The same way of handling the cards; the app's deals are new ones (a new seed, or one
+        # drawn for each deal as before), never the old match's nor a deal set's again.
+        seed = new_seed() if match.card_setup.seed is not None else None
+        new_match.card_setup = MatchCards(mode=match.card_setup.mode, seed=seed, deal_set_id=None)
+    new_match.seats = [MatchSeat(seat=seat.seat, player=seat.player) for seat in match.seats]
+    db.session.add(new_match)
+    db.session.flush()
+    card_store.deal_next(new_match, documents.score(new_match))
+    response = redirect(url_for("matches.show", match_id=new_match.id), code=303)
+    capability.grant(response, new_match)
+    db.session.commit()
+    names = new_match.player_names
+    flash(f"A rematch: {names[first_dealer]} deals first.")
+    return response
 
 
 @bp.route("/<int:match_id>/delete", methods=["GET", "POST"])
@@ -146,6 +182,6 @@ def delete(match_id: int) -> str | BaseResponse:
         return redirect(url_for("home.index"))
     return render_template(
         "confirm.html", form=form, match=match, title="Delete this match?",
-        message=f"{scoreboard.winners_label(match.player_names)}: all {len(match.deals)} deals go to Recently "
-                f"deleted, where it can be restored for {deleted.KEEP_DAYS} days, then they are gone for good.",
+        message=f"{scoreboard.winners_label(match.player_names)}: the match and its {plural(len(match.deals), 'deal')} go to "
+                f"Recently deleted, where they can be restored for {deleted.KEEP_DAYS} days, then they are gone for good.",
         confirm="Delete the match", back=url_for("matches.show", match_id=match.id))

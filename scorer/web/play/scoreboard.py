@@ -4,12 +4,14 @@ names in place of seat numbers. Every figure is copied from the core's answer, n
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from scorer.core import MatchScore, NextDeal, Ruleset, get_ruleset
 from scorer.web.cards import card_store
 from scorer.web.models import Match
+from scorer.web.templating import plural
 
 DUMMY = "Dummy"
 
@@ -57,6 +59,7 @@ class GameView:
     winner_units: list[int]
     finished: bool
     rows: list[DealRow] = field(default_factory=list)
+    winners_many: bool = False  # "Gus & Ivy win", "Ann and Bob share": a plural subject
 
     @property
     def has_bonus(self) -> bool:
@@ -87,10 +90,6 @@ class Standing:
     contender: bool
 
 
-def plural(count: int, word: str, many: str | None = None) -> str:
-    return f"{count} {word if count == 1 else many or word + 's'}"
-
-
 @dataclass
 class Board:
     match: Match
@@ -106,6 +105,10 @@ class Board:
     winners: list[str]
     winner_units: list[int]
     last_row: DealRow | None
+
+    @property
+    def winners_many(self) -> bool:
+        return plural_subject(self.winner_units, self.columns)
 
     @property
     def deals_played(self) -> int:
@@ -138,11 +141,12 @@ class Board:
         for i, col in enumerate(self.columns):
             extra = []
             if match_format in ("hundred", "game-bonus") and col.contender:
-                extra.append(plural(self.games_won[i], "game") + (" bonus" if match_format == "game-bonus" else ""))
+                extra.append(plural(self.games_won[i], "game bonus") if match_format == "game-bonus"
+                             else plural(self.games_won[i], "game"))
             elif not col.contender:
                 extra.append("never wins")
             if self.game_points:
-                extra.append(f"{self.game_points[i]} game pts")
+                extra.append(plural(self.game_points[i], "game point"))
 
             def badge(seat: int | None, word: str, col: Column = col) -> str | None:
                 if seat is None or seat not in col.seats:
@@ -166,7 +170,7 @@ class Board:
             elif self.finished and match_format == "game-bonus":
                 figure, note = str(self.grand_totals[i]), f"({plural(self.games_won[i], 'bonus', 'bonuses')})"
             elif self.finished and self.game_points:
-                figure, note = str(self.grand_totals[i]), f"({self.game_points[i]} game pts)"
+                figure, note = str(self.grand_totals[i]), f"({plural(self.game_points[i], 'game point')})"
             elif self.finished:
                 figure = str(self.grand_totals[i])
             else:
@@ -223,6 +227,11 @@ def columns(match: Seated) -> list[Column]:
             for unit, seats in enumerate(ruleset.sides)]
 
 
+def plural_subject(units: Sequence[int], cols: list[Column]) -> bool:
+    """Whether the winners take a plural verb: several units, or one side of partners ("Gus & Ivy win")."""
+    return len(units) > 1 or any(len(cols[unit].seats) > 1 for unit in units)
+
+
 def winners_label(labels: list[str]) -> str:
     """"Ann", "Ann and Bob" (a shared win), "Ann, Bob and Cy"."""
     if len(labels) <= 1:
@@ -236,7 +245,8 @@ def build(match: Match, scored: MatchScore) -> Board:
     cols = columns(match)
     games = [
         GameView(number=g.number, totals=list(g.totals), bonus=list(g.bonus),
-                 winners=[cols[u].label for u in g.winners], winner_units=list(g.winners), finished=g.finished)
+                 winners=[cols[u].label for u in g.winners], winner_units=list(g.winners), finished=g.finished,
+                 winners_many=plural_subject(g.winners, cols))
         for g in scored.games
     ]
     row = None

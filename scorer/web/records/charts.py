@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from scorer.core import goal_label, make_setup
 from scorer.web.play.scoreboard import Board
+from scorer.web.templating import minus, plural
 
 WIDTH, HEIGHT = 360, 220  # about a phone's width, so the text is drawn at its real size there
 LEFT, RIGHT, TOP, BOTTOM = 34, 8, 12, 30
@@ -119,8 +120,8 @@ def running_totals(board: Board) -> Chart | None:
     x_ticks = [(x(d), d) for d in range(1, deals + 1) if d % x_step == 0]
     y_ticks = [(y(v), v) for v in range(low, high + 1, step)]
     last = board.games[-1]
-    summary = "; ".join(f"{s.label} {last.totals[s.index]}" for s in series)
-    described = f"Running totals over {deals} deal{'s' if deals != 1 else ''}"
+    summary = "; ".join(f"{s.label} {minus(last.totals[s.index])}" for s in series)
+    described = f"Running totals over {plural(deals, 'deal')}"
     if len(board.games) > 1:
         described += f", {len(board.games)} games, each from 0"
     return Chart(WIDTH, HEIGHT, LEFT, right_edge, TOP, bottom_edge, series, y_ticks, x_ticks, starts, y(0),

@@ -1,7 +1,8 @@
 """Import: an upload of one match document, a JSON list of them, or a zip of them (as exported).
 
-Every document is checked and scored by the core, whose message is shown as the command line
-prints it; the app adds its own few limits (names, dates). All the documents are checked
+Every document is checked and scored by the core, whose message is shown in a player's words
+(``in_words``: no field names, seats from 1, long names shortened), every wrong document's at
+once; the app adds its own few limits (names, dates). All the documents are checked
 before any is stored, and a file with any bad document stores nothing. A match already stored
 from the same document is left as it is, so importing the same file twice doubles nothing: a
 match is recognised by what was played (``Match.content_hash``, then compared in full) and, when
@@ -65,15 +66,17 @@ MAX_STRING = 1_000                     # characters in one JSON string (names ar
 MAX_DIGITS = 20                        # digits in one JSON number (seeds go up to 19)
 BATCH_SECONDS = 0.2                    # how long one batch of stored matches may hold the database
 BATCH_MATCHES = 100
+MAX_LISTED = 20                        # problems listed at once when many documents are wrong
 
 
 class ImportProblem(ValueError):
     """Why an uploaded file cannot be imported; nothing is stored then. ``status`` is 422 for a
     document that is wrong, 413 for a file over one of the size limits."""
 
-    def __init__(self, message: str, status: int = 422) -> None:
+    def __init__(self, message: str, status: int = 422, lines: list[str] | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.lines = lines or [message]  # every problem found, one line each
 
 
 def too_large(label: str, what: str) -> ImportProblem:
@@ -254,9 +257,57 @@ def read_time(document: dict[str, Any], key: str) -> datetime | None:
     return moment
 
 
+# What a match document's fields are called in a player's words, for the import's messages.
+FIELD_WORDS = {
+    "first_dealer": "the first dealer", "format": "the file's format", "document": "the file",
+    "players": "the players", "ruleset": "the ruleset", "options": "the match options", "deals": "the deals",
+    "deal": "the deal", "dealer": "the dealer", "bids": "the bids", "tricks": "the tricks",
+    "premiums": "the premiums", "turn_up": "the turned card", "trump": "the trump", "seed": "the seed",
+    "hands": "the hands", "cards": "how the cards are handled", "played_at": "the time it was played",
+    "updated_at": "the time it was last changed", "next_deal_dealt": "whether the next deal was dealt",
+}
+# Fields whose messages name their subject already ("Ann's tricks must be …", "'Ann' is named twice").
+SELF_EXPLAINING = {"players", "ruleset", "deal", "deals", "bids", "tricks", "premiums", "turn_up", "trump", "cards"}
+PREFIX = re.compile(r"^(?:deal (\d+): )?(?:([a-z_]+(?:\.[a-z_]+)?): )?")
+SEAT_RANGE = re.compile(r"a seat from 0 to (\d+), not (-?\d+\b)?")
+NO_SEAT = re.compile(r"\bseat (\d+) does not exist \(0 to (\d+)\)")
+
+
+def in_words(text: str, document: Any) -> str:
+    """A document's problem as a player would say it: "deal 3: first_dealer: must be a seat from 0
+    to 2, not 5" → "The first dealer must be player 1 to 3, not 6": field names in words, seats
+    counted from 1, long names shortened (the core's own words stay for the command line)."""
+    found = PREFIX.match(text)
+    assert found is not None  # every part of it is optional
+    deal, field, rest = found.group(1), found.group(2), text[found.end():]
+    rest = SEAT_RANGE.sub(lambda m: f"player 1 to {int(m.group(1)) + 1}, not "
+                                    + (str(int(m.group(2)) + 1) if m.group(2) else ""), rest)
+    rest = NO_SEAT.sub(lambda m: f"player {int(m.group(1)) + 1} does not exist (1 to {int(m.group(2)) + 1})", rest)
+    players = document.get("players") if isinstance(document, dict) else None
+    for name in players if isinstance(players, list) else []:
+        if isinstance(name, str) and len(name) > names.SHORT_NAME:
+            rest = rest.replace(name, names.short(name))
+    if field is not None:
+        words = FIELD_WORDS.get(field) or (f"the {field.split('.', 1)[1].replace('_', ' ')}" if "." in field else None)
+        if words is None:
+            rest = f"{field}: {rest}"  # not a field after all: keep the text as it came
+        elif rest.startswith("must "):
+            rest = f"{words} {rest}"
+        elif field not in SELF_EXPLAINING:
+            rest = f"{words}: {rest}"
+    return f"Deal {deal}: {rest}" if deal else rest[:1].upper() + rest[1:]
+
+
 def check(document: Any) -> Checked:
-    """Validate and score one document with the core; its message is shown exactly as the
-    command line prints it. The few checks that follow are the app's own limits."""
+    """Validate and score one document with the core, and check the app's own limits; the
+    problem, if any, in a player's words (``in_words``)."""
+    try:
+        return _checked(document)
+    except ImportProblem as problem:
+        raise ImportProblem(in_words(str(problem), document), problem.status) from None
+
+
+def _checked(document: Any) -> Checked:
     try:
         match, scored = score(document)
     except MatchError as error:
@@ -375,13 +426,18 @@ def import_documents(found: list[tuple[str, Any]]) -> Imported:
     with how many matches the batches before it stored.
     """
     checked = []
+    problems: list[str] = []  # every document's problem, all told at once
     for label, document in found:
         try:
             checked.append(check(document))
         except ImportProblem as problem:
             if len(found) == 1:
                 raise
-            raise ImportProblem(f"{label}: {problem}", problem.status) from None
+            problems.append(f"{label}: {problem}")
+    if problems:
+        shown = problems[:MAX_LISTED] + ([f"…and {len(problems) - MAX_LISTED} more"] if len(problems) > MAX_LISTED else [])
+        summary = f"{len(problems)} of {len(found)} matches cannot be imported"
+        raise ImportProblem(summary, 422, [summary, *shown])
     outcome = Imported()
     db.session.commit()  # end the read the checks may have begun: each batch starts afresh
     batch: list[Match] = []
@@ -459,7 +515,8 @@ def upload() -> tuple[str, int] | Response:
         db.session.commit()
     except ImportProblem as problem:
         db.session.rollback()
-        form.file.errors = [f"{problem}." if problem.status == 409 else f"{problem}. Nothing was imported."]
+        ending = "" if problem.status == 409 else " Nothing was imported."
+        form.file.errors = [f"{line}." for line in problem.lines[:-1]] + [f"{problem.lines[-1]}.{ending}"]
         return render_import(form, problem.status)
     added, here = len(outcome.added), len(outcome.already_here)
     parts = [f"Imported {added} match{'es' if added != 1 else ''}."]

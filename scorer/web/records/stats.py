@@ -298,7 +298,11 @@ def player(player_id: int) -> tuple[str, int]:
     figures = figures_of(person.id, person.name, summary)
     figures.by_bid = bid_table(summary)
     status = 422 if any(f.errors for f in form) else 200
+    # The premiums the chosen ruleset has (none in four partners), every ruleset's without a choice.
+    chosen = RULESETS.get(form.ruleset.data or "")
+    kinds = set(chosen.premium_kinds) if chosen else {kind for r in RULESETS.values() for kind in r.premium_kinds}
     return render_template("records/player_stats.html", form=form, person=person, figures=figures,
+                           premium_kinds=kinds,
                            rivals=rivals_of(summary), best=best_of(summary),
                            ninety_nine=NINETY_NINE, sizes_note=bid_sizes_note(),
                            filters=form.filters(), rulesets=RULESETS), status

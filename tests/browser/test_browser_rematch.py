@@ -1,0 +1,68 @@
+"""The match-over screen on a phone: Rematch starts the same match again, the next dealer first,
+and the phone that pressed it keeps score; the play screens' header is one compact bar."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from browserhelpers import bid, no_sideways_scroll, tricks
+from playwright.sync_api import Page, expect
+
+
+def one_deal_match(page: Page, names: list[str]) -> None:
+    """A match of one deal, started on this phone, Bob dealing first."""
+    page.goto("/matches/new")
+    for i, name in enumerate(names):
+        page.locator(f"#players-{i}").fill(name)
+    page.locator(".options > summary").tap()
+    page.get_by_role("radio", name=re.compile("^A set number of deals")).check()
+    page.get_by_role("spinbutton", name="Number of deals").fill("1")
+    page.locator("#first_dealer").get_by_role("radio", name=names[1], exact=True).check()
+    page.get_by_role("button", name="Start the match").tap()
+    expect(page.get_by_role("link", name="Record deal 1")).to_be_visible()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_rematch_from_the_match_over_screen(page: Page, shoot, scheme):
+    page.emulate_media(color_scheme=scheme)
+    one_deal_match(page, ["Ann", "Bob", "Cy"])
+    page.get_by_role("link", name="Record deal 1").tap()
+    for name, (said, took) in zip(["Ann", "Bob", "Cy"], [(4, 4), (1, 2), (2, 3)], strict=True):
+        bid(page, name, said)
+        tricks(page, name, took)
+    page.get_by_role("button", name="Save deal 1").first.tap()
+    expect(page.locator(".banner-kicker")).to_have_text("Match over")
+    # Bob dealt the only deal: Cy deals first in the rematch, and the button says so.
+    expect(page.locator(".rematch")).to_contain_text("Cy deals first")
+    no_sideways_scroll(page)
+    shoot(f"rematch-match-over-{scheme}", full_page=False)
+    old = page.url
+    page.get_by_role("button", name="Rematch").tap()
+    expect(page).not_to_have_url(old)
+    expect(page.locator(".flash")).to_have_text("A rematch: Cy deals first.")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Ann · Bob · Cy")
+    expect(page.locator(".match-meta")).to_contain_text("1 deal")
+    expect(page.locator(".next-facts")).to_contain_text("Cy")
+    # This phone keeps the new match's score.
+    expect(page.get_by_role("link", name="Record deal 1")).to_be_visible()
+    shoot(f"rematch-new-match-{scheme}", full_page=False)
+
+
+@pytest.mark.browser
+def test_play_screens_fold_the_sections_into_one_menu(page: Page, shoot):
+    one_deal_match(page, ["Ann", "Bob", "Cy"])
+    # The bar is one row: no sections row under it, the menu button in it.
+    expect(page.locator(".mainnav")).to_have_count(0)
+    header = page.locator(".topbar").bounding_box()
+    assert header and header["height"] <= 64, header
+    menu = page.get_by_text("Menu", exact=True)
+    expect(page.get_by_role("navigation", name="Sections")).not_to_be_visible()
+    menu.tap()
+    expect(page.get_by_role("navigation", name="Sections")).to_be_visible()
+    shoot("play-menu-open", full_page=False)
+    page.get_by_role("navigation", name="Sections").get_by_role("link", name="History").tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text(re.compile("History"))
+    # Away from the table, the sections are a row again.
+    expect(page.locator(".mainnav")).to_be_visible()
