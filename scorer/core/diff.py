@@ -16,7 +16,8 @@ from .match import MatchScore
 @dataclass(frozen=True)
 class TrumpChange:
     deal: int          # counting every deal of the match, from 1
-    played: str        # the trump the deal was played with (or scored at before the edit)
+    played: str        # the trump the deal was played with (where kept; else the one it was scored at)
+    before: str        # the trump the rules gave it before the edit
     now: str           # the trump the rules give it after the edit
 
 
@@ -59,15 +60,14 @@ def compare_scores(before: MatchScore, after: MatchScore, edited: int,
     """What scoring ``after`` instead of ``before`` changes beyond deal ``edited`` itself.
 
     ``played`` holds the trump each deal was played with where it was kept (None where not): a
-    later deal whose trump the rules now set otherwise is named with both.
+    later deal whose trump the edit changes is named with the trump it was played with.
     """
     trumps = []
     for number in range(edited + 1, min(len(before.deals), len(after.deals)) + 1):
         kept = played[number - 1] if number <= len(played) else None
-        was = kept if kept is not None else before.deals[number - 1].trump
-        now = after.deals[number - 1].trump
+        was, now = before.deals[number - 1].trump, after.deals[number - 1].trump
         if was != now:
-            trumps.append(TrumpChange(number, was, now))
+            trumps.append(TrumpChange(number, kept if kept is not None else was, was, now))
     ends_before, ends_after = game_ends(before), game_ends(after)
     games = []
     for game in sorted(set(ends_before) | set(ends_after) | {g.number for g in after.games}):

@@ -109,5 +109,7 @@ def test_an_edit_names_the_later_trumps_game_ends_and_match_end_it_changes():
     assert [(g.game, g.ended_before, g.ended_after, g.winners_before) for g in diff.games] == [(1, 4, None, (0,))]
     # A trump kept as played counts, not the one the rules gave before the edit.
     kept = compare_scores(before, after, 2, ["diamonds", "diamonds", "hearts", None])
-    assert [(t.deal, t.played, t.now) for t in kept.trumps] == [(3, "hearts", "diamonds")]
+    assert [(t.deal, t.played, t.before, t.now) for t in kept.trumps] == [(3, "hearts", "clubs", "diamonds")]
+    # A later deal whose trump the edit leaves alone is not named, even if it was played at another.
+    assert compare_scores(after, after, 2, ["diamonds", "diamonds", "hearts", None]).empty
     assert compare_scores(before, before, 2).empty

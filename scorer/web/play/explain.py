@@ -175,7 +175,10 @@ def diff_lines(diff: ScoreDiff, columns: Sequence[Column]) -> list[str]:
     winners, the end of the match."""
     lines = []
     for t in diff.trumps:
-        lines.append(f"Deal {t.deal} was played at {trump_words(t.played)}; the rules now give {trump_words(t.now)}.")
+        if t.now == t.played:
+            lines.append(f"Deal {t.deal} is back to {trump_words(t.now)}, the trump it was played with.")
+        else:
+            lines.append(f"Deal {t.deal} was played at {trump_words(t.played)}; the rules now give {trump_words(t.now)}.")
     for g in diff.games:
         if g.ended_before != g.ended_after:
             if g.ended_after is None:
