@@ -98,6 +98,7 @@ from .rulesets import (
 from .scoring import (
     CONTRACT,
     EXACT,
+    GAVE,
     PAID,
     PREMIUM,
     SIDE_BONUS,
@@ -130,7 +131,7 @@ __all__ = [
     "NINETY_NINE", "Reminders", "alias_text", "bid_sizes_note", "bid_sizes_text", "bid_values_text", "format_choices", "format_text", "goal_label",
     "reminders",
     # a deal's points in parts, why its trump, the rule edges it reached, what an edit changes
-    "CONTRACT", "EXACT", "PAID", "PREMIUM", "SIDE_BONUS", "STREAK_BONUS", "TRICKS", "Part",
+    "CONTRACT", "EXACT", "GAVE", "PAID", "PREMIUM", "SIDE_BONUS", "STREAK_BONUS", "TRICKS", "Part",
     "BY_MISSES", "BY_SUCCESSES", "CARD", "FIRST", "JOKER_CARD", "KEPT", "NAMED_BY", "NINE", "TrumpWhy", "Edges",
     "GameChange", "MatchChange", "ScoreDiff", "TrumpChange", "compare_scores",
 ]

@@ -13,6 +13,7 @@ from scorer.core import (
     CONTRACT,
     EXACT,
     FIRST,
+    GAVE,
     JOKER_CARD,
     NINE,
     PAID,
@@ -49,6 +50,8 @@ def test_the_dummys_82_is_2_tricks_20_bonus_30_exact_and_30_from_a_failed_declar
     assert dummy.total == 82
     assert [(p.kind, p.points) for p in dummy.parts] == [(TRICKS, 2), (CONTRACT, 20), (PAID, 30), (EXACT, 30)]
     assert [p.count for p in dummy.parts if p.kind == PAID] == [1]
+    ann = scored("two-dummy", [deal]).deals[0].breakdown[0]
+    assert [(p.kind, p.points, p.count) for p in ann.parts] == [(TRICKS, 4, 0), (GAVE, 0, 30)]
 
 
 def test_a_streak_bonus_says_which_success_in_a_row_it_is():

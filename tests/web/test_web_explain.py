@@ -30,7 +30,7 @@ def test_the_dummys_82_opens_into_its_parts_on_the_scoreboard_and_the_deal_page(
         words = text(page)
         assert ("Dummy +82 2 tricks · +20 bid made (2 of 3 made theirs) · +30 paid by Ann (failed declaration) · "
                 "+30 bid taken exactly (the dummy’s declaration) total 82") in words
-        assert "Ann +4 4 tricks total 4" in words
+        assert "Ann +4 4 tricks · declared and failed: 30 to each opponent total 4" in words
         assert "Bob +53 3 tricks · +20 bid made (2 of 3 made theirs) · +30 paid by Ann (failed declaration)" in words
     # The record's deal numbers open the deal's page.
     assert f'href="/matches/{match_id}/deals/1"' in client.get(f"/history/{match_id}").text
@@ -100,7 +100,7 @@ def test_one_deal_number_everywhere(client):
     game_2 = board.index("Game 2")
     labels = re.findall(r'<a href="/matches/\d+/deals/(\d+)">(\d+)<', board)
     assert labels == [("3", "3"), ("2", "2"), ("1", "1")]  # latest first, numbered across the match
-    assert game_2 < board.index('href="/matches/%d/deals/3"' % match_id)
+    assert game_2 < board.index(f'href="/matches/{match_id}/deals/3"')
     form = client.get(f"/matches/{match_id}/deals/3/edit").text
     assert "Edit deal 3 · game 2" in text(form) and "game 2, deal 1" not in form
     assert "Deal 3 · game 2" in text(client.get(f"/matches/{match_id}/deals/3").text)
@@ -134,7 +134,7 @@ def test_an_edit_says_what_it_changes_and_each_deal_keeps_its_trump(client, app:
     assert '<small class="trump-now">now <span title="Diamonds">' in response.text
     record = client.get(f"/history/{match_id}").text
     assert 'title="Clubs"' in record and '<small class="trump-now">now <span title="Diamonds">' in record
-    assert "Trump ♣ Clubs as played; the rules now give ♦ Diamonds" in text(client.get(f"/matches/{match_id}/deals/3").text)
+    assert "Trump: ♣ Clubs as played; the rules now give ♦ Diamonds" in text(client.get(f"/matches/{match_id}/deals/3").text)
 
     # An edit that changes nothing further on says so.
     response = client.post(f"/matches/{match_id}/deals/4/edit", data=deal_form(4, *win), follow_redirects=True)

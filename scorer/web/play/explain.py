@@ -15,6 +15,7 @@ from scorer.core import (
     CONTRACT,
     EXACT,
     FIRST,
+    GAVE,
     JOKER_CARD,
     KEPT,
     NAMED_BY,
@@ -81,6 +82,9 @@ def part_words(part: Part, deal: DealScore, seats: Sequence[int], names: Sequenc
         payers = [names[seat] for seat, _ in premiums if not deal.made[seat] and seat not in seats]
         whose = winners_label(payers) if payers else plural(part.count, "failed declarer")
         return f"{signed(part.points)} paid by {whose} (failed {'premium' if len(payers) != 1 else 'declaration'})"
+    if part.kind == GAVE:
+        own = [kind for seat, kind in premiums if seat in seats]
+        return f"{'revealed' if 'reveal' in own else 'declared'} and failed: {part.count} to each opponent"
     if part.kind == EXACT:
         return f"{signed(part.points)} bid taken exactly (the dummy’s declaration)"
     return f"{signed(part.points)}"  # pragma: no cover - every kind the core gives is worded above
@@ -103,7 +107,8 @@ def trump_reason(deal: DealScore) -> str | None:
     if why.kind == FIRST:
         return f"The first deal of a game is played at {trump_words(deal.trump)}."
     if why.kind == BY_SUCCESSES:
-        return f"{plural(why.count, 'player')} made their bid the deal before, so {trump_words(deal.trump)}."
+        who = "Nobody" if why.count == 0 else plural(why.count, "player")
+        return f"{who} made their bid the deal before, so {trump_words(deal.trump)}."
     if why.kind == BY_MISSES:
         return f"The bids were missed by {plural(why.count, 'trick')} in all the deal before, so {trump_words(deal.trump)}."
     if why.kind == NAMED_BY:
