@@ -57,12 +57,14 @@ class Breakdown:
 
     @property
     def parts(self) -> tuple[Part, ...]:
-        """The points in parts (those that are not zero; the tricks always), adding up to ``total``."""
+        """The points in parts (those that are not zero), adding up to ``total``."""
         own = self.premium - self.paid - self.exact
         parts = [Part(TRICKS, self.tricks), Part(self.contract_kind, self.contract, self.streak),
                  Part(PREMIUM, own), Part(PAID, self.paid, self.payers), Part(EXACT, self.exact),
                  Part(GAVE, 0, self.gave)]
-        return tuple(p for p in parts if p.points or p.kind == TRICKS or (p.kind == GAVE and p.count))
+        shown = [p for p in parts[1:] if p.points or (p.kind == GAVE and p.count)]
+        # The tricks always, unless they score nothing and something else does (long scores no tricks).
+        return tuple(shown if shown and not self.tricks else [parts[0], *shown])
 
     def to_json(self) -> dict[str, int]:
         return {"tricks": self.tricks, "contract": self.contract, "premium": self.premium}

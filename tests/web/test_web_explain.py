@@ -78,6 +78,15 @@ def test_the_deal_that_ends_the_match_names_the_winner(client):
     assert "This deal ends the match: Ann wins the match 2 games to 0." in text(preview)
 
 
+def test_long_shows_no_trick_points_and_a_real_minus(client):
+    # long: no trick points; Ann bid 4 and took 6 (missed by 2: −2), Bob and Cy made theirs (20 each).
+    match_id = start_match(client, ["Ann", "Bob", "Cy"], "long")
+    assert post_deal(client, match_id, 1, [4, 4, 3], [6, 4, 3]).status_code == 303
+    words = text(client.get(f"/matches/{match_id}/deals/1").text)
+    assert "Ann −2 −2 bid missed by 2 tricks total −2" in words
+    assert "Bob +20 +20 bid made (2 of 3 made theirs) total 20" in words
+
+
 def test_a_turned_nine_says_why_there_is_no_trump(client):
     match_id = start_match(client, ["Ann", "Bob", "Cy"], "classic")
     preview = client.post(f"/matches/{match_id}/deals/1/preview",

@@ -60,6 +60,11 @@ class UnitParts:
     total: int
     contender: bool
 
+    @property
+    def total_text(self) -> str:
+        """The running total with a real minus sign, as the points beside it have."""
+        return f"−{-self.total}" if self.total < 0 else str(self.total)
+
 
 def part_words(part: Part, deal: DealScore, seats: Sequence[int], names: Sequence[str]) -> str:
     """One part in words: "2 tricks", "+20 bid made (2 made theirs)", "+30 paid by Ann's failed declaration"."""
