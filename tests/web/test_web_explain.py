@@ -87,6 +87,16 @@ def test_long_shows_no_trick_points_and_a_real_minus(client):
     assert "Bob +20 +20 bid made (2 of 3 made theirs) total 20" in words
 
 
+def test_the_game_bonus_is_named_on_the_deal_that_ends_the_game(client):
+    # game-bonus: Ann 99, then makes 1 (1 + 30): 130 and her bid made, so +100 at the end of game 1.
+    match_id = start_match(client, ["Ann", "Bob", "Cy"], match="game-bonus")
+    assert post_deal(client, match_id, 1, [9, "hidden", "hidden"], [9, 0, 0], {0: "reveal"}).status_code == 303
+    assert post_deal(client, match_id, 2, [1, "hidden", "hidden"], [1, 4, 4]).status_code == 303
+    words = text(client.get(f"/matches/{match_id}/deals/2").text)
+    assert "This deal ends game 1: Ann wins it." in words
+    assert "Game bonus, added to game 1: Ann +100." in words
+
+
 def test_a_turned_nine_says_why_there_is_no_trump(client):
     match_id = start_match(client, ["Ann", "Bob", "Cy"], "classic")
     preview = client.post(f"/matches/{match_id}/deals/1/preview",
