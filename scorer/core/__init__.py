@@ -33,9 +33,29 @@ from .dealing import (
     pile_order,
     virtual_turn_up,
 )
+from .diff import GameChange, MatchChange, ScoreDiff, TrumpChange, compare_scores
 from .document import FORMAT, parse_match, score, score_document
 from .errors import MatchError
-from .match import DealScore, GameScore, MatchRecord, MatchScore, NextDeal, dealer_of, leader_of, score_match
+from .match import (
+    BY_MISSES,
+    BY_SUCCESSES,
+    CARD,
+    FIRST,
+    JOKER_CARD,
+    KEPT,
+    NAMED_BY,
+    NINE,
+    DealScore,
+    Edges,
+    GameScore,
+    MatchRecord,
+    MatchScore,
+    NextDeal,
+    TrumpWhy,
+    dealer_of,
+    leader_of,
+    score_match,
+)
 from .premiums import PremiumAward, award_premium
 from .rules_text import (
     NINETY_NINE,
@@ -75,7 +95,20 @@ from .rulesets import (
                       get_ruleset,
                       make_setup,
 )
-from .scoring import Breakdown, DealOutcome, score_deal
+from .scoring import (
+    CONTRACT,
+    EXACT,
+    GAVE,
+    PAID,
+    PREMIUM,
+    SIDE_BONUS,
+    STREAK_BONUS,
+    TRICKS,
+    Breakdown,
+    DealOutcome,
+    Part,
+    score_deal,
+)
 from .trump import TRUMP_BY_COUNT, trump_by_misses, trump_by_successes, trump_of_card
 from .validation import DealRecord, Premium
 
@@ -97,4 +130,8 @@ __all__ = [
     "DEFAULT_OPTIONS", "DEFAULT_RULESET", "GAME_BONUS", "GAME_TO", "OPTION_LIMITS", "USUAL_RULESETS",
     "NINETY_NINE", "Reminders", "alias_text", "bid_sizes_note", "bid_sizes_text", "bid_values_text", "format_choices", "format_text", "goal_label",
     "reminders",
+    # a deal's points in parts, why its trump, the rule edges it reached, what an edit changes
+    "CONTRACT", "EXACT", "GAVE", "PAID", "PREMIUM", "SIDE_BONUS", "STREAK_BONUS", "TRICKS", "Part",
+    "BY_MISSES", "BY_SUCCESSES", "CARD", "FIRST", "JOKER_CARD", "KEPT", "NAMED_BY", "NINE", "TrumpWhy", "Edges",
+    "GameChange", "MatchChange", "ScoreDiff", "TrumpChange", "compare_scores",
 ]

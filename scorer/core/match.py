@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .cards import NO_TRUMP
+from .cards import JOKER, NO_TRUMP
 from .errors import MatchError
-from .rulesets import GAME_BONUS, NAMED, Setup
+from .rulesets import GAME_BONUS, MISSES, NAMED, SUCCESSES, Setup
 from .scoring import Breakdown, DealOutcome, score_deal
-from .trump import following_trump
+from .trump import FIRST_DEAL, following_trump
 from .validation import DealRecord
 
 
@@ -44,6 +44,31 @@ def leader_of(setup: Setup, dealer: int) -> int:
     return (dealer + 1) % setup.ruleset.players
 
 
+# Why a deal has its trump (``TrumpWhy.kind``): a turned card's suit, a turned Nine, a turned Joker,
+# the first deal of a game, the successes or misses of the deal before, named by a premium bidder,
+# kept from the deal before (declared, nobody named one).
+CARD, NINE, JOKER_CARD, FIRST, BY_SUCCESSES, BY_MISSES, NAMED_BY, KEPT = (
+    "card", "nine", "joker", FIRST_DEAL, SUCCESSES, MISSES, NAMED, "kept")
+
+
+@dataclass(frozen=True)
+class TrumpWhy:
+    """Where a deal's trump came from, for a screen to say in words."""
+
+    kind: str               # one of CARD, NINE, JOKER_CARD, FIRST, BY_SUCCESSES, BY_MISSES, NAMED_BY, KEPT
+    card: str | None = None  # the turned card, where one decided
+    count: int = 0          # BY_SUCCESSES: how many made their bid last deal; BY_MISSES: tricks missed by
+
+
+@dataclass(frozen=True)
+class Edges:
+    """Rule edges a deal reached, for a screen to explain where they happen."""
+
+    tied_at_goal: tuple[int, ...] = ()  # units level at the top at or past the goal: the game plays on
+    dummy_past_goal: bool = False        # the dummy reached the goal, but never wins: the game goes on
+    dummy_under: bool = False            # the dummy succeeded with fewer tricks than its bid
+
+
 @dataclass(frozen=True)
 class DealScore:
     game: int
@@ -59,6 +84,15 @@ class DealScore:
     premiums: tuple[tuple[int, str], ...] = ()
     side_breakdown: tuple[Breakdown, ...] | None = None
     all_trump: bool = False
+    why: TrumpWhy = TrumpWhy(CARD)
+    edges: Edges = Edges()
+    ends_game: bool = False
+    ends_match: bool = False
+
+    @property
+    def unit_breakdown(self) -> tuple[Breakdown, ...]:
+        """Each scoring unit's points in parts (a side's in four-partners), as ``points`` counts them."""
+        return self.side_breakdown if self.side_breakdown is not None else self.breakdown
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -182,21 +216,25 @@ class _Game:
         self.streaks = [0] * self.seats
 
 
-def _deal_trump(setup: Setup, record: DealRecord, game: _Game, number: int) -> str:
-    """The trump this deal was played at: from its card, its premium bidder, or the last deal."""
-    expected, _ = following_trump(setup, game.deals == 0, game.last.successes if game.last else 0,
-                                  game.last.missed if game.last else 0, game.last_trump)
+def _deal_trump(setup: Setup, record: DealRecord, game: _Game, number: int) -> tuple[str, TrumpWhy]:
+    """The trump this deal was played at, and why: from its card, its premium bidder, or the last deal."""
+    successes, missed = (game.last.successes, game.last.missed) if game.last else (0, 0)
+    expected, source = following_trump(setup, game.deals == 0, successes, missed, game.last_trump)
     if expected is None:  # a turned card decides, and validation has resolved it
         assert record.trump is not None
-        return record.trump
+        card = record.turn_up
+        kind = CARD if record.trump != NO_TRUMP or card is None else JOKER_CARD if card == JOKER else NINE
+        return record.trump, TrumpWhy(kind, card)
     if setup.trump_rule == NAMED and record.named_trump is not None:
-        return record.named_trump
+        return record.named_trump, TrumpWhy(NAMED_BY)
+    why = TrumpWhy({FIRST_DEAL: FIRST, NAMED: FIRST if game.deals == 0 else KEPT}.get(source, source),
+                   count=missed if source == MISSES else successes)
     if record.trump is not None and record.trump != expected:
-        why = ("only a declarer or revealer names another" if setup.trump_rule == NAMED
-               else "it follows the rules for this deal")
-        raise MatchError(f"trump: this deal's trump is {expected}, not {record.trump} ({why})",
+        reason = ("only a declarer or revealer names another" if setup.trump_rule == NAMED
+                  else "it follows the rules for this deal")
+        raise MatchError(f"trump: this deal's trump is {expected}, not {record.trump} ({reason})",
                          field="trump", deal=number)
-    return expected
+    return expected, why
 
 
 def _game_over(match: MatchRecord, game: _Game, outcome: DealOutcome) -> tuple[bool, tuple[int, ...], list[int]]:
@@ -223,6 +261,23 @@ def _game_over(match: MatchRecord, game: _Game, outcome: DealOutcome) -> tuple[b
     return True, top, bonus
 
 
+def _edges(match: MatchRecord, game: _Game, record: DealRecord, outcome: DealOutcome, ended: bool) -> Edges:
+    """The rule edges this deal reached: a tie at the top past the goal, a dummy past the goal
+    while the game goes on, a dummy that succeeded under its bid."""
+    setup, among, totals = match.setup, match.contenders, game.totals
+    dummy_under = False
+    if setup.ruleset.has_dummy:
+        bid = record.numbers[-1]
+        dummy_under = bid is not None and outcome.made[-1] and record.tricks[-1] < bid
+    goal = setup.goal
+    if ended or goal is None or setup.match == "deals":
+        return Edges(dummy_under=dummy_under)
+    top = leaders(totals, among)
+    tied = top if len(top) > 1 and totals[top[0]] >= goal else ()
+    others = [u for u in range(match.units) if u not in among]
+    return Edges(tied_at_goal=tied, dummy_past_goal=any(totals[u] >= goal for u in others), dummy_under=dummy_under)
+
+
 def _unit_made(match: MatchRecord, outcome: DealOutcome) -> list[bool]:
     if outcome.side_breakdown is not None:
         return [side.contract > 0 for side in outcome.side_breakdown]
@@ -245,20 +300,21 @@ def score_match(match: MatchRecord) -> MatchScore:
             raise MatchError(f"deals: the match ended after deal {index}; no deal can follow",
                              field="deals", deal=number)
         dealer = dealer_of(match, index)
-        trump = _deal_trump(setup, record, game, number)
+        trump, why = _deal_trump(setup, record, game, number)
         premiums = tuple((p.seat, p.kind) for p in record.premiums)
         outcome = score_deal(setup, record.numbers, record.tricks, premiums, game.streaks)
         game.deals += 1
         game.totals = [t + p for t, p in zip(game.totals, outcome.points, strict=True)]
         game.streaks = [s + 1 if ok else 0 for s, ok in zip(game.streaks, outcome.made, strict=True)]
         game.last, game.last_trump = outcome, trump
-        deals.append(DealScore(
+        ended, game_winners, bonus = _game_over(match, game, outcome)
+        deal = DealScore(
             game=game.number, number=game.deals, dealer=dealer, leader=leader_of(setup, dealer), trump=trump,
             bids=record.numbers, made=outcome.made, points=outcome.points, breakdown=outcome.breakdown,
             totals=tuple(game.totals), premiums=premiums, side_breakdown=outcome.side_breakdown,
-            all_trump=trump == NO_TRUMP and setup.no_trump_play == "all-trump"))
-
-        ended, game_winners, bonus = _game_over(match, game, outcome)
+            all_trump=trump == NO_TRUMP and setup.no_trump_play == "all-trump", why=why,
+            edges=_edges(match, game, record, outcome, ended), ends_game=ended)
+        deals.append(deal)
         if not ended:
             continue
         games.append(GameScore(game.number, tuple(game.totals), tuple(bonus), game_winners, True))
@@ -270,6 +326,8 @@ def score_match(match: MatchRecord) -> MatchScore:
             finished, winners = True, tuple(u for u in among if games_won[u] >= setup.games_to_win)
         elif setup.match == "game-bonus" and max(games_won) >= setup.games_to_win:
             finished = True
+        if finished:
+            deals[-1] = replace(deal, ends_match=True)
         game = _Game(game.number + 1, units, seats)
 
     if game.deals:

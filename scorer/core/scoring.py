@@ -20,15 +20,51 @@ SIDE_BONUS_BOTH, SIDE_BONUS_LEVEL, SIDE_BONUS_ONE = 30, 20, 10
 STREAK_STEP = 10  # two-open [P]: 10 for a first success, 20 for a second in a row, ...
 
 
+# What a part of a deal's points is (``Breakdown.parts``); the web words each kind.
+TRICKS, CONTRACT, STREAK_BONUS, SIDE_BONUS, PREMIUM, PAID, EXACT, GAVE = (
+    "tricks", "contract", "streak", "side", "premium", "paid", "exact", "gave")
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a seat's (or side's) points in one deal: what it is, and how many points."""
+
+    kind: str       # TRICKS, CONTRACT, STREAK_BONUS, SIDE_BONUS, PREMIUM, PAID, EXACT or GAVE
+    points: int
+    count: int = 0  # PAID: how many failed declarers paid; STREAK_BONUS: the success in a row it is;
+    #                 GAVE (0 points to this seat): what its failed premium gave each opponent
+
+
 @dataclass(frozen=True)
 class Breakdown:
+    """A deal's points in parts. ``premium`` is every premium point (the JSON keeps three
+    figures); ``paid`` and ``exact`` say how much of it came from failed declarers and from a
+    dummy that took its bid exactly, so ``parts`` can tell them apart."""
+
     tricks: int
     contract: int
     premium: int
+    paid: int = 0              # of ``premium``: paid by failed declarers (to each opponent)
+    payers: int = 0            # how many failed declarers paid it
+    exact: int = 0             # of ``premium``: two-dummy's dummy that took exactly its bid
+    contract_kind: str = CONTRACT  # STREAK_BONUS in two-open, SIDE_BONUS in four-partners
+    streak: int = 0            # two-open: the success in a row this bonus is for
+    gave: int = 0              # a failed premium bidder's premium, given to each opponent (not its own loss)
 
     @property
     def total(self) -> int:
         return self.tricks + self.contract + self.premium
+
+    @property
+    def parts(self) -> tuple[Part, ...]:
+        """The points in parts (those that are not zero), adding up to ``total``."""
+        own = self.premium - self.paid - self.exact
+        parts = [Part(TRICKS, self.tricks), Part(self.contract_kind, self.contract, self.streak),
+                 Part(PREMIUM, own), Part(PAID, self.paid, self.payers), Part(EXACT, self.exact),
+                 Part(GAVE, 0, self.gave)]
+        shown = [p for p in parts[1:] if p.points or (p.kind == GAVE and p.count)]
+        # The tricks always, unless they score nothing and something else does (long scores no tricks).
+        return tuple(shown if shown and not self.tricks else [parts[0], *shown])
 
     def to_json(self) -> dict[str, int]:
         return {"tricks": self.tricks, "contract": self.contract, "premium": self.premium}
@@ -79,25 +115,33 @@ def streak_bonus(made: Sequence[bool], streaks: Sequence[int]) -> list[int]:
 
 
 def premium_points(setup: Setup, premiums: Premiums, made: Sequence[bool]) -> list[int]:
-    """Declare 30 / reveal 60: to the bidder if made, else to each opponent [P][F][G][W].
+    return [own + paid for own, paid, _, _ in premium_shares(setup, premiums, made)]
 
+
+def premium_shares(setup: Setup, premiums: Premiums, made: Sequence[bool]) -> list[tuple[int, int, int, int]]:
+    """Each seat's premium points as (its own premium, paid to it by failed declarers, how many
+    paid, what its own failed premium gave each opponent).
+
+    Declare 30 / reveal 60: to the bidder if made, else to each opponent [P][F][G][W].
     five and long: the bidder alone wins or loses it. two-dummy: a failed declarer pays the other
     seats except a fellow failed declarer, so two failed declarers pay the dummy 60 between them.
     """
     seats = len(made)
-    points = [0] * seats
+    own, paid, payers, gave = [0] * seats, [0] * seats, [0] * seats, [0] * seats
     failed = {seat for seat, _ in premiums if not made[seat]}
     for seat, kind in premiums:
         value = setup.ruleset.premium_value[kind]
         if setup.ruleset.scoring in (LONG, SELF_PREMIUM):
-            points[seat] += value if made[seat] else -value
+            own[seat] += value if made[seat] else -value
         elif made[seat]:
-            points[seat] += value
+            own[seat] += value
         else:
+            gave[seat] += value
             for other in range(seats):
                 if other != seat and other not in failed:
-                    points[other] += value
-    return points
+                    paid[other] += value
+                    payers[other] += 1
+    return list(zip(own, paid, payers, gave, strict=True))
 
 
 def dummy_exact_bonus(setup: Setup, bids: Bids, tricks: Sequence[int]) -> list[int]:
@@ -134,7 +178,8 @@ def score_deal(setup: Setup, bids: Bids, tricks: Sequence[int], premiums: Premiu
 
     if style == PARTNERS:
         per_seat = tuple(Breakdown(tricks[s], 0, 0) for s in range(seats))
-        sides = tuple(Breakdown(sum(tricks[s] for s in side), side_bonus(setup, bids, tricks, made, side), 0)
+        sides = tuple(Breakdown(sum(tricks[s] for s in side), side_bonus(setup, bids, tricks, made, side), 0,
+                                contract_kind=SIDE_BONUS)
                       for side in sides_of(seats))
         return DealOutcome(made, per_seat, tuple(b.total for b in sides), k, missed, sides)
 
@@ -145,6 +190,11 @@ def score_deal(setup: Setup, bids: Bids, tricks: Sequence[int], premiums: Premiu
         contract = streak_bonus(made, streaks or [0] * seats)
     else:
         contract = contract_bonus(setup, made)
-    premium = [p + d for p, d in zip(premium_points(setup, premiums, made), dummy_exact_bonus(setup, bids, tricks), strict=True)]
-    breakdown = tuple(Breakdown(trick_points[s], contract[s], premium[s]) for s in range(seats))
+    shares = premium_shares(setup, premiums, made)
+    exact = dummy_exact_bonus(setup, bids, tricks)
+    in_row = [(streaks[s] + 1 if streaks else 1) if style == STREAK and made[s] else 0 for s in range(seats)]
+    breakdown = tuple(Breakdown(trick_points[s], contract[s], shares[s][0] + shares[s][1] + exact[s],
+                                paid=shares[s][1], payers=shares[s][2], exact=exact[s], gave=shares[s][3],
+                                contract_kind=STREAK_BONUS if style == STREAK else CONTRACT, streak=in_row[s])
+                      for s in range(seats))
     return DealOutcome(made, breakdown, tuple(b.total for b in breakdown), k, missed)

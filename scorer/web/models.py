@@ -172,6 +172,10 @@ class Deal(Model):
     premiums: Mapped[list[PremiumDocument]] = mapped_column(JSON, default=list)
     turn_up: Mapped[str | None] = mapped_column(String(8))
     trump: Mapped[str | None] = mapped_column(String(10))
+    # The trump the deal was played with, as the core gave it when it was saved: an edit of an
+    # earlier deal may make the rules give another, and the record shows both. Not part of the
+    # match document (what was played is the bids, tricks and cards); None for deals saved before.
+    played_trump: Mapped[str | None] = mapped_column(String(10))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now_utc)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now_utc, onupdate=now_utc)
 

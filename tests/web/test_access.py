@@ -207,6 +207,7 @@ def test_a_watcher_sees_no_writing_control(world):
     assert "You are watching" in board
     for control in ("/deals/new", "/edit", "/delete", "Take over"):
         assert control not in board, control
+    assert "/edit" not in watcher.get(f"/matches/{table}/deals/1").text  # a deal's page: no Edit either
     assert f"/matches/{table}/share" in board
     mine = keeper.get(f"/matches/{table}").text
     assert "You are watching" not in mine

@@ -108,6 +108,7 @@ PAGES = {
     "sheet": "/matches/{probe}/sheet",
     "deal form": "/matches/{probe}/deals/new",
     "edit form": "/matches/{probe}/deals/2/edit",
+    "a deal's page": "/matches/{probe}/deals/2",
 }
 
 

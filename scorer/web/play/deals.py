@@ -20,13 +20,23 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.wrappers import Response
 
-from scorer.core import NAMED, DealScore, MatchError, MatchRecord, MatchScore, NextDeal, dealer_of, make_setup
+from scorer.core import (
+    NAMED,
+    DealScore,
+    MatchError,
+    MatchRecord,
+    MatchScore,
+    NextDeal,
+    compare_scores,
+    dealer_of,
+    make_setup,
+)
 from scorer.web import access, capability, documents, locking
 from scorer.web.cards import card_store
 from scorer.web.document_types import DealDocument
 from scorer.web.extensions import db
 from scorer.web.models import Deal, DealtDeal, Match
-from scorer.web.play import deal_form, scoreboard
+from scorer.web.play import deal_form, explain, scoreboard
 from scorer.web.play.forms import DealForm, VersionForm, sent_version
 from scorer.web.records import changes, deleted, results
 
@@ -73,7 +83,10 @@ class Preview:
     finished: bool
     winners: str
     shared: bool  # the game's win is shared
-    many: bool    # the winners take a plural verb ("Gus & Ivy win it")
+    parts: list[explain.UnitParts]  # each unit's points in parts
+    notes: list[str]                # the rule edges the deal reaches, in words
+    changes: list[str]              # an edit: what it changes beyond the deal (later trumps, games, the match)
+    trump_reason: str | None = None
 
 
 @dataclass(frozen=True)
@@ -97,17 +110,31 @@ def header_trump(match: Match, context: DealScore | NextDeal | None, dealt: Deal
     return HeaderTrump(context.trump, unless_named=isinstance(context, NextDeal) and context.trump_source == NAMED)
 
 
-def build_preview(match: Match, number: int, read: deal_form.ReadDeal, after: MatchScore) -> Preview:
-    """The deal's points as the core scored them, for the preview panel."""
+def build_preview(match: Match, number: int, read: deal_form.ReadDeal, after: MatchScore,
+                  before: MatchScore | None = None) -> Preview:
+    """The deal's points as the core scored them, for the preview panel; with ``before`` (the match
+    as stored) and an earlier deal, also what the edit changes further on."""
     deal = after.deals[number - 1]
     game = after.game_of(deal)
     names = scoreboard.seat_names(match)
     columns = scoreboard.columns(match)
     holders = [(names[p["seat"]], p["kind"]) for p in read.deal["premiums"]]
+    goal, match_format = explain.goal_of(match.ruleset, match.options), match.options.get("match")
+    editing = number <= len(match.deals)  # an earlier deal, not the next one
+    changes = edit_changes(match, number, before, after, columns) if before is not None and editing else []
     return Preview(deal=deal, columns=columns, names=names, tricks=read.deal["tricks"], holders=holders,
                    may_raise=[names[s] for s in read.may_raise], ends_game=after.ends_game(number),
                    finished=after.finished, winners=scoreboard.winners_label([columns[u].label for u in game.winners]),
-                   shared=len(game.winners) > 1, many=scoreboard.plural_subject(game.winners, columns))
+                   shared=len(game.winners) > 1, parts=explain.deal_parts(deal, columns, names),
+                   notes=explain.edge_notes(deal, after, columns, names, goal, match_format), changes=changes,
+                   trump_reason=explain.trump_reason(deal))
+
+
+def edit_changes(match: Match, number: int, before: MatchScore, after: MatchScore,
+                 columns: list[scoreboard.Column]) -> list[str]:
+    """What an edit of deal ``number`` changes beyond it, in words (the core compares the two scorings)."""
+    played = [deal.played_trump for deal in match.deals]
+    return explain.diff_lines(compare_scores(before, after, number, played), columns)
 
 
 def private_bids(match: Match, number: int, read: deal_form.ReadDeal) -> card_store.BidProblem | None:
@@ -247,9 +274,11 @@ def settle(match: Match, table: deal_form.DealLayout, form: DealForm, read: deal
         deal_form.show_error(form, table, error, posted)
         return render_form(match, table, form, posted, documents.score(match), editing, status=422)
     if not write:
-        return render_form(match, table, form, posted, documents.score(match), editing,
-                           preview=build_preview(match, posted, read, after))
-    return store(match, posted, read, editing, after, deals)
+        now = documents.score(match)
+        return render_form(match, table, form, posted, now, editing,
+                           preview=build_preview(match, posted, read, after, now))
+    # An edit is scored as stored too, to say what it changes further on (a new deal is not).
+    return store(match, posted, read, editing, after, deals, documents.score(match) if editing else None)
 
 
 def answer_refusal(match: Match, table: deal_form.DealLayout, form: DealForm, posted: int, editing: bool,
@@ -272,18 +301,26 @@ def answer_refusal(match: Match, table: deal_form.DealLayout, form: DealForm, po
 
 
 def store(match: Match, number: int, read: deal_form.ReadDeal, editing: bool, after: MatchScore,
-          deals: list[DealDocument]) -> Response:
+          deals: list[DealDocument], before: MatchScore | None = None) -> Response:
     """Write the deal, the match's finished flag and its results cache, and commit: the end of the
-    transaction that took the match's lock. ``deals``: every deal of the match as it will stand."""
+    transaction that took the match's lock. ``deals``: every deal of the match as it will stand;
+    ``before``: an edit's match as it was stored."""
+    changed: list[str] = []
     if editing:
         deal = db.session.scalars(select(Deal).where(Deal.match_id == match.id, Deal.number == number)).one()
         was = deal.as_json()
+        if before is not None:
+            changed = edit_changes(match, number, before, after, scoreboard.columns(match))
+            keep_played_trumps(match, number, before)
     else:
         deal = Deal(match=match, number=number)
         db.session.add(deal)
         was = None
+    card_changed = (deal.turn_up, deal.trump) != (read.deal.get("turn_up"), read.deal.get("trump"))
     deal.bids, deal.tricks, deal.premiums = read.deal["bids"], read.deal["tricks"], read.deal["premiums"]
     deal.turn_up, deal.trump = read.deal.get("turn_up"), read.deal.get("trump")
+    if deal.played_trump is None or card_changed:  # as the core scores it with its own card
+        deal.played_trump = after.deals[number - 1].trump
     if deal.as_json() != was:  # the change history (records/changes.py), in the same transaction
         changes.record(changes.DEAL, match.id, number, before=was, after=deal.as_json())
     match.finished = after.finished
@@ -299,8 +336,34 @@ def store(match: Match, number: int, read: deal_form.ReadDeal, editing: bool, af
         db.session.rollback()
         abort(409, f"Deal {number} was changed from another phone at the same moment, so nothing was saved. "
                    "Go back and send it again.")
-    flash(f"Deal {number} {'changed; the scores after it are recomputed' if editing else 'saved'}.")
+    flash(saved_message(number, editing, changed, after, before))
     return redirect(url_for("matches.show", match_id=match_id, _anchor="top"), code=303)
+
+
+def keep_played_trumps(match: Match, number: int, before: MatchScore) -> None:
+    """The deals after an edited one keep the trump they were played with: where none was kept
+    yet (saved before it was), the one they were scored at until now."""
+    for later, scored in zip(match.deals[number:], before.deals[number:], strict=False):
+        if later.played_trump is None:
+            later.played_trump = scored.trump
+
+
+def saved_message(number: int, editing: bool, changed: list[str], after: MatchScore,
+                  before: MatchScore | None) -> str:
+    """"Deal 4 saved.", or what an edit changed: the later trumps, games and match it moved."""
+    if not editing:
+        return f"Deal {number} saved."
+    later = len(after.deals) - number
+    if changed:
+        return f"Deal {number} changed. " + " ".join(changed)
+    if later and before is not None and any(b.totals != a.totals for b, a in zip(before.deals[number:], after.deals[number:], strict=False)):
+        return (f"Deal {number} changed; the running totals of {plural_deals(later)} after it moved. "
+                "No trump, game or winner changes.")
+    return f"Deal {number} changed." + (" Nothing after it changes." if later else "")
+
+
+def plural_deals(count: int) -> str:
+    return "the deal" if count == 1 else f"the {count} deals"
 
 
 def render_finished(match: Match, scored: MatchScore) -> tuple[str, int]:
@@ -372,7 +435,20 @@ def preview(match_id: int, number: int) -> tuple[str, int]:
     except MatchError as error:
         text = documents.message(error) if error.deal in (None, number) else f"That would make deal {error.deal} wrong: {documents.message(error)}"
         return render_template("play/_preview.html", error=text), 200
-    return render_template("play/_preview.html", preview=build_preview(match, number, read, after)), 200
+    return render_template("play/_preview.html", preview=build_preview(match, number, read, after, before)), 200
+
+
+@bp.get("/<int:number>")
+def show(match_id: int, number: int) -> str:
+    """One deal explained: its bids and tricks, its points in parts, its trump and why, the rule
+    edges it reached. Anyone who may see the scoreboard may see it; it writes nothing."""
+    match = deleted.visible_or_404(match_id)
+    if not 1 <= number <= len(match.deals):
+        abort(404, f"This match has no deal {number}.")
+    scored = documents.score(match)
+    board = scoreboard.build(match, scored)
+    return render_template("play/deal.html", match=match, board=board, row=board.row(number),
+                           explained=explain.explain(board, scored, number))
 
 
 @bp.route("/<int:number>/delete", methods=["GET", "POST"])

@@ -15,7 +15,7 @@ from scorer.web.document_types import MatchDocument
 from scorer.web.extensions import db
 from scorer.web.forms import EmptyForm, Option, ruleset_badge
 from scorer.web.models import Match, MatchCards, MatchSeat, Player
-from scorer.web.play import scoreboard
+from scorer.web.play import explain, scoreboard
 from scorer.web.play.forms import CARDS_SUMMARIES, MATCH_FORMAT_SUMMARIES, NewMatchForm
 from scorer.web.records import deleted, stats
 from scorer.web.templating import format_label, plural
@@ -125,7 +125,8 @@ def show(match_id: int) -> str | tuple[str, int]:
     board = scoreboard.build(match, scored)
     # Where the app turns or deals the cards: the next deal's, made by the POST before this page.
     dealt = card_store.dealt_for(match, len(match.deals) + 1)
-    return render_template("play/scoreboard.html", board=board, match=match, dealt=dealt,
+    latest = explain.explain(board, scored, len(match.deals)) if match.deals else None  # the last deal, in parts
+    return render_template("play/scoreboard.html", board=board, match=match, dealt=dealt, latest=latest,
                            match_figures=stats.match_figures(match),
                            rematch_dealer=next_dealer(match) if board.finished else None)
 

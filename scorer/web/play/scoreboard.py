@@ -48,6 +48,7 @@ class DealRow:
     points: list[int]
     totals: list[int]
     all_trump: bool = False
+    played_trump: str | None = None  # the trump it was played with, where the rules now give another
 
 
 @dataclass
@@ -105,6 +106,14 @@ class Board:
     winners: list[str]
     winner_units: list[int]
     last_row: DealRow | None
+
+    def row(self, number: int) -> DealRow | None:
+        """Deal ``number``'s row (counting every deal of the match)."""
+        for game in self.games:
+            for row in game.rows:
+                if row.number == number:
+                    return row
+        return None
 
     @property
     def winners_many(self) -> bool:
@@ -261,7 +270,8 @@ def build(match: Match, scored: MatchScore) -> Board:
                                   tricks=stored.tricks[s], made=deal.made[s], premium=premiums.get(s)))
         row = DealRow(number=number, game=deal.game, in_game=deal.number, dealer=names[deal.dealer],
                       leader=names[deal.leader], trump=deal.trump, turn_up=stored.turn_up, seats=seats,
-                      points=list(deal.points), totals=list(deal.totals), all_trump=deal.all_trump)
+                      points=list(deal.points), totals=list(deal.totals), all_trump=deal.all_trump,
+                      played_trump=stored.played_trump if stored.played_trump not in (None, deal.trump) else None)
         games[deal.game - 1].rows.append(row)
     return Board(
         match=match, ruleset=ruleset, seat_names=names, columns=cols, games=games,
