@@ -165,23 +165,44 @@
     var tallyPoints = document.getElementById("tally-points");
     var tally = document.getElementById("tally");
     var tricksLeft = document.getElementById("tricks-left");
-    var fillButton = document.getElementById("fill-last");
+    var autoSeat = null;  // the seat whose tricks were filled in as the rest
 
     function changed(input) {
       input.dispatchEvent(new Event("input", { bubbles: true }));
     }
 
-    // Chips write into the field beside them; the field is what the form sends.
+    // Chips write into the field beside them; the field is what the form sends. A chip tapped
+    // again takes its value back out.
+    var values = JSON.parse(form.dataset.cardValues || "{}");
     seats.forEach(function (seat) {
       var bid = seat.querySelector(".bid-input");
       var tricks = seat.querySelector(".tricks-input");
+      var pad = seat.querySelector(".bid-field");
+      var note = seat.querySelector(".card-note");
       seat.querySelectorAll(".bid-field [data-set]").forEach(function (chip) {
-        chip.addEventListener("click", function () { bid.value = chip.dataset.set; changed(bid); });
+        chip.addEventListener("click", function () {
+          bid.value = bid.value.trim().toLowerCase() === chip.dataset.set ? "" : chip.dataset.set;
+          changed(bid);
+        });
+      });
+      seat.querySelector("[data-cards-mode]").addEventListener("click", function () {
+        pad.classList.add("cards-mode");
+        if (bidCards(bid.value) === null) { bid.value = ""; changed(bid); }
+        seat.querySelector(".suit-chip").focus();
+      });
+      seat.querySelector("[data-numbers-mode]").addEventListener("click", function () {
+        pad.classList.remove("cards-mode");
+        note.hidden = true;
+        if (bidCards(bid.value) !== null) { bid.value = ""; changed(bid); }
       });
       seat.querySelectorAll(".bid-field [data-add]").forEach(function (chip) {
         chip.addEventListener("click", function () {
-          var cards = bidCards(bid.value);
-          if (cards === null || cards.length >= 3) cards = [];
+          var cards = bidCards(bid.value) || [];
+          if (cards.length >= 3) {  // never start over silently: say why nothing happened
+            note.textContent = "A bid is three cards. Tap ⌫ to take one back first.";
+            note.hidden = false;
+            return;
+          }
           // A suit chip adds the suit sign the server drew on it; the Joker chip its word.
           var sign = chip.querySelector(".suit");
           cards.push(sign ? sign.textContent : chip.dataset.add);
@@ -196,9 +217,64 @@
         changed(bid);
       });
       seat.querySelectorAll(".tricks-field [data-set]").forEach(function (chip) {
-        chip.addEventListener("click", function () { tricks.value = chip.dataset.set; changed(tricks); });
+        chip.addEventListener("click", function () {
+          if (autoSeat === seat) autoSeat = null;  // the person's own figure from now on
+          tricks.value = tricks.value.trim() === chip.dataset.set ? "" : chip.dataset.set;
+          changed(tricks);
+        });
       });
+      tricks.addEventListener("input", function (event) { if (event.isTrusted && autoSeat === seat) autoSeat = null; });
+      if (bidCards(bid.value) && bidCards(bid.value).length) pad.classList.add("cards-mode");
     });
+
+    // The turned card: a suit tapped shows its ranks; the Joker tab picks the Joker at once.
+    var grid = form.querySelector(".card-grid-field");
+    if (grid) {
+      var rows = Array.prototype.slice.call(grid.querySelectorAll("[data-suit-row]"));
+      var tabs = Array.prototype.slice.call(grid.querySelectorAll("[data-suit-tab]"));
+      var showSuit = function (key) {
+        rows.forEach(function (row) { row.classList.toggle("shown", row.dataset.suitRow === key && key !== "Joker"); });
+        tabs.forEach(function (tab) { tab.setAttribute("aria-pressed", String(tab.dataset.suitTab === key)); });
+      };
+      tabs.forEach(function (tab) {
+        tab.addEventListener("click", function () {
+          showSuit(tab.dataset.suitTab);
+          if (tab.dataset.suitTab === "Joker") {
+            var joker = grid.querySelector("[data-suit-row='Joker'] input");
+            joker.checked = true;
+            joker.dispatchEvent(new Event("change", { bubbles: true }));
+          }
+        });
+      });
+      var chosen = grid.querySelector("input:checked");
+      if (chosen) showSuit(chosen.closest("[data-suit-row]").dataset.suitRow);
+    }
+
+    // The bid cards' value as the core counts it (the page carries the core's value of every
+    // three suits): "♦ ♠ ♣ = 4"; a Joker counts as the turned card's suit, said in words.
+    var letters = {};
+    form.querySelectorAll(".suit-chip[data-add]").forEach(function (chip) {
+      var sign = chip.querySelector(".suit");
+      if (sign) letters[sign.textContent] = chip.dataset.add;
+      letters[chip.dataset.add.toUpperCase()] = chip.dataset.add;
+    });
+    function cardsValue(cards) {
+      if (cards.length < 3) return cards.length + " of 3 cards";
+      var key = cards.map(function (c) { return letters[c.toUpperCase()] || c; });
+      if (key.indexOf("Joker") >= 0) return "Joker counts as the turned card’s suit";
+      key.sort();
+      var value = values[key.join("")];
+      return value === undefined ? "" : "= " + value;
+    }
+    function showValues() {
+      seats.forEach(function (seat) {
+        var cards = bidCards(seat.querySelector(".bid-input").value);
+        var output = seat.querySelector(".bid-value");
+        output.textContent = cards && cards.length ? cardsValue(cards) : "";
+        var note = seat.querySelector(".card-note");
+        if (!cards || cards.length < 3) note.hidden = true;
+      });
+    }
 
     // The bid cards typed so far, or null when the field holds a number or "hidden".
     function bidCards(value) {
@@ -235,18 +311,22 @@
       if (left < 0) tricksLeft.textContent = -left + (left === -1 ? " trick" : " tricks") + " too many";
       else if (left === 0 && empty.length === 0) tricksLeft.textContent = "All " + total + " tricks ✓";
       else tricksLeft.textContent = left + (left === 1 ? " trick" : " tricks") + " left";
-      if (empty.length === 1 && left >= 0) {
-        var seat = empty[0];
-        fillButton.hidden = false;
-        fillButton.textContent = seat.dataset.name + " took " + left;
-        fillButton.setAttribute("aria-label", "Fill in " + seat.dataset.name + "’s tricks: " + left);
-        fillButton.onclick = function () {
-          var input = seat.querySelector(".tricks-input");
-          input.value = String(left);
-          changed(input);
-        };
-      } else {
-        fillButton.hidden = true;
+      // The last player's tricks are known once the others' are: filled in (and kept up to date
+      // while the others change), until the person taps that player's own figure.
+      if (autoSeat && (empty.length > 0 || left !== 0)) {
+        var input = autoSeat.querySelector(".tricks-input");
+        var mine = Number(input.value);
+        var others = given - (isNaN(mine) ? 0 : mine);
+        var rest = total - others;
+        var stillEmpty = empty.filter(function (s) { return s !== autoSeat; });
+        input.value = stillEmpty.length === 0 && rest >= 0 ? String(rest) : "";
+        if (input.value === "") autoSeat = null;
+        return updateTally();
+      }
+      if (empty.length === 1 && left >= 0 && !autoSeat) {
+        autoSeat = empty[0];
+        autoSeat.querySelector(".tricks-input").value = String(left);
+        return updateTally();
       }
     }
 
@@ -340,8 +420,9 @@
     }
 
     function refresh() {
-      syncChips();
       updateTally();
+      syncChips();
+      showValues();
       saveDraft();
       requestPreview();
     }
@@ -376,9 +457,18 @@
       setTimeout(function () { saveButton.disabled = true; }, 0);
       setTimeout(function () { saveButton.disabled = false; }, 8000);
     });
-    window.addEventListener("pageshow", function () { saveButton.disabled = false; });
-    syncChips();
+    // Back or forward to a page the browser kept whole: the match may have moved on (this deal
+    // saved, another deal saved meanwhile), so the form is read again from the server.
+    window.addEventListener("pageshow", function (event) {
+      saveButton.disabled = false;
+      if (event.persisted) {
+        form.classList.add("stale");
+        window.location.reload();
+      }
+    });
     updateTally();
+    syncChips();
+    showValues();
     // The points the server drew with the page are this form's, unless a draft was put back.
     if (!restored && complete() && preview.querySelector(".pv-compact")) lastSent = formKey();
     else if (!complete()) lastSent = "";  // the page shows the "once every bid" note already

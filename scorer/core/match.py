@@ -8,10 +8,10 @@ from typing import Any
 
 from .cards import NO_TRUMP
 from .errors import MatchError
-from .rulesets import GAME_BONUS, NAMED, Setup
+from .rulesets import GAME_BONUS, NAMED, PILE, Setup
 from .scoring import Breakdown, DealOutcome, score_deal
 from .trump import following_trump
-from .validation import DealRecord
+from .validation import EIGHTEEN_PILE, DealRecord
 
 
 @dataclass(frozen=True)
@@ -94,6 +94,7 @@ class NextDeal:
     leader: int
     trump: str | None
     trump_source: str
+    spent_cards: frozenset[str] = frozenset()  # eighteen: pile cards this pile has no more of
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "number": self.number, "dealer": self.dealer, "leader": self.leader,
@@ -176,6 +177,7 @@ class _Game:
     streaks: list[int] = field(default_factory=list)
     last: DealOutcome | None = None
     last_trump: str | None = None
+    turned: list[tuple[int, str]] = field(default_factory=list)  # eighteen: (deal, pile card) this pile
 
     def __post_init__(self) -> None:
         self.totals = [0] * self.units
@@ -197,6 +199,29 @@ def _deal_trump(setup: Setup, record: DealRecord, game: _Game, number: int) -> s
         raise MatchError(f"trump: this deal's trump is {expected}, not {record.trump} ({why})",
                          field="trump", deal=number)
     return expected
+
+
+def _pile_spent(game: _Game) -> frozenset[str]:
+    """Eighteen: the pile cards the current pile has none left of (a card is in the pile once,
+    the Joker twice; a 19th deal of a game starts a new pile)."""
+    return frozenset(card for _, card in game.turned
+                     if sum(c == card for _, c in game.turned) >= EIGHTEEN_PILE.count(card))
+
+
+def _turn_pile_card(setup: Setup, record: DealRecord, game: _Game, number: int) -> None:
+    """Eighteen: each deal turns the next card of the pile, so no card comes up more often in a
+    pile than the pile holds it (RULES.md: the 18-card pile sets each deal's trump)."""
+    if setup.trump_rule != PILE or record.turn_up is None:
+        return
+    if game.deals % len(EIGHTEEN_PILE) == 0:
+        game.turned = []
+    card = record.turn_up
+    if card in _pile_spent(game):
+        earlier = [deal for deal, c in game.turned if c == card]
+        when = " and ".join(f"deal {deal}" for deal in earlier)
+        raise MatchError(f"turn_up: {card} was turned already in this game ({when}); each pile card comes up "
+                         f"{'twice' if EIGHTEEN_PILE.count(card) == 2 else 'once'} a game", field="turn_up", deal=number)
+    game.turned.append((number, card))
 
 
 def _game_over(match: MatchRecord, game: _Game, outcome: DealOutcome) -> tuple[bool, tuple[int, ...], list[int]]:
@@ -246,6 +271,7 @@ def score_match(match: MatchRecord) -> MatchScore:
                              field="deals", deal=number)
         dealer = dealer_of(match, index)
         trump = _deal_trump(setup, record, game, number)
+        _turn_pile_card(setup, record, game, number)
         premiums = tuple((p.seat, p.kind) for p in record.premiums)
         outcome = score_deal(setup, record.numbers, record.tricks, premiums, game.streaks)
         game.deals += 1
@@ -287,7 +313,8 @@ def score_match(match: MatchRecord) -> MatchScore:
         dealer = dealer_of(match, len(match.deals))
         next_trump, source = following_trump(setup, game.deals == 0, game.last.successes if game.last else 0,
                                              game.last.missed if game.last else 0, game.last_trump)
-        upcoming = NextDeal(game.number, game.deals + 1, dealer, leader_of(setup, dealer), next_trump, source)
+        spent = _pile_spent(game) if setup.trump_rule == PILE and game.deals % len(EIGHTEEN_PILE) else frozenset()
+        upcoming = NextDeal(game.number, game.deals + 1, dealer, leader_of(setup, dealer), next_trump, source, spent)
 
     return MatchScore(deals=tuple(deals), games=tuple(games), grand_totals=grand, games_won=tuple(games_won),
                       next=upcoming, finished=finished, winners=tuple(winners), game_points=points_for_games)

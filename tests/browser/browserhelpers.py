@@ -52,6 +52,9 @@ def bid(page: Page, name: str, value: int | str) -> None:
     elif value == "hidden":
         page.get_by_role("button", name=f"{name} failed and kept the bid hidden").tap()
     else:
+        cards_mode = page.get_by_role("button", name=f"{name}’s bid as bid cards", exact=True)
+        if cards_mode.is_visible():  # the number pad shows: switch it to the suit chips first
+            cards_mode.tap()
         for suit in value:
             label = "the Joker" if suit == "J" else SUIT_WORDS[suit]
             page.get_by_role("button", name=f"Add {label} to {name}’s bid cards").tap()

@@ -46,6 +46,7 @@ def render_form(match: Match, table: deal_form.DealLayout, form: DealForm, numbe
     if form.version.data in (None, ""):
         form.version.data = str(match.version)
     dealt = card_store.dealt_for(match, number)  # the app's cards for this deal, if it deals
+    used = context.spent_cards if isinstance(context, NextDeal) else frozenset[str]()  # eighteen: pile cards used up
     # The bid cards shown on the phones reach the scorekeeper's phone only.
     shown = card_store.shown_bids(dealt, table.seats) if capability.holds(match) else [None] * table.seats
     if request.method == "GET" and request.args.get("phones"):  # "fill in the shown bid cards", without JS
@@ -53,7 +54,8 @@ def render_form(match: Match, table: deal_form.DealLayout, form: DealForm, numbe
     return render_template(
         "play/deal_form.html", match=match, table=table, form=form, number=number, editing=editing,
         context=context, names=table.names, preview=preview, dealt=dealt, shown=shown, saved=saved,
-        trump=header_trump(match, context, dealt, editing),
+        trump=header_trump(match, context, dealt, editing), grid=deal_form.card_grid(table.turn_up_cards, used),
+        grid_used=bool(used),
     ), status
 
 
