@@ -10,6 +10,8 @@ Building blocks (jokerless unless said otherwise, 9 tricks):
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from coredocs import score
 
@@ -492,3 +494,20 @@ def test_first_deal_of_each_game_uses_first_deal_trump(ruleset, deals, options, 
     scored = score(ruleset, deals, options)
     assert [d["trump"] for d in scored["deals"]] == trumps
     assert [(d["game"], d["number"]) for d in scored["deals"]] == games
+
+
+@pytest.mark.parametrize("cards, refused", [
+    (["2C", "3C", "2C"], "2C was turned already in this game (deal 1); each pile card comes up once a game"),
+    (["Joker", "2C", "Joker", "Joker"], "Joker was turned already in this game (deal 1 and deal 3); each pile card comes up twice"),
+])
+def test_eighteen_never_turns_a_pile_card_more_often_than_the_pile_holds_it(cards, refused):
+    deals = [dict(N([3, 3, 3]), turn_up=card) for card in cards]
+    score("eighteen", deals[:-1])  # up to the repeat, the pile is fine
+    with pytest.raises(MatchError, match=re.escape(refused)) as caught:
+        score("eighteen", deals)
+    assert caught.value.field == "turn_up" and caught.value.deal == len(cards)
+
+
+def test_eighteen_a_nineteenth_deal_starts_a_new_pile():
+    deals = eighteen_deals([N([3, 3, 3])] * 18) + [dict(N([3, 3, 3]), turn_up="2C")]
+    assert len(score("eighteen", deals, {"deals": 19})["deals"]) == 19

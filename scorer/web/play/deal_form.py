@@ -16,7 +16,7 @@ from scorer.web.document_types import DealDocument, PremiumDocument, deal_docume
 from scorer.web.documents import message as error_message
 from scorer.web.forms import choices
 from scorer.web.models import Deal, Match
-from scorer.web.play.forms import DealForm, SeatForm, bid_text
+from scorer.web.play.forms import BidField, DealForm, SeatForm, bid_text
 from scorer.web.play.scoreboard import seat_names
 from scorer.web.templating import BID_SUITS, card_words, trump_label
 
@@ -171,8 +171,12 @@ def card_grid(cards: list[str], used: frozenset[str] = frozenset()) -> list[Card
 def make_form(table: DealLayout, **kwargs: Any) -> DealForm:
     """A deal form with one line per seat (the dummy included)."""
 
+    class MatchSeatForm(SeatForm):
+        bid = BidField("Bid", highest=max(table.bid_numbers))
+        most_tricks = table.ruleset.tricks
+
     class MatchDealForm(DealForm):
-        seats = FieldList(FormField(SeatForm), min_entries=table.seats, max_entries=table.seats)
+        seats = FieldList(FormField(MatchSeatForm), min_entries=table.seats, max_entries=table.seats)
 
     form = MatchDealForm(**kwargs)
     for seat, entry in enumerate(form.seats):
