@@ -218,8 +218,9 @@
       });
       seat.querySelectorAll(".tricks-field [data-set]").forEach(function (chip) {
         chip.addEventListener("click", function () {
-          if (autoSeat === seat) autoSeat = null;  // the person's own figure from now on
-          tricks.value = tricks.value.trim() === chip.dataset.set ? "" : chip.dataset.set;
+          var confirming = autoSeat === seat;  // the rest filled in: a tap makes it the person's own
+          autoSeat = confirming ? null : autoSeat;
+          tricks.value = !confirming && tricks.value.trim() === chip.dataset.set ? "" : chip.dataset.set;
           changed(tricks);
         });
       });
