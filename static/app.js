@@ -252,7 +252,7 @@
     }
 
     // The bid cards' value as the core counts it (the page carries the core's value of every
-    // three suits): "♦ ♠ ♣ = 4"; a Joker counts as the turned card's suit, said in words.
+    // three suits): "= 4" beside the cards; a Joker counts as the turned card's suit, said in words.
     var letters = {};
     form.querySelectorAll(".suit-chip[data-add]").forEach(function (chip) {
       var sign = chip.querySelector(".suit");

@@ -166,9 +166,9 @@ class BidField(StringField):
             self.bid_error = (f"The bid must be {number}." if problem.kind == "number"
                               else f"Write the bid as {number}, three suits such as ♦ ♠ ♣, or hidden.")
             return
-        if isinstance(self.bid, int) and self.bid > self.highest:
-            self.bid_error = f"The bid must be {number}."
-        elif isinstance(self.bid, list) and len(self.bid) != 3:
+        # A number past the highest is the core's to refuse: while a deal's cards are private, the
+        # form answers every number alike (card_store.private_bid_problem).
+        if isinstance(self.bid, list) and len(self.bid) != 3:
             self.bid_error = f"A bid is three cards, such as ♦ ♠ ♣ (here {len(self.bid)}), or {number}."
 
     def pre_validate(self, form: Form) -> None:
