@@ -19,7 +19,7 @@ def on_screen_and_uncovered(page: Page, target: Locator) -> None:
         return {top: r.top, bottom: r.bottom, width: r.width, height: r.height,
                 hit: !!hit && (hit === el || el.contains(hit) || hit.contains(el) && hit.tagName === 'LABEL')}; }""")
     assert page.evaluate("window.scrollY") == 0, "the page was scrolled"
-    assert 0 <= box["top"] and box["bottom"] <= VIEWPORT, box
+    assert box["top"] >= 0 and box["bottom"] <= VIEWPORT, box
     assert box["hit"], f"something covers {box}"
     assert box["width"] >= 44 and box["height"] >= 44, box
 
@@ -127,7 +127,7 @@ def test_eighteen_marks_a_pile_card_turned_already_and_refuses_it(page: Page) ->
     start_match(page, ["Ann", "Bob", "Cy"], ruleset="Eighteen")
     page.get_by_role("link", name="Record deal 1").tap()
     turn_card(page, "2C")
-    for name, n, took in (("Ann", 4, 4), ("Bob", 3, 3), ("Cy", 2, 2)):
+    for name, n in (("Ann", 4), ("Bob", 3), ("Cy", 2)):
         bid(page, name, n)
     tricks(page, "Ann", 4)
     tricks(page, "Bob", 3)
