@@ -171,6 +171,12 @@
       input.dispatchEvent(new Event("input", { bubbles: true }));
     }
 
+    var letters = {};
+    form.querySelectorAll(".suit-chip[data-add]").forEach(function (chip) {
+      var sign = chip.querySelector(".suit");
+      if (sign) letters[sign.textContent] = chip.dataset.add;
+      letters[chip.dataset.add.toUpperCase()] = chip.dataset.add;
+    });
     // Chips write into the field beside them; the field is what the form sends. A chip tapped
     // again takes its value back out.
     var values = JSON.parse(form.dataset.cardValues || "{}");
@@ -253,12 +259,6 @@
 
     // The bid cards' value as the core counts it (the page carries the core's value of every
     // three suits): "= 4" beside the cards; a Joker counts as the turned card's suit, said in words.
-    var letters = {};
-    form.querySelectorAll(".suit-chip[data-add]").forEach(function (chip) {
-      var sign = chip.querySelector(".suit");
-      if (sign) letters[sign.textContent] = chip.dataset.add;
-      letters[chip.dataset.add.toUpperCase()] = chip.dataset.add;
-    });
     function cardsValue(cards) {
       if (cards.length < 3) return cards.length + " of 3 cards";
       var key = cards.map(function (c) { return letters[c.toUpperCase()] || c; });
@@ -277,12 +277,18 @@
       });
     }
 
-    // The bid cards typed so far, or null when the field holds a number or "hidden".
+    // The bid cards typed so far, or null when the field holds anything else (a number, "hidden",
+    // something the server will explain). A card is a suit as a chip writes it, a letter, a card
+    // such as 10H, or the Joker.
     function bidCards(value) {
       value = value.trim();
       if (!value) return [];
-      if (/^\d+$/.test(value) || value.toLowerCase() === "hidden") return null;
-      return value.split(/\s+/);
+      var cards = value.split(/\s+/);
+      var readable = cards.every(function (card) {
+        var suit = card.slice(-1);
+        return /^joker$/i.test(card) || (/^(10|[2-9JQKA])?.$/i.test(card) && (suit in letters || suit.toUpperCase() in letters));
+      });
+      return readable ? cards : null;
     }
 
     function syncChips() {
