@@ -166,6 +166,7 @@
     var tally = document.getElementById("tally");
     var tricksLeft = document.getElementById("tricks-left");
     var autoSeat = null;  // the seat whose tricks were filled in as the rest
+    // The suits' letters by the signs the chips show, and the core's value of every three suits.
 
     function changed(input) {
       input.dispatchEvent(new Event("input", { bubbles: true }));
@@ -177,8 +178,7 @@
       if (sign) letters[sign.textContent] = chip.dataset.add;
       letters[chip.dataset.add.toUpperCase()] = chip.dataset.add;
     });
-    // Chips write into the field beside them; the field is what the form sends. A chip tapped
-    // again takes its value back out.
+    // Chips write into the field beside them (the field is what is sent); tapped again, they clear it.
     var values = JSON.parse(form.dataset.cardValues || "{}");
     seats.forEach(function (seat) {
       var bid = seat.querySelector(".bid-input");
@@ -204,7 +204,7 @@
       seat.querySelectorAll(".bid-field [data-add]").forEach(function (chip) {
         chip.addEventListener("click", function () {
           var cards = bidCards(bid.value) || [];
-          if (cards.length >= 3) {  // never start over silently: say why nothing happened
+          if (cards.length >= 3) {  // never start over silently
             note.textContent = "A bid is three cards. Tap ⌫ to take one back first.";
             note.hidden = false;
             return;
@@ -224,17 +224,16 @@
       });
       seat.querySelectorAll(".tricks-field [data-set]").forEach(function (chip) {
         chip.addEventListener("click", function () {
-          var confirming = autoSeat === seat;  // the rest filled in: a tap makes it the person's own
+          var confirming = autoSeat === seat;  // a tap makes the filled-in rest the person's own
           autoSeat = confirming ? null : autoSeat;
           tricks.value = !confirming && tricks.value.trim() === chip.dataset.set ? "" : chip.dataset.set;
           changed(tricks);
         });
       });
-      tricks.addEventListener("input", function (event) { if (event.isTrusted && autoSeat === seat) autoSeat = null; });
       if (bidCards(bid.value) && bidCards(bid.value).length) pad.classList.add("cards-mode");
     });
 
-    // The turned card: a suit tapped shows its ranks; the Joker tab picks the Joker at once.
+    // The turned card: a suit shows its ranks; the Joker tab picks the Joker.
     var grid = form.querySelector(".card-grid-field");
     if (grid) {
       var rows = Array.prototype.slice.call(grid.querySelectorAll("[data-suit-row]"));
@@ -257,8 +256,7 @@
       if (chosen) showSuit(chosen.closest("[data-suit-row]").dataset.suitRow);
     }
 
-    // The bid cards' value as the core counts it (the page carries the core's value of every
-    // three suits): "= 4" beside the cards; a Joker counts as the turned card's suit, said in words.
+    // "= 4" beside three bid cards: the core's value, carried by the page.
     function cardsValue(cards) {
       if (cards.length < 3) return cards.length + " of 3 cards";
       var key = cards.map(function (c) { return letters[c.toUpperCase()] || c; });
@@ -277,9 +275,7 @@
       });
     }
 
-    // The bid cards typed so far, or null when the field holds anything else (a number, "hidden",
-    // something the server will explain). A card is a suit as a chip writes it, a letter, a card
-    // such as 10H, or the Joker.
+    // The bid cards typed so far (suits, cards such as 10H, the Joker), or null for anything else.
     function bidCards(value) {
       value = value.trim();
       if (!value) return [];
@@ -306,6 +302,9 @@
 
     // Tricks left to hand out: a counting aid for the form, not a score.
     function updateTally() {
+      // The last player's tricks, once the others' are known: the rest, filled in (and again at
+      // every change) until the person taps that player's own figure.
+      if (autoSeat) autoSeat.querySelector(".tricks-input").value = "";
       var given = 0;
       var empty = [];
       seats.forEach(function (seat) {
@@ -313,28 +312,16 @@
         if (value === "" || isNaN(Number(value))) empty.push(seat); else given += Number(value);
       });
       var left = total - given;
+      autoSeat = empty.length === 1 && left >= 0 ? empty.pop() : null;
+      if (autoSeat) {
+        autoSeat.querySelector(".tricks-input").value = String(left);
+        left = 0;
+      }
       tally.classList.toggle("over", left < 0);
       tally.classList.toggle("done", left === 0 && empty.length === 0);
       if (left < 0) tricksLeft.textContent = -left + (left === -1 ? " trick" : " tricks") + " too many";
       else if (left === 0 && empty.length === 0) tricksLeft.textContent = "All " + total + " tricks ✓";
       else tricksLeft.textContent = left + (left === 1 ? " trick" : " tricks") + " left";
-      // The last player's tricks are known once the others' are: filled in (and kept up to date
-      // while the others change), until the person taps that player's own figure.
-      if (autoSeat && (empty.length > 0 || left !== 0)) {
-        var input = autoSeat.querySelector(".tricks-input");
-        var mine = Number(input.value);
-        var others = given - (isNaN(mine) ? 0 : mine);
-        var rest = total - others;
-        var stillEmpty = empty.filter(function (s) { return s !== autoSeat; });
-        input.value = stillEmpty.length === 0 && rest >= 0 ? String(rest) : "";
-        if (input.value === "") autoSeat = null;
-        return updateTally();
-      }
-      if (empty.length === 1 && left >= 0 && !autoSeat) {
-        autoSeat = empty[0];
-        autoSeat.querySelector(".tricks-input").value = String(left);
-        return updateTally();
-      }
     }
 
     // The draft: every field but the token, kept on this phone until the deal is saved.
@@ -464,14 +451,10 @@
       setTimeout(function () { saveButton.disabled = true; }, 0);
       setTimeout(function () { saveButton.disabled = false; }, 8000);
     });
-    // Back or forward to a page the browser kept whole: the match may have moved on (this deal
-    // saved, another deal saved meanwhile), so the form is read again from the server.
+    // Back or forward to a page the browser kept whole: the match may have moved on, so read it again.
     window.addEventListener("pageshow", function (event) {
       saveButton.disabled = false;
-      if (event.persisted) {
-        form.classList.add("stale");
-        window.location.reload();
-      }
+      if (event.persisted) window.location.reload();
     });
     updateTally();
     syncChips();
