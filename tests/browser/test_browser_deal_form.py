@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from browserhelpers import bid, save, start_match, tricks, turn_card
+from test_browser_a11y import problems
 from playwright.sync_api import Locator, Page, expect
 
 VIEWPORT = 844
@@ -184,3 +185,14 @@ def test_every_control_of_the_deal_form_is_at_least_44_px(page: Page, ruleset: s
         .filter(([, r]) => r.width < 44 || r.height < 44)
         .map(([name, r]) => name + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))""")
     assert small == []
+
+
+@pytest.mark.browser
+def test_the_grid_and_the_suit_chips_pass_axe(page: Page) -> None:
+    start_match(page, ["Ann", "Bob", "Cy"], ruleset="Classic")
+    page.get_by_role("link", name="Record deal 1").tap()
+    turn_card(page, "7H")
+    bid(page, "Bob", "♦♠♣")
+    page.get_by_role("button", name="Add clubs to Bob’s bid cards").tap()  # the note about a fourth card
+    expect(page.locator("#seats-1-bid-note")).to_be_visible()
+    assert problems(page, "deal form, grid and suit chips") == []
