@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 from browserhelpers import bid, save, start_match, tricks, turn_card
-from test_browser_a11y import problems
 from playwright.sync_api import Locator, Page, expect
+from test_browser_a11y import problems
 
 VIEWPORT = 844
 
