@@ -62,7 +62,8 @@ def test_a_plain_three_player_deal_takes_six_taps_on_one_screen(page: Page) -> N
     expect(page.get_by_role("heading", level=1)).to_contain_text("Deal 2")
     for name in ("Ann", "Bob", "Cy"):
         on_screen_and_uncovered(page, page.get_by_role("button", name=f"{name} bid 9", exact=True))
-    on_screen_and_uncovered(page, page.get_by_role("button", name="Bob won 9 tricks", exact=True))
+    for name in ("Ann", "Bob", "Cy"):
+        on_screen_and_uncovered(page, page.get_by_role("button", name=f"{name} won 9 tricks", exact=True))
 
 
 @pytest.mark.browser
