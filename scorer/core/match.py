@@ -59,6 +59,9 @@ class DealScore:
     premiums: tuple[tuple[int, str], ...] = ()
     side_breakdown: tuple[Breakdown, ...] | None = None
     all_trump: bool = False
+    # eighteen: a pile card turned again, and the earlier deals of its pile that turned it
+    turn_up: str | None = None
+    turned_before: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -208,20 +211,30 @@ def _pile_spent(game: _Game) -> frozenset[str]:
                      if sum(c == card for _, c in game.turned) >= EIGHTEEN_PILE.count(card))
 
 
-def _turn_pile_card(setup: Setup, record: DealRecord, game: _Game, number: int) -> None:
+def _turn_pile_card(setup: Setup, record: DealRecord, game: _Game, number: int) -> tuple[int, ...]:
     """Eighteen: each deal turns the next card of the pile, so no card comes up more often in a
-    pile than the pile holds it (RULES.md: the 18-card pile sets each deal's trump)."""
+    pile than the pile holds it (RULES.md: the 18-card pile sets each deal's trump). Returns the
+    earlier deals of this pile that used the card up already (empty: the card was still there).
+    A match stored with such a repeat still scores; a new or edited deal is refused
+    (``pile_card_problem``)."""
     if setup.trump_rule != PILE or record.turn_up is None:
-        return
+        return ()
     if game.deals % len(EIGHTEEN_PILE) == 0:
         game.turned = []
     card = record.turn_up
-    if card in _pile_spent(game):
-        earlier = [deal for deal, c in game.turned if c == card]
-        when = " and ".join(f"deal {deal}" for deal in earlier)
-        raise MatchError(f"turn_up: {card} was turned already in this game ({when}); each pile card comes up "
-                         f"{'twice' if EIGHTEEN_PILE.count(card) == 2 else 'once'} a game", field="turn_up", deal=number)
+    before = tuple(deal for deal, c in game.turned if c == card) if card in _pile_spent(game) else ()
     game.turned.append((number, card))
+    return before
+
+
+def pile_card_problem(deal: DealScore, number: int) -> MatchError | None:
+    """Eighteen: why deal ``number`` (scored) cannot turn its pile card, or None."""
+    if not deal.turned_before or deal.turn_up is None:
+        return None
+    when = " and ".join(f"deal {n}" for n in deal.turned_before)
+    copies = "twice" if EIGHTEEN_PILE.count(deal.turn_up) == 2 else "once"
+    return MatchError(f"turn_up: {deal.turn_up} was turned already in this game ({when}); each pile card comes up "
+                      f"{copies} a game", field="turn_up", deal=number)
 
 
 def _game_over(match: MatchRecord, game: _Game, outcome: DealOutcome) -> tuple[bool, tuple[int, ...], list[int]]:
@@ -271,7 +284,7 @@ def score_match(match: MatchRecord) -> MatchScore:
                              field="deals", deal=number)
         dealer = dealer_of(match, index)
         trump = _deal_trump(setup, record, game, number)
-        _turn_pile_card(setup, record, game, number)
+        turned_before = _turn_pile_card(setup, record, game, number)
         premiums = tuple((p.seat, p.kind) for p in record.premiums)
         outcome = score_deal(setup, record.numbers, record.tricks, premiums, game.streaks)
         game.deals += 1
@@ -282,7 +295,8 @@ def score_match(match: MatchRecord) -> MatchScore:
             game=game.number, number=game.deals, dealer=dealer, leader=leader_of(setup, dealer), trump=trump,
             bids=record.numbers, made=outcome.made, points=outcome.points, breakdown=outcome.breakdown,
             totals=tuple(game.totals), premiums=premiums, side_breakdown=outcome.side_breakdown,
-            all_trump=trump == NO_TRUMP and setup.no_trump_play == "all-trump"))
+            all_trump=trump == NO_TRUMP and setup.no_trump_play == "all-trump",
+            turn_up=record.turn_up if turned_before else None, turned_before=turned_before))
 
         ended, game_winners, bonus = _game_over(match, game, outcome)
         if not ended:

@@ -10,12 +10,10 @@ Building blocks (jokerless unless said otherwise, 9 tricks):
 
 from __future__ import annotations
 
-import re
-
 import pytest
-from coredocs import score
+from coredocs import make_doc, score
 
-from scorer.core import MatchError
+from scorer.core import MatchError, parse_match, pile_card_problem, score_match
 
 
 def W(seat, **extra):
@@ -502,12 +500,14 @@ def test_first_deal_of_each_game_uses_first_deal_trump(ruleset, deals, options, 
 ])
 def test_eighteen_never_turns_a_pile_card_more_often_than_the_pile_holds_it(cards, refused):
     deals = [dict(N([3, 3, 3]), turn_up=card) for card in cards]
-    score("eighteen", deals[:-1])  # up to the repeat, the pile is fine
-    with pytest.raises(MatchError, match=re.escape(refused)) as caught:
-        score("eighteen", deals)
-    assert caught.value.field == "turn_up" and caught.value.deal == len(cards)
+    scored = score_match(parse_match(make_doc("eighteen", deals)))  # a stored repeat still scores
+    assert [pile_card_problem(deal, n) for n, deal in enumerate(scored.deals[:-1], start=1)] == [None] * (len(cards) - 1)
+    problem = pile_card_problem(scored.deals[-1], len(cards))
+    assert problem is not None and problem.field == "turn_up" and problem.deal == len(cards)
+    assert refused in problem.message
 
 
 def test_eighteen_a_nineteenth_deal_starts_a_new_pile():
     deals = eighteen_deals([N([3, 3, 3])] * 18) + [dict(N([3, 3, 3]), turn_up="2C")]
-    assert len(score("eighteen", deals, {"deals": 19})["deals"]) == 19
+    scored = score_match(parse_match(make_doc("eighteen", deals, {"deals": 19})))
+    assert all(pile_card_problem(deal, n) is None for n, deal in enumerate(scored.deals, start=1))

@@ -19,7 +19,7 @@ from flask import Blueprint, abort, current_app, flash, redirect, render_templat
 from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.wrappers import Response
 
-from scorer.core import NAMED, DealScore, MatchError, MatchRecord, MatchScore, NextDeal, dealer_of, make_setup
+from scorer.core import NAMED, DealScore, MatchError, MatchRecord, MatchScore, NextDeal, dealer_of, make_setup, pile_card_problem
 from scorer.web import access, capability, documents, locking
 from scorer.web.cards import card_store
 from scorer.web.extensions import db
@@ -239,6 +239,10 @@ def settle(match: Match, table: deal_form.DealLayout, form: DealForm, read: deal
         return answer_refusal(match, table, form, posted, editing, refused)
     try:
         after = documents.score(match, documents.deals_with(match, posted, read.deal), hands_for(match, posted))
+        # Eighteen: a pile card this game has used up (stored matches with one still score).
+        repeat = pile_card_problem(after.deals[posted - 1], posted)
+        if repeat is not None:
+            raise repeat
     except MatchError as error:
         db.session.rollback()
         deal_form.show_error(form, table, error, posted)
@@ -365,6 +369,9 @@ def preview(match_id: int, number: int) -> tuple[str, int]:
         if problem is not None:
             return render_template("play/_preview.html", error=problem.message), 200
         after = documents.score(match, documents.deals_with(match, number, read.deal), hands_for(match, number))
+        repeat = pile_card_problem(after.deals[number - 1], number)
+        if repeat is not None:
+            raise repeat
     except MatchError as error:
         text = documents.message(error) if error.deal in (None, number) else f"That would make deal {error.deal} wrong: {documents.message(error)}"
         return render_template("play/_preview.html", error=text), 200
