@@ -154,7 +154,7 @@ def receive(match: Match, number: int, editing: bool) -> View:
     except MatchError as error:
         deal_form.show_error(form, table, error, posted)
         return render_form(match, table, form, posted, before(), editing, status=422)
-    card_store.fix_turn_up(match, posted, read.deal)
+    app_card = card_store.fix_turn_up(match, posted, read.deal)
 
     # While the deal's cards are private, bid cards reach this form only from the players' own
     # phones: anything else gets the same answer whatever the cards (card_store.private_bid_problem).
@@ -165,14 +165,15 @@ def receive(match: Match, number: int, editing: bool) -> View:
         return render_form(match, table, form, posted, before(), editing, status=422)
 
     if request.form.get("action") == "preview":  # nothing is written: no lock, the page's view
-        return settle(match, table, form, read, posted, editing, match.version, write=False)
+        return settle(match, table, form, read, posted, editing, match.version, write=False, app_card=app_card)
     try:
         version = locking.lock_match(match.id)
         if version is None:
             abort(404, "This match was deleted from another phone, so nothing was saved.")
         # Everything from here on reads the match as it is now, and nobody can change it before
         # the commit (or rollback) that ends this transaction.
-        return settle(db.session.get_one(Match, match.id), table, form, read, posted, editing, version, write=True)
+        return settle(db.session.get_one(Match, match.id), table, form, read, posted, editing, version, write=True,
+                      app_card=app_card)
     except OperationalError as error:  # the lock was not free within the busy timeout
         db.session.rollback()
         current_app.logger.warning("Deal %s of match %s not saved (busy): OperationalError %s", posted, match.id,
@@ -226,7 +227,7 @@ def refusal(match: Match, read: deal_form.ReadDeal, posted: int, editing: bool, 
 
 
 def settle(match: Match, table: deal_form.DealLayout, form: DealForm, read: deal_form.ReadDeal, posted: int, editing: bool,
-           version: int, write: bool) -> View:
+           version: int, write: bool, app_card: bool = False) -> View:
     """Score the posted deal against the match as it is now, then preview it or store it.
 
     When ``write``, the caller holds the match's lock: every refusal rolls back (releasing it)
@@ -239,8 +240,9 @@ def settle(match: Match, table: deal_form.DealLayout, form: DealForm, read: deal
         return answer_refusal(match, table, form, posted, editing, refused)
     try:
         after = documents.score(match, documents.deals_with(match, posted, read.deal), hands_for(match, posted))
-        # Eighteen: a pile card this game has used up (stored matches with one still score).
-        repeat = pile_card_problem(after.deals[posted - 1], posted)
+        # Eighteen: a pile card this game has used up, unless the app turned it (stored matches
+        # with a repeat still score).
+        repeat = None if app_card else pile_card_problem(after.deals[posted - 1], posted)
         if repeat is not None:
             raise repeat
     except MatchError as error:
@@ -364,12 +366,12 @@ def preview(match_id: int, number: int) -> tuple[str, int]:
         return render_template("play/_preview.html", incomplete=True), 200
     try:
         read = deal_form.read(form, table, context.dealer)
-        card_store.fix_turn_up(match, number, read.deal)
+        app_card = card_store.fix_turn_up(match, number, read.deal)
         problem = private_bids(match, number, read)
         if problem is not None:
             return render_template("play/_preview.html", error=problem.message), 200
         after = documents.score(match, documents.deals_with(match, number, read.deal), hands_for(match, number))
-        repeat = pile_card_problem(after.deals[number - 1], number)
+        repeat = None if app_card else pile_card_problem(after.deals[number - 1], number)
         if repeat is not None:
             raise repeat
     except MatchError as error:
