@@ -107,7 +107,8 @@ def browse(server: Server, long_id: int, record_id: int) -> dict[str, Any]:
             out["screens"].append(screen)
             context.close()
 
-        # Preview requests while a plain deal is recorded the shortest way: 3 bid chips, 2 tricks chips, "took the rest".
+        # Preview requests while a plain deal is recorded the shortest way: 3 bid chips, 2 tricks chips (the
+        # last player's tricks are filled in with the rest).
         match_id = new_match(client, 999)  # before the cookies are copied: they make the browser its scorekeeper
         context = as_keeper(browser.new_context(**phone), client, server)
         page = context.new_page()
@@ -118,7 +119,6 @@ def browse(server: Server, long_id: int, record_id: int) -> dict[str, Any]:
         for label in taps:
             page.get_by_role("button", name=label, exact=True).tap()
             page.wait_for_timeout(400)  # a person's pace between taps (the preview waits for a 0.25 s pause)
-        page.get_by_role("button", name=re.compile("Fill in Cy")).tap()
         page.locator("#preview .pv-points").first.wait_for()
         page.wait_for_timeout(600)  # a late preview would be counted too
         out["previews"] = len(previews)

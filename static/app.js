@@ -180,23 +180,50 @@
     var tallyPoints = document.getElementById("tally-points");
     var tally = document.getElementById("tally");
     var tricksLeft = document.getElementById("tricks-left");
-    var fillButton = document.getElementById("fill-last");
+    var autoSeat = null;  // the seat whose tricks were filled in as the rest
+    // The suits' letters by the signs the chips show, and the core's value of every three suits.
 
     function changed(input) {
       input.dispatchEvent(new Event("input", { bubbles: true }));
     }
 
-    // Chips write into the field beside them; the field is what the form sends.
+    var letters = {};
+    form.querySelectorAll(".suit-chip[data-add]").forEach(function (chip) {
+      var sign = chip.querySelector(".suit");
+      if (sign) letters[sign.textContent] = chip.dataset.add;
+      letters[chip.dataset.add.toUpperCase()] = chip.dataset.add;
+    });
+    // Chips write into the field beside them (the field is what is sent); tapped again, they clear it.
+    var values = JSON.parse(form.dataset.cardValues || "{}");
     seats.forEach(function (seat) {
       var bid = seat.querySelector(".bid-input");
       var tricks = seat.querySelector(".tricks-input");
+      var pad = seat.querySelector(".bid-field");
+      var note = seat.querySelector(".card-note");
       seat.querySelectorAll(".bid-field [data-set]").forEach(function (chip) {
-        chip.addEventListener("click", function () { bid.value = chip.dataset.set; changed(bid); });
+        chip.addEventListener("click", function () {
+          bid.value = bid.value.trim().toLowerCase() === chip.dataset.set ? "" : chip.dataset.set;
+          changed(bid);
+        });
+      });
+      seat.querySelector("[data-cards-mode]").addEventListener("click", function () {
+        pad.classList.add("cards-mode");
+        if (bidCards(bid.value) === null) { bid.value = ""; changed(bid); }
+        seat.querySelector(".suit-chip").focus();
+      });
+      seat.querySelector("[data-numbers-mode]").addEventListener("click", function () {
+        pad.classList.remove("cards-mode");
+        note.hidden = true;
+        if (bidCards(bid.value) !== null) { bid.value = ""; changed(bid); }
       });
       seat.querySelectorAll(".bid-field [data-add]").forEach(function (chip) {
         chip.addEventListener("click", function () {
-          var cards = bidCards(bid.value);
-          if (cards === null || cards.length >= 3) cards = [];
+          var cards = bidCards(bid.value) || [];
+          if (cards.length >= 3) {  // never start over silently
+            note.textContent = "A bid is three cards. Tap ⌫ to take one back first.";
+            note.hidden = false;
+            return;
+          }
           // A suit chip adds the suit sign the server drew on it; the Joker chip its word.
           var sign = chip.querySelector(".suit");
           cards.push(sign ? sign.textContent : chip.dataset.add);
@@ -211,16 +238,68 @@
         changed(bid);
       });
       seat.querySelectorAll(".tricks-field [data-set]").forEach(function (chip) {
-        chip.addEventListener("click", function () { tricks.value = chip.dataset.set; changed(tricks); });
+        chip.addEventListener("click", function () {
+          var confirming = autoSeat === seat;  // a tap makes the filled-in rest the person's own
+          autoSeat = confirming ? null : autoSeat;
+          tricks.value = !confirming && tricks.value.trim() === chip.dataset.set ? "" : chip.dataset.set;
+          changed(tricks);
+        });
       });
+      if (bidCards(bid.value) && bidCards(bid.value).length) pad.classList.add("cards-mode");
     });
 
-    // The bid cards typed so far, or null when the field holds a number or "hidden".
+    // The turned card: a suit shows its ranks; the Joker tab picks the Joker.
+    var grid = form.querySelector(".card-grid-field");
+    if (grid) {
+      var rows = Array.prototype.slice.call(grid.querySelectorAll("[data-suit-row]"));
+      var tabs = Array.prototype.slice.call(grid.querySelectorAll("[data-suit-tab]"));
+      var showSuit = function (key) {
+        rows.forEach(function (row) { row.classList.toggle("shown", row.dataset.suitRow === key && key !== "Joker"); });
+        tabs.forEach(function (tab) { tab.setAttribute("aria-pressed", String(tab.dataset.suitTab === key)); });
+      };
+      tabs.forEach(function (tab) {
+        tab.addEventListener("click", function () {
+          showSuit(tab.dataset.suitTab);
+          if (tab.dataset.suitTab === "Joker") {
+            var joker = grid.querySelector("[data-suit-row='Joker'] input");
+            joker.checked = true;
+            joker.dispatchEvent(new Event("change", { bubbles: true }));
+          }
+        });
+      });
+      var chosen = grid.querySelector("input:checked");
+      if (chosen) showSuit(chosen.closest("[data-suit-row]").dataset.suitRow);
+    }
+
+    // "= 4" beside three bid cards: the core's value, carried by the page.
+    function cardsValue(cards) {
+      if (cards.length < 3) return cards.length + " of 3 cards";
+      var key = cards.map(function (c) { return letters[c.toUpperCase()] || c; });
+      if (key.indexOf("Joker") >= 0) return "Joker counts as the turned card’s suit";
+      key.sort();
+      var value = values[key.join("")];
+      return value === undefined ? "" : "= " + value;
+    }
+    function showValues() {
+      seats.forEach(function (seat) {
+        var cards = bidCards(seat.querySelector(".bid-input").value);
+        var output = seat.querySelector(".bid-value");
+        output.textContent = cards && cards.length ? cardsValue(cards) : "";
+        var note = seat.querySelector(".card-note");
+        if (!cards || cards.length < 3) note.hidden = true;
+      });
+    }
+
+    // The bid cards typed so far (suits, cards such as 10H, the Joker), or null for anything else.
     function bidCards(value) {
       value = value.trim();
       if (!value) return [];
-      if (/^\d+$/.test(value) || value.toLowerCase() === "hidden") return null;
-      return value.split(/\s+/);
+      var cards = value.split(/\s+/);
+      var readable = cards.every(function (card) {
+        var suit = card.slice(-1);
+        return /^joker$/i.test(card) || (/^(10|[2-9JQKA])?.$/i.test(card) && (suit in letters || suit.toUpperCase() in letters));
+      });
+      return readable ? cards : null;
     }
 
     function syncChips() {
@@ -238,6 +317,9 @@
 
     // Tricks left to hand out: a counting aid for the form, not a score.
     function updateTally() {
+      // The last player's tricks, once the others' are known: the rest, filled in (and again at
+      // every change) until the person taps that player's own figure.
+      if (autoSeat) autoSeat.querySelector(".tricks-input").value = "";
       var given = 0;
       var empty = [];
       seats.forEach(function (seat) {
@@ -245,24 +327,16 @@
         if (value === "" || isNaN(Number(value))) empty.push(seat); else given += Number(value);
       });
       var left = total - given;
+      autoSeat = empty.length === 1 && left >= 0 ? empty.pop() : null;
+      if (autoSeat) {
+        autoSeat.querySelector(".tricks-input").value = String(left);
+        left = 0;
+      }
       tally.classList.toggle("over", left < 0);
       tally.classList.toggle("done", left === 0 && empty.length === 0);
       if (left < 0) tricksLeft.textContent = -left + (left === -1 ? " trick" : " tricks") + " too many";
       else if (left === 0 && empty.length === 0) tricksLeft.textContent = "All " + total + " tricks ✓";
       else tricksLeft.textContent = left + (left === 1 ? " trick" : " tricks") + " left";
-      if (empty.length === 1 && left >= 0) {
-        var seat = empty[0];
-        fillButton.hidden = false;
-        fillButton.textContent = seat.dataset.name + " took " + left;
-        fillButton.setAttribute("aria-label", "Fill in " + seat.dataset.name + "’s tricks: " + left);
-        fillButton.onclick = function () {
-          var input = seat.querySelector(".tricks-input");
-          input.value = String(left);
-          changed(input);
-        };
-      } else {
-        fillButton.hidden = true;
-      }
     }
 
     // The draft: every field but the token, kept on this phone until the deal is saved.
@@ -355,8 +429,9 @@
     }
 
     function refresh() {
-      syncChips();
       updateTally();
+      syncChips();
+      showValues();
       saveDraft();
       requestPreview();
     }
@@ -391,9 +466,14 @@
       setTimeout(function () { saveButton.disabled = true; }, 0);
       setTimeout(function () { saveButton.disabled = false; }, 8000);
     });
-    window.addEventListener("pageshow", function () { saveButton.disabled = false; });
-    syncChips();
+    // Back or forward to a page the browser kept whole: the match may have moved on, so read it again.
+    window.addEventListener("pageshow", function (event) {
+      saveButton.disabled = false;
+      if (event.persisted) window.location.reload();
+    });
     updateTally();
+    syncChips();
+    showValues();
     // The points the server drew with the page are this form's, unless a draft was put back.
     if (!restored && complete() && preview.querySelector(".pv-compact")) lastSent = formKey();
     else if (!complete()) lastSent = "";  // the page shows the "once every bid" note already

@@ -8,10 +8,10 @@ from typing import Any
 
 from .cards import JOKER, NO_TRUMP
 from .errors import MatchError
-from .rulesets import GAME_BONUS, MISSES, NAMED, SUCCESSES, Setup
+from .rulesets import GAME_BONUS, MISSES, NAMED, PILE, SUCCESSES, Setup
 from .scoring import Breakdown, DealOutcome, score_deal
 from .trump import FIRST_DEAL, following_trump
-from .validation import DealRecord
+from .validation import EIGHTEEN_PILE, DealRecord
 
 
 @dataclass(frozen=True)
@@ -93,6 +93,9 @@ class DealScore:
     def unit_breakdown(self) -> tuple[Breakdown, ...]:
         """Each scoring unit's points in parts (a side's in four-partners), as ``points`` counts them."""
         return self.side_breakdown if self.side_breakdown is not None else self.breakdown
+    # eighteen: a pile card turned again, and the earlier deals of its pile that turned it
+    turn_up: str | None = None
+    turned_before: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -128,6 +131,7 @@ class NextDeal:
     leader: int
     trump: str | None
     trump_source: str
+    spent_cards: frozenset[str] = frozenset()  # eighteen: pile cards this pile has no more of
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "number": self.number, "dealer": self.dealer, "leader": self.leader,
@@ -210,6 +214,7 @@ class _Game:
     streaks: list[int] = field(default_factory=list)
     last: DealOutcome | None = None
     last_trump: str | None = None
+    turned: list[tuple[int, str]] = field(default_factory=list)  # eighteen: (deal, pile card) this pile
 
     def __post_init__(self) -> None:
         self.totals = [0] * self.units
@@ -235,6 +240,39 @@ def _deal_trump(setup: Setup, record: DealRecord, game: _Game, number: int) -> t
         raise MatchError(f"trump: this deal's trump is {expected}, not {record.trump} ({reason})",
                          field="trump", deal=number)
     return expected, why
+
+
+def _pile_spent(game: _Game) -> frozenset[str]:
+    """Eighteen: the pile cards the current pile has none left of (a card is in the pile once,
+    the Joker twice; a 19th deal of a game starts a new pile)."""
+    return frozenset(card for _, card in game.turned
+                     if sum(c == card for _, c in game.turned) >= EIGHTEEN_PILE.count(card))
+
+
+def _turn_pile_card(setup: Setup, record: DealRecord, game: _Game, number: int) -> tuple[int, ...]:
+    """Eighteen: each deal turns the next card of the pile, so no card comes up more often in a
+    pile than the pile holds it (RULES.md: the 18-card pile sets each deal's trump). Returns the
+    earlier deals of this pile that used the card up already (empty: the card was still there).
+    A match stored with such a repeat still scores; a new or edited deal is refused
+    (``pile_card_problem``)."""
+    if setup.trump_rule != PILE or record.turn_up is None:
+        return ()
+    if game.deals % len(EIGHTEEN_PILE) == 0:
+        game.turned = []
+    card = record.turn_up
+    before = tuple(deal for deal, c in game.turned if c == card) if card in _pile_spent(game) else ()
+    game.turned.append((number, card))
+    return before
+
+
+def pile_card_problem(deal: DealScore, number: int) -> MatchError | None:
+    """Eighteen: why deal ``number`` (scored) cannot turn its pile card, or None."""
+    if not deal.turned_before or deal.turn_up is None:
+        return None
+    when = " and ".join(f"deal {n}" for n in deal.turned_before)
+    copies = "twice" if EIGHTEEN_PILE.count(deal.turn_up) == 2 else "once"
+    return MatchError(f"turn_up: {deal.turn_up} was turned already in this game ({when}); each pile card comes up "
+                      f"{copies} a game", field="turn_up", deal=number)
 
 
 def _game_over(match: MatchRecord, game: _Game, outcome: DealOutcome) -> tuple[bool, tuple[int, ...], list[int]]:
@@ -301,6 +339,7 @@ def score_match(match: MatchRecord) -> MatchScore:
                              field="deals", deal=number)
         dealer = dealer_of(match, index)
         trump, why = _deal_trump(setup, record, game, number)
+        turned_before = _turn_pile_card(setup, record, game, number)
         premiums = tuple((p.seat, p.kind) for p in record.premiums)
         outcome = score_deal(setup, record.numbers, record.tricks, premiums, game.streaks)
         game.deals += 1
@@ -313,7 +352,8 @@ def score_match(match: MatchRecord) -> MatchScore:
             bids=record.numbers, made=outcome.made, points=outcome.points, breakdown=outcome.breakdown,
             totals=tuple(game.totals), premiums=premiums, side_breakdown=outcome.side_breakdown,
             all_trump=trump == NO_TRUMP and setup.no_trump_play == "all-trump", why=why,
-            edges=_edges(match, game, record, outcome, ended), ends_game=ended)
+            edges=_edges(match, game, record, outcome, ended), ends_game=ended,
+            turn_up=record.turn_up if turned_before else None, turned_before=turned_before)
         deals.append(deal)
         if not ended:
             continue
@@ -345,7 +385,8 @@ def score_match(match: MatchRecord) -> MatchScore:
         dealer = dealer_of(match, len(match.deals))
         next_trump, source = following_trump(setup, game.deals == 0, game.last.successes if game.last else 0,
                                              game.last.missed if game.last else 0, game.last_trump)
-        upcoming = NextDeal(game.number, game.deals + 1, dealer, leader_of(setup, dealer), next_trump, source)
+        spent = _pile_spent(game) if setup.trump_rule == PILE and game.deals % len(EIGHTEEN_PILE) else frozenset()
+        upcoming = NextDeal(game.number, game.deals + 1, dealer, leader_of(setup, dealer), next_trump, source, spent)
 
     return MatchScore(deals=tuple(deals), games=tuple(games), grand_totals=grand, games_won=tuple(games_won),
                       next=upcoming, finished=finished, winners=tuple(winners), game_points=points_for_games)

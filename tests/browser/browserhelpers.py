@@ -52,6 +52,11 @@ def bid(page: Page, name: str, value: int | str) -> None:
     elif value == "hidden":
         page.get_by_role("button", name=f"{name} failed and kept the bid hidden").tap()
     else:
+        cards_mode = page.get_by_role("button", name=f"{name}’s bid as bid cards", exact=True)
+        back = page.get_by_role("button", name=f"Take back {name}’s last bid card")
+        expect(cards_mode.or_(back)).to_be_visible()  # the page is there, with one pad or the other
+        if cards_mode.is_visible():  # the number pad shows: switch it to the suit chips first
+            cards_mode.tap()
         for suit in value:
             label = "the Joker" if suit == "J" else SUIT_WORDS[suit]
             page.get_by_role("button", name=f"Add {label} to {name}’s bid cards").tap()
@@ -68,3 +73,16 @@ def premium(page: Page, name: str, kind: str) -> None:
 def save(page: Page, label: str) -> None:
     page.get_by_role("button", name=label).tap()
     expect(page.locator(".flash")).to_be_visible()
+
+
+SUIT_NAMES = {"D": "Diamonds", "S": "Spades", "H": "Hearts", "C": "Clubs"}
+
+
+def turn_card(page: Page, code: str) -> None:
+    """Pick the turned card from the grid: its suit, then its rank (the Joker: one tap)."""
+    if code == "Joker":
+        page.get_by_role("button", name="Joker", exact=True).tap()
+        return
+    page.get_by_role("button", name=f"{SUIT_NAMES[code[-1]]}: show the ranks").tap()
+    page.locator(f"label.rank-chip:has(input[value='{code}'])").tap()
+    expect(page.locator(f"input[name='turn_up'][value='{code}']")).to_be_checked()

@@ -11,9 +11,9 @@ Building blocks (jokerless unless said otherwise, 9 tricks):
 from __future__ import annotations
 
 import pytest
-from coredocs import score
+from coredocs import make_doc, score
 
-from scorer.core import MatchError
+from scorer.core import MatchError, parse_match, pile_card_problem, score_match
 
 
 def W(seat, **extra):
@@ -492,3 +492,22 @@ def test_first_deal_of_each_game_uses_first_deal_trump(ruleset, deals, options, 
     scored = score(ruleset, deals, options)
     assert [d["trump"] for d in scored["deals"]] == trumps
     assert [(d["game"], d["number"]) for d in scored["deals"]] == games
+
+
+@pytest.mark.parametrize("cards, refused", [
+    (["2C", "3C", "2C"], "2C was turned already in this game (deal 1); each pile card comes up once a game"),
+    (["Joker", "2C", "Joker", "Joker"], "Joker was turned already in this game (deal 1 and deal 3); each pile card comes up twice"),
+])
+def test_eighteen_never_turns_a_pile_card_more_often_than_the_pile_holds_it(cards, refused):
+    deals = [dict(N([3, 3, 3]), turn_up=card) for card in cards]
+    scored = score_match(parse_match(make_doc("eighteen", deals)))  # a stored repeat still scores
+    assert [pile_card_problem(deal, n) for n, deal in enumerate(scored.deals[:-1], start=1)] == [None] * (len(cards) - 1)
+    problem = pile_card_problem(scored.deals[-1], len(cards))
+    assert problem is not None and problem.field == "turn_up" and problem.deal == len(cards)
+    assert refused in problem.message
+
+
+def test_eighteen_a_nineteenth_deal_starts_a_new_pile():
+    deals = eighteen_deals([N([3, 3, 3])] * 18) + [dict(N([3, 3, 3]), turn_up="2C")]
+    scored = score_match(parse_match(make_doc("eighteen", deals, {"deals": 19})))
+    assert all(pile_card_problem(deal, n) is None for n, deal in enumerate(scored.deals, start=1))

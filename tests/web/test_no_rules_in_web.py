@@ -63,8 +63,6 @@ ALLOWED: list[tuple[str, str, str]] = [
     ("scorer/web/records/charts.py", "12", "past 12 deals the x axis numbers every 5th or 10th deal (layout)"),
     ("scorer/web/records/charts.py", "20", "head room above the highest line, in points (layout)"),
     ("scorer/web/records/charts.py", "10", "the smallest span of the y axis, in points (layout)"),
-    ("scorer/web/play/deal_form.py", "10", "how many chips fit on a row of the bid and tricks pickers (layout)"),
-    ("scorer/web/play/deal_form.py", "12", "how many chips fit on a row of the bid and tricks pickers (layout)"),
     ("scorer/web/capability.py", "60", "days a scorekeeper's or seat's cookie lasts"),
 ]
 

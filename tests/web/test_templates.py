@@ -62,9 +62,12 @@ def test_the_deal_forms_seats_and_premiums_use_the_macros(client):
 def test_the_turned_card_is_picked_by_suit(client):
     match_id = start_match(client, ["Ann", "Bob", "Cy", "Dee"], "four-solo")
     page = client.get(f"/matches/{match_id}/deals/new").text
-    assert '<label for="turn_up">Turned-up card</label>' in page
-    assert '<optgroup label="♦ Diamonds"><option value="AD">A♦ · Ace of diamonds</option>' in page
-    assert '<option value="Joker">Joker</option></optgroup></select>' in page
+    # A grid of radio buttons (issue 14): a row per suit in the bid order, then the Joker.
+    assert '<legend>Turned-up card</legend>' in page and "<select" not in page
+    rows = re.findall(r'data-suit-row="(\w+)"', page)
+    assert rows == ["D", "S", "H", "C", "Joker"]
+    assert re.search(r'<input type="radio" name="turn_up" value="AD"\s+aria-label="Ace of diamonds">', page)
+    assert page.count('name="turn_up"') == 53
     assert describedby(page, "turn_up") == ["turn_up-hint"]
 
 

@@ -77,11 +77,11 @@ def test_bid_out_of_range_is_shown_beside_that_bid(client, app, match_id):
 
 @pytest.mark.parametrize("bid, tricks, message", [
     ("", 4, "Enter the bid"),
-    ("xyz", 4, "is not a card"),
-    ("D S", 4, "a bid is three cards"),
+    ("xyz", 4, "Write the bid as a whole number from 0 to 9, three suits such as ♦ ♠ ♣, or hidden."),
+    ("D S", 4, "A bid is three cards, such as ♦ ♠ ♣ (here 2)"),
     ("4", "", "Enter the tricks taken"),
     ("4", "four", "Enter the tricks taken"),
-    ("4", "-1", "Tricks cannot be negative"),
+    ("4", "-1", "Tricks are a whole number from 0 to 9."),
 ])
 def test_unreadable_entries_are_refused(client, app, match_id, bid, tricks, message):
     response = post_deal(client, match_id, 1, [bid, 1, 2], [tricks, 2, 3])
@@ -265,3 +265,48 @@ def test_end_of_game_and_ties(client, app):
     post_deal(client, match_id, 1, [3, 3, 2], [3, 3, 3])  # Ann and Bob made: 23 each, Cy 3
     page = client.get(f"/matches/{match_id}").text
     assert "A shared win: Ann and Bob" in page
+
+
+@pytest.mark.parametrize("typed", ["-1", "2.5", "+3", "-0.5", "1,5"])
+def test_a_bid_that_is_no_whole_number_in_range_says_so(client, app, match_id, typed):
+    """-1 or 2.5 was read as bid cards ("bid cards are 1 cards"): it is a number out of place."""
+    response = post_deal(client, match_id, 1, [typed, 1, 2], [4, 2, 3])
+    assert response.status_code == 422
+    assert re.search(r'id="seats-0-bid-error">\s*<p>The bid must be a whole number from 0 to 9\.', response.text)
+    assert "cards" not in response.text.split('id="seats-0-bid-error">', 1)[1].split("</div>", 1)[0]
+    assert count(app, Deal) == 0
+
+
+def test_letters_in_a_bid_are_not_called_cards(client, app, match_id):
+    response = post_deal(client, match_id, 1, ["abc", 1, 2], [4, 2, 3])
+    assert response.status_code == 422
+    assert "is not a card" not in response.text
+    assert re.search(r'id="seats-0-bid-error">\s*<p>Write the bid as a whole number from 0 to 9, three suits', response.text)
+
+
+def test_every_problem_of_the_form_is_reported_at_once_beside_its_field(client, app, match_id):
+    response = post_deal(client, match_id, 1, ["-1", "abc", ""], ["2.5", 12, ""])
+    assert response.status_code == 422
+    text = response.text
+    for field, message in [("seats-0-bid", "The bid must be a whole number from 0 to 9."),
+                           ("seats-1-bid", "Write the bid as a whole number from 0 to 9"),
+                           ("seats-2-bid", "Enter the bid: a whole number from 0 to 9"),
+                           ("seats-0-tricks", "Enter the tricks taken as a whole number"),
+                           ("seats-1-tricks", "Tricks are a whole number from 0 to 9."),
+                           ("seats-2-tricks", "Enter the tricks taken.")]:
+        assert re.search(rf'id="{field}-error">\s*<p>{re.escape(message)}', text), field
+    summary = text.split('id="error-summary"', 1)[1].split("</div>", 1)[0]
+    # Seats by name, counted from 1 nowhere as 0; six problems in the summary.
+    assert summary.count("<li>") == 6
+    assert "Ann’s bid" in summary and "Bob’s tricks" in summary and "Cy’s bid" in summary
+    assert "seats-" not in re.sub(r'href="#seats-\d-\w+"', "", summary)
+    assert count(app, Deal) == 0
+
+
+def test_a_long_name_is_shortened_in_the_list_of_problems(client, app):
+    long = "Bartholomew Montgomery-Fitzwilliam Jr"
+    match = start_match(client, [long, "Bob", "Cy"])
+    response = post_deal(client, match, 1, ["-1", 1, 2], [4, 2, 3])
+    summary = response.text.split('id="error-summary"', 1)[1].split("</div>", 1)[0]
+    assert "Bartholomew Montgom…’s bid" in summary
+    assert long not in summary

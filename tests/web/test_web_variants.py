@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from webhelpers import count, post_deal, start_match, stored_deals
 
 from scorer.web.models import Deal
@@ -76,3 +78,32 @@ def test_five_players_may_all_declare(client, app):
     response = post_deal(client, match_id, 1, [2, 2, 2, 2, 1], [2, 2, 2, 2, 1], {0: "declare", 3: "declare"})
     assert response.status_code == 303, response.text
     assert len(stored_deals(app, match_id)[0]["premiums"]) == 2
+
+
+def test_eighteen_refuses_a_pile_card_turned_already_in_the_game_and_marks_it(client, app):
+    """Each deal of eighteen turns the next card of the 18-card pile: a card (a Joker: its second
+    copy) cannot come up again in the same game. The grid marks it, the save is refused beside it."""
+    match = start_match(client, ["Ann", "Bob", "Cy"], "eighteen")
+    assert post_deal(client, match, 1, [4, 1, 2], [4, 2, 3], turn_up="2C").status_code == 303
+    form = client.get(f"/matches/{match}/deals/new").text
+    assert re.search(r'<label class="rank-chip used"><input type="radio" name="turn_up" value="2C"', form)
+    assert not re.search(r'<label class="rank-chip used"><input type="radio" name="turn_up" value="3C"', form)
+    again = post_deal(client, match, 2, [4, 1, 2], [4, 2, 3], turn_up="2C")
+    assert again.status_code == 422
+    assert re.search(r'id="turn_up-error">\s*<p>2C was turned already in this game \(deal 1\)', again.text)
+    assert len(stored_deals(app, match)) == 1
+    # Two Jokers in the pile: the second is fine, a third is not.
+    assert post_deal(client, match, 2, [4, 1, 2], [4, 2, 3], turn_up="Joker").status_code == 303
+    assert post_deal(client, match, 3, [4, 1, 2], [4, 2, 3], turn_up="Joker").status_code == 303
+    third = post_deal(client, match, 4, [4, 1, 2], [4, 2, 3], turn_up="Joker")
+    assert third.status_code == 422
+    assert "Joker was turned already in this game (deal 2 and deal 3); each pile card comes up twice" in third.text
+
+
+def test_the_turned_card_is_a_grid_of_radio_buttons_by_suit(client):
+    match = start_match(client, ["Ann", "Bob", "Cy"], "classic")
+    form = client.get(f"/matches/{match}/deals/new").text
+    assert '<select name="turn_up"' not in form
+    assert form.count('type="radio" name="turn_up"') == 37  # 36 cards and the Joker, each once
+    for suit in ("Diamonds", "Spades", "Hearts", "Clubs"):
+        assert f'role="group" aria-label="{suit}" data-suit-row=' in form

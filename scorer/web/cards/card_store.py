@@ -176,11 +176,14 @@ def deal_next(match: Match, scored: MatchScore) -> DealtDeal | None:
     return row
 
 
-def fix_turn_up(match: Match, number: int, deal: DealDocument) -> None:
-    """A deal read from the form takes the card the app turned, whatever the form said."""
+def fix_turn_up(match: Match, number: int, deal: DealDocument) -> bool:
+    """A deal read from the form takes the card the app turned, whatever the form said; True if
+    the app turned it (nobody at the table can pick another)."""
     dealt = dealt_for(match, number)
     if dealt is not None and dealt.turn_up is not None:
         deal["turn_up"] = dealt.turn_up
+        return True
+    return False
 
 
 def document_fields(dealt: DealtDeal | None, with_hands: bool = False) -> DealtFields:

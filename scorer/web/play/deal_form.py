@@ -6,16 +6,17 @@ the core's messages beside the fields they are about.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations_with_replacement
 from typing import Any
 
 from wtforms import FieldList, FormField
 
-from scorer.core import NAMED, PILE, SUIT_NAMES, SUIT_SYMBOLS, MatchError, Ruleset, Setup, award_premium, make_setup, pack_preparation
+from scorer.core import NAMED, PILE, SUIT_NAMES, SUIT_SYMBOLS, MatchError, Ruleset, Setup, award_premium, bid_from_cards, make_setup, pack_preparation
 from scorer.web.document_types import DealDocument, PremiumDocument, deal_document
 from scorer.web.documents import message as error_message
 from scorer.web.forms import choices
 from scorer.web.models import Deal, Match
-from scorer.web.play.forms import DealForm, SeatForm, bid_text
+from scorer.web.play.forms import BidField, DealForm, SeatForm, bid_text
 from scorer.web.play.scoreboard import seat_names
 from scorer.web.templating import BID_SUITS, card_words, trump_label
 
@@ -25,9 +26,16 @@ TURN_UP_LABELS = {"pile": "Card turned from the trump pile", "dummy": "The dummy
 TURNED_BY_APP = {"pile": "Turned from the trump pile by the app", "dummy": "The dummy’s top card, turned by the app"}
 
 
+# The most number chips a row of a seat's pad holds on a 390-pixel phone, each at least 44 px
+# wide beside the field that shows the value.
+PAD_COLUMNS = 6
+
+
 def chip_columns(count: int) -> int:
-    """How many tap chips a row holds so that ``count`` of them fill whole rows on a phone."""
-    return 5 if count <= 10 else 6 if count <= 12 else 7 if count <= 14 else 5
+    """How many tap chips a row holds: as few rows as ``PAD_COLUMNS`` allow, then the chips
+    spread evenly over them (10 → two rows of 5, 12 → two of 6, 13 → three of 5)."""
+    rows = -(-count // PAD_COLUMNS)
+    return -(-count // rows)
 
 
 @dataclass(frozen=True)
@@ -69,13 +77,20 @@ class DealLayout:
         return seat >= self.ruleset.players
 
     def bid_columns(self, seat: int) -> int:
-        """Chips per row of the bid numbers (and "Hidden", where the seat may keep it hidden)."""
-        return chip_columns(len(self.bid_numbers) + (1 if self.hidden_allowed(seat) else 0))
+        """Chips per row of the bid numbers, "Hidden" where the seat may keep it hidden, and the
+        switch to bid cards."""
+        return chip_columns(len(self.bid_numbers) + (1 if self.hidden_allowed(seat) else 0) + 1)
 
     @property
     def tricks_columns(self) -> int:
         """Chips per row of the tricks, 0 to every trick of the deal."""
         return chip_columns(self.ruleset.tricks + 1)
+
+    @property
+    def card_values(self) -> dict[str, int]:
+        """What every three suits bid, as the core counts them ("CDS": 4), keyed by the suits'
+        letters in alphabetical order: the deal form shows a bid's value as its cards are tapped."""
+        return {"".join(sorted(suits)): bid_from_cards(suits) for suits in combinations_with_replacement(BID_SUITS, 3)}
 
     @property
     def turn_up_label(self) -> str:
@@ -121,11 +136,47 @@ def turn_up_choices(cards: list[str]) -> dict[str | None, list[tuple[str, str]]]
     return groups
 
 
+@dataclass(frozen=True)
+class CardChoice:
+    """One card of the turned-card grid: its code, what its face says, what a reader says, and
+    whether it was turned already in this game (eighteen's pile: marked, and refused on save)."""
+
+    code: str
+    rank: str
+    words: str
+    used: bool = False
+
+
+@dataclass(frozen=True)
+class CardSuit:
+    """One row of the turned-card grid: a suit (its letter, or "Joker"), its name, its cards."""
+
+    key: str
+    name: str
+    cards: list[CardChoice]
+
+
+def card_grid(cards: list[str], used: frozenset[str] = frozenset()) -> list[CardSuit]:
+    """The turned-card grid: the pack's cards by suit in the bid order, then the Joker."""
+    rows = [CardSuit(suit, SUIT_NAMES[suit].capitalize(),
+                     [CardChoice(card, card[:-1], card_words(card), card in used)
+                      for card in dict.fromkeys(cards) if card != "Joker" and card[-1] == suit])
+            for suit in BID_SUITS]
+    rows = [row for row in rows if row.cards]
+    if "Joker" in cards:
+        rows.append(CardSuit("Joker", "Joker", [CardChoice("Joker", "Joker", "Joker", "Joker" in used)]))
+    return rows
+
+
 def make_form(table: DealLayout, **kwargs: Any) -> DealForm:
     """A deal form with one line per seat (the dummy included)."""
 
+    class MatchSeatForm(SeatForm):
+        bid = BidField("Bid", highest=max(table.bid_numbers))
+        most_tricks = table.ruleset.tricks
+
     class MatchDealForm(DealForm):
-        seats = FieldList(FormField(SeatForm), min_entries=table.seats, max_entries=table.seats)
+        seats = FieldList(FormField(MatchSeatForm), min_entries=table.seats, max_entries=table.seats)
 
     form = MatchDealForm(**kwargs)
     for seat, entry in enumerate(form.seats):

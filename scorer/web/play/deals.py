@@ -30,6 +30,7 @@ from scorer.core import (
     compare_scores,
     dealer_of,
     make_setup,
+    pile_card_problem,
 )
 from scorer.web import access, capability, documents, locking
 from scorer.web.cards import card_store
@@ -58,6 +59,7 @@ def render_form(match: Match, table: deal_form.DealLayout, form: DealForm, numbe
     if form.version.data in (None, ""):
         form.version.data = str(match.version)
     dealt = card_store.dealt_for(match, number)  # the app's cards for this deal, if it deals
+    used = context.spent_cards if isinstance(context, NextDeal) else frozenset[str]()  # eighteen: pile cards used up
     # The bid cards shown on the phones reach the scorekeeper's phone only.
     shown = card_store.shown_bids(dealt, table.seats) if capability.holds(match) else [None] * table.seats
     if request.method == "GET" and request.args.get("phones"):  # "fill in the shown bid cards", without JS
@@ -65,7 +67,8 @@ def render_form(match: Match, table: deal_form.DealLayout, form: DealForm, numbe
     return render_template(
         "play/deal_form.html", match=match, table=table, form=form, number=number, editing=editing,
         context=context, names=table.names, preview=preview, dealt=dealt, shown=shown, saved=saved,
-        trump=header_trump(match, context, dealt, editing),
+        trump=header_trump(match, context, dealt, editing), grid=deal_form.card_grid(table.turn_up_cards, used),
+        grid_used=bool(used),
     ), status
 
 
@@ -182,7 +185,7 @@ def receive(match: Match, number: int, editing: bool) -> View:
     except MatchError as error:
         deal_form.show_error(form, table, error, posted)
         return render_form(match, table, form, posted, before(), editing, status=422)
-    card_store.fix_turn_up(match, posted, read.deal)
+    app_card = card_store.fix_turn_up(match, posted, read.deal)
 
     # While the deal's cards are private, bid cards reach this form only from the players' own
     # phones: anything else gets the same answer whatever the cards (card_store.private_bid_problem).
@@ -193,14 +196,15 @@ def receive(match: Match, number: int, editing: bool) -> View:
         return render_form(match, table, form, posted, before(), editing, status=422)
 
     if request.form.get("action") == "preview":  # nothing is written: no lock, the page's view
-        return settle(match, table, form, read, posted, editing, match.version, write=False)
+        return settle(match, table, form, read, posted, editing, match.version, write=False, app_card=app_card)
     try:
         version = locking.lock_match(match.id)
         if version is None:
             abort(404, "This match was deleted from another phone, so nothing was saved.")
         # Everything from here on reads the match as it is now, and nobody can change it before
         # the commit (or rollback) that ends this transaction.
-        return settle(db.session.get_one(Match, match.id), table, form, read, posted, editing, version, write=True)
+        return settle(db.session.get_one(Match, match.id), table, form, read, posted, editing, version, write=True,
+                      app_card=app_card)
     except OperationalError as error:  # the lock was not free within the busy timeout
         db.session.rollback()
         current_app.logger.warning("Deal %s of match %s not saved (busy): OperationalError %s", posted, match.id,
@@ -254,7 +258,7 @@ def refusal(match: Match, stored: list[DealDocument], read: deal_form.ReadDeal, 
 
 
 def settle(match: Match, table: deal_form.DealLayout, form: DealForm, read: deal_form.ReadDeal, posted: int, editing: bool,
-           version: int, write: bool) -> View:
+           version: int, write: bool, app_card: bool = False) -> View:
     """Score the posted deal against the match as it is now, then preview it or store it.
 
     When ``write``, the caller holds the match's lock: every refusal rolls back (releasing it)
@@ -269,6 +273,11 @@ def settle(match: Match, table: deal_form.DealLayout, form: DealForm, read: deal
     deals = documents.deals_with(match, posted, read.deal, stored)
     try:
         after = documents.score(match, deals, hands_for(match, posted))
+        # Eighteen: a pile card this game has used up, unless the app turned it (stored matches
+        # with a repeat still score).
+        repeat = None if app_card else pile_card_problem(after.deals[posted - 1], posted)
+        if repeat is not None:
+            raise repeat
     except MatchError as error:
         db.session.rollback()
         deal_form.show_error(form, table, error, posted)
@@ -427,11 +436,14 @@ def preview(match_id: int, number: int) -> tuple[str, int]:
         return render_template("play/_preview.html", incomplete=True), 200
     try:
         read = deal_form.read(form, table, context.dealer)
-        card_store.fix_turn_up(match, number, read.deal)
+        app_card = card_store.fix_turn_up(match, number, read.deal)
         problem = private_bids(match, number, read)
         if problem is not None:
             return render_template("play/_preview.html", error=problem.message), 200
         after = documents.score(match, documents.deals_with(match, number, read.deal), hands_for(match, number))
+        repeat = None if app_card else pile_card_problem(after.deals[number - 1], number)
+        if repeat is not None:
+            raise repeat
     except MatchError as error:
         text = documents.message(error) if error.deal in (None, number) else f"That would make deal {error.deal} wrong: {documents.message(error)}"
         return render_template("play/_preview.html", error=text), 200

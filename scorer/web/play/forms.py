@@ -112,6 +112,20 @@ class NewMatchForm(FlaskForm):
 # ---------------------------------------------------------------------------- deals
 
 
+# What looks like a number a person meant as the bid: "-1", "2.5", "+3", "１２".
+NUMBER_LIKE = re.compile(r"[+-]?\d+([.,]\d*)?|[+-]?[.,]\d+")
+# One bid card as typed: a suit ("D", "♦"), a card ("10H", "Q♠") or the Joker.
+CARD_LIKE = re.compile(r"(?:10|[2-9JQKA])?[" + "".join(sorted(SUIT_CHARS)) + r"]|joker", re.IGNORECASE)
+
+
+class BidNotation(ValueError):
+    """A typed bid that reads as neither a number, nor bid cards, nor hidden."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(kind)
+        self.kind = kind  # "number": meant as a number; "cards": not three cards
+
+
 def parse_bid(text: str) -> int | list[str] | None:
     """A typed bid as the match document holds it: a number, a list of bid cards, or None (hidden).
 
@@ -120,14 +134,15 @@ def parse_bid(text: str) -> int | list[str] | None:
     text = text.strip()
     if text.casefold() in HIDDEN_WORDS:
         return None
-    if re.fullmatch(r"\d{1,2}", text):
+    if text.isascii() and re.fullmatch(r"\d{1,2}", text):
         return int(text)
+    if NUMBER_LIKE.fullmatch(text) or text.isdigit():
+        raise BidNotation("number")
     tokens = [t for t in re.split(r"[\s,;+]+", text) if t]
-    if len(tokens) == 1 and len(tokens[0]) > 1 and (
-            set(tokens[0]) <= SUIT_CHARS or (len(tokens[0]) == 3 and not any(c.isdigit() for c in tokens[0]))):
+    if len(tokens) == 1 and len(tokens[0]) > 1 and set(tokens[0]) <= SUIT_CHARS:
         tokens = list(tokens[0])  # "DSC", "♦♠♣": three suits written together
-    if not tokens:
-        raise ValueError("empty")
+    if not tokens or not all(CARD_LIKE.fullmatch(t) for t in tokens):
+        raise BidNotation("cards")
     return [SUIT_LETTERS.get(t, t.upper() if len(t) == 1 else t) for t in tokens]
 
 
@@ -141,19 +156,31 @@ def bid_text(bid: int | list[str] | None) -> str:
 
 
 class BidField(StringField):
-    """A bid typed or tapped in: ``4``, ``♦ ♠ ♣`` (bid cards) or ``hidden``."""
+    """A bid typed or tapped in: ``4``, ``♦ ♠ ♣`` (bid cards) or ``hidden``. ``highest`` is the
+    highest number the match's ruleset takes (the deal form sets it from the core)."""
+
+    def __init__(self, *args: Any, highest: int = 9, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.highest = highest
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         super().process_formdata(valuelist)
         self.bid: int | list[str] | None = None
         self.bid_error: str | None = None
+        number = f"a whole number from 0 to {self.highest}"
         if not self.data or not self.data.strip():
-            self.bid_error = "Enter the bid: a number, three suits, or hidden."
+            self.bid_error = f"Enter the bid: {number}, three suits such as ♦ ♠ ♣, or hidden."
             return
         try:
             self.bid = parse_bid(self.data)
-        except ValueError:
-            self.bid_error = "Write the bid as a number, three suits such as ♦ ♠ ♣, or hidden."
+        except BidNotation as problem:
+            self.bid_error = (f"The bid must be {number}." if problem.kind == "number"
+                              else f"Write the bid as {number}, three suits such as ♦ ♠ ♣, or hidden.")
+            return
+        # A number past the highest is the core's to refuse: while a deal's cards are private, the
+        # form answers every number alike (card_store.private_bid_problem).
+        if isinstance(self.bid, list) and len(self.bid) != 3:
+            self.bid_error = f"A bid is three cards, such as ♦ ♠ ♣ (here {len(self.bid)}), or {number}."
 
     def pre_validate(self, form: Form) -> None:
         if getattr(self, "bid_error", None):
@@ -164,12 +191,17 @@ class SeatForm(Form):
     """One seat's line of a deal. The outer form carries the CSRF token."""
 
     bid = BidField("Bid")
-    tricks = WholeNumberField("Tricks", not_a_number="Enter the tricks taken as a whole number.", validators=[InputRequired("Enter the tricks taken."),
-                                                NumberRange(min=0, message="Tricks cannot be negative.")])
+    tricks = WholeNumberField("Tricks", not_a_number="Enter the tricks taken as a whole number, such as 3.",
+                              validators=[InputRequired("Enter the tricks taken.")])
     offer = RadioField("Premium", default="", choices=choices([("", "None"), ("declare", "Declared"), ("reveal", "Revealed")]))
+    most_tricks = 13  # the deal's tricks, set by the deal form from the core
 
     class Meta:
         csrf = False
+
+    def validate_tricks(self, field: WholeNumberField) -> None:
+        if field.data is not None and not 0 <= field.data <= self.most_tricks:
+            raise ValidationError(f"Tricks are a whole number from 0 to {self.most_tricks}.")
 
 
 class DealForm(FlaskForm):
