@@ -59,6 +59,9 @@ def register(app: Flask) -> None:
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
     app.config.setdefault("COMPRESS_STREAMS", False)
     app.config.setdefault("COMPRESS_BR_LEVEL", 5)
+    # gzip at its best: the static files are compressed once and kept (StaticOnlyCache), and a page
+    # of 20 KB costs a fraction of a millisecond more than at the default 6.
+    app.config.setdefault("COMPRESS_LEVEL", 9)
     app.config.setdefault("COMPRESS_MIN_SIZE", MIN_SIZE)
     app.config.setdefault("COMPRESS_CACHE_BACKEND", StaticOnlyCache)
     app.config.setdefault("COMPRESS_CACHE_KEY", cache_key)
