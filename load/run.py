@@ -131,7 +131,8 @@ def server_errors(folder: Path) -> None:
 
 def sqlite_run(args: argparse.Namespace, folder: Path) -> bool:
     database = f"sqlite:///{folder / 'load.sqlite'}"
-    env = {**os.environ, "DATABASE_URL": database, "SECRET_KEY": secrets.token_hex(16), "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "DATABASE_URL": database, "SECRET_KEY": secrets.token_hex(16), "SCORER_BACKUPS": "off",
+           "PYTHONPATH": str(ROOT)}  # no daily backup of the load's data into instance/backups/
     setup_database(env)
     with server(env, folder / "server.log") as (url, pid):
         before = cpu_seconds(pid)
@@ -148,7 +149,8 @@ def postgres_run(args: argparse.Namespace, folder: Path) -> bool:
     with throwaway_server("-c max_connections=100") as pg:
         name, database = create_database(pg, prefix="load_")
         try:
-            env = {**os.environ, "DATABASE_URL": database, "SECRET_KEY": secrets.token_hex(16), "PYTHONPATH": str(ROOT)}
+            env = {**os.environ, "DATABASE_URL": database, "SECRET_KEY": secrets.token_hex(16), "SCORER_BACKUPS": "off",
+           "PYTHONPATH": str(ROOT)}  # no daily backup of the load's data into instance/backups/
             setup_database(env)
             with ExitStack() as stack:
                 servers = [stack.enter_context(server(env, folder / f"server-{i}.log")) for i in range(2)]

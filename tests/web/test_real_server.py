@@ -85,8 +85,10 @@ def waitress_server(tmp_path, app_factory) -> Iterator[tuple[str, int]]:
     """``python -m scorer.web.serve`` on 127.0.0.1, as ``make run`` starts it, on a fresh database."""
     app_factory()  # the tables, in tmp_path/scorer.sqlite
     port = free_port()
+    # No daily backup: the server's instance folder is the checkout's, where today's backup of the
+    # real data would be overwritten by the test's.
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'scorer.sqlite'}", "SECRET_KEY": "test-only-key",
-           "PYTHONPATH": str(ROOT)}
+           "SCORER_BACKUPS": "off", "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen([sys.executable, "-m", "scorer.web.serve", "--host", "127.0.0.1", "--port", str(port)],
                                cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
