@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 SUIT_WORDS = {"♦": "diamonds", "♠": "spades", "♥": "hearts", "♣": "clubs"}
@@ -86,3 +88,17 @@ def turn_card(page: Page, code: str) -> None:
     page.get_by_role("button", name=f"{SUIT_NAMES[code[-1]]}: show the ranks").tap()
     page.locator(f"label.rank-chip:has(input[value='{code}'])").tap()
     expect(page.locator(f"input[name='turn_up'][value='{code}']")).to_be_checked()
+
+
+def record_hidden_first_deal(page: Page, names: list[str]) -> str:
+    """From a new match's scoreboard: *Record deal 1*, every bid kept hidden, 3 tricks each, Save.
+    Returns the deal form's address."""
+    page.get_by_role("link", name="Record deal 1").tap()
+    expect(page).to_have_url(re.compile(r"/deals/new$"))
+    form = page.url
+    for name in names:
+        bid(page, name, "hidden")
+        tricks(page, name, 3)
+    page.get_by_role("button", name="Save deal 1").first.tap()
+    expect(page.locator(".flash")).to_contain_text("Deal 1 saved.")
+    return form

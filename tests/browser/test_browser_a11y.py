@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from browserhelpers import bid, start_dealt_match, start_match, tricks
+from browserhelpers import bid, record_hidden_first_deal, start_dealt_match, start_match, tricks
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import select
 
@@ -96,14 +96,7 @@ def refused(page: Page, url: str, button: str) -> None:
 def test_playing_screens_pass_axe(page: Page, shoot):
     start_match(page, ["Ann", "Bob", "Cy"])
     table_match = page.url
-    page.get_by_role("link", name="Record deal 1").tap()
-    expect(page).to_have_url(re.compile(r"/deals/new$"))
-    three_players = page.url
-    for name in ("Ann", "Bob", "Cy"):
-        bid(page, name, "hidden")
-        tricks(page, name, 3)
-    page.get_by_role("button", name="Save deal 1").first.tap()
-    expect(page.locator(".flash")).to_contain_text("Deal 1 saved.")
+    three_players = record_hidden_first_deal(page, ["Ann", "Bob", "Cy"])
     start_match(page, ["Dee", "Eve"], ruleset="Two with dummy")
     page.get_by_role("link", name="Record deal 1").tap()
     expect(page).to_have_url(re.compile(r"/deals/new$"))

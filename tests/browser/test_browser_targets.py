@@ -13,7 +13,7 @@ import random
 import re
 
 import pytest
-from browserhelpers import bid, start_match, tricks
+from browserhelpers import record_hidden_first_deal, start_match
 from playwright.sync_api import Page, expect
 
 from scorer.core.samples import random_document
@@ -104,14 +104,7 @@ def test_every_control_is_at_least_44_px(page: Page, live_app, _server, app_fact
     start_match(page, ["Ann", "Bob", "Cy"])
     scoreboard = page.url
     match_id = int(scoreboard.rstrip("/").rsplit("/", 1)[1])
-    page.get_by_role("link", name="Record deal 1").tap()
-    expect(page).to_have_url(re.compile(r"/deals/new$"))
-    deal_form = page.url
-    for name in ("Ann", "Bob", "Cy"):
-        bid(page, name, "hidden")
-        tricks(page, name, 3)
-    page.get_by_role("button", name="Save deal 1").first.tap()
-    expect(page.locator(".flash")).to_contain_text("Deal 1 saved.")
+    deal_form = record_hidden_first_deal(page, ["Ann", "Bob", "Cy"])
     # A match to delete, for Recently deleted.
     start_match(page, ["Di", "Ed", "Flo"])
     page.get_by_role("link", name="Delete match…").tap()
