@@ -102,3 +102,14 @@ def record_hidden_first_deal(page: Page, names: list[str]) -> str:
     page.get_by_role("button", name="Save deal 1").first.tap()
     expect(page.locator(".flash")).to_contain_text("Deal 1 saved.")
     return form
+
+
+def make_classic_deal_set(page: Page, name: str = "Club night", deals: int = 4) -> str:
+    """A deal set of the Classic game made through its form; returns its sheet's address."""
+    page.goto("/deal-sets/new")
+    page.get_by_label("Name").fill(name)
+    page.get_by_role("radio", name=re.compile("^Classic")).check()
+    page.get_by_label("Number of deals").fill(str(deals))
+    page.get_by_role("button", name="Make the deals").tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text(name)
+    return page.url

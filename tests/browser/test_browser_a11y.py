@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from browserhelpers import bid, record_hidden_first_deal, start_dealt_match, start_match, tricks
+from browserhelpers import make_classic_deal_set, record_hidden_first_deal, start_dealt_match, start_match
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import select
 
@@ -135,20 +135,9 @@ def test_card_screens_pass_axe(page: Page, browser: Browser, browser_context_arg
     hand_found = problems(player, "hand page, seat taken")
     player.context.close()
 
-    page.get_by_role("link", name="Record deal 1").tap()
-    for name in ("Ann", "Bob", "Cy"):
-        bid(page, name, "hidden")
-        tricks(page, name, 3)
-    page.get_by_role("button", name="Save deal 1").first.tap()
-    expect(page.locator(".flash")).to_contain_text("Deal 1 saved.")
+    record_hidden_first_deal(page, ["Ann", "Bob", "Cy"])
 
-    page.goto("/deal-sets/new")
-    page.get_by_label("Name").fill("Club night")
-    page.get_by_role("radio", name=re.compile("^Classic")).check()
-    page.get_by_label("Number of deals").fill("4")
-    page.get_by_role("button", name="Make the deals").tap()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Club night")
-    set_sheet = page.url
+    set_sheet = make_classic_deal_set(page)
     audit(page, [
         ("scoreboard, app deals, hands panel", visit(page, scoreboard), False),
         ("dealt cards", visit(page, f"/matches/{match_id}/deals/1/cards"), False),

@@ -10,10 +10,9 @@ radio is measured by its label when the label holds it (the whole label is what 
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
-from browserhelpers import record_hidden_first_deal, start_match
+from browserhelpers import make_classic_deal_set, record_hidden_first_deal, start_match
 from playwright.sync_api import Page, expect
 
 from scorer.core.samples import random_document
@@ -110,13 +109,7 @@ def test_every_control_is_at_least_44_px(page: Page, live_app, _server, app_fact
     page.get_by_role("link", name="Delete match…").tap()
     page.get_by_role("button", name="Delete the match").tap()
     expect(page.locator(".flash")).to_contain_text("The match was deleted")
-    page.goto("/deal-sets/new")
-    page.get_by_label("Name").fill("Club night")
-    page.get_by_role("radio", name=re.compile("^Classic")).check()
-    page.get_by_label("Number of deals").fill("4")
-    page.get_by_role("button", name="Make the deals").tap()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Club night")
-    deal_set = page.url
+    deal_set = make_classic_deal_set(page)
 
     screens = [
         ("home", "/"),
