@@ -8,7 +8,6 @@ import gzip
 import http.client
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -17,14 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from scorer.web.serve import free_port, wait_until_listening  # noqa: E402  (the repository's own, beside this folder)
+
 PYTHON = sys.executable
 BROWSER_HEADERS = {"Accept-Encoding": "gzip, deflate", "Accept": "text/html,*/*"}  # Chromium over plain http
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 class Server:
@@ -39,16 +36,8 @@ class Server:
         self.log = open(folder / "server.log", "wb")  # noqa: SIM115 (closed in stop)
         self.process = subprocess.Popen([PYTHON, "-m", "scorer.web.serve", "--host", "127.0.0.1", "--port", str(self.port)],
                                         cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
-                return
-            except OSError:
-                if self.process.poll() is not None:
-                    raise RuntimeError(f"the server stopped: see {folder / 'server.log'}") from None
-                time.sleep(0.1)
-        raise RuntimeError("the server did not start within 30 s")
+        if not wait_until_listening(self.port, self.process):
+            raise RuntimeError(f"the server did not start within 30 s: see {folder / 'server.log'}")
 
     @property
     def base(self) -> str:

@@ -15,11 +15,9 @@ import csv
 import json
 import os
 import secrets
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -31,13 +29,9 @@ sys.path.insert(0, str(ROOT / "load"))
 from check import check, read_results  # noqa: E402
 from pgserver import create_database, drop_database, throwaway_server  # noqa: E402
 
+from scorer.web.serve import free_port, wait_until_listening  # noqa: E402
+
 SHOWN = ["save", "deal form", "scoreboard", "scoreboard (watcher)", "version poll", "Aggregated"]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def cpu_seconds(pid: int) -> float:
@@ -59,15 +53,8 @@ def server(env: dict[str, str], log: Path) -> Iterator[tuple[str, int]]:
         process = subprocess.Popen([sys.executable, "-m", "scorer.web.serve", "--host", "127.0.0.1", "--port", str(port)],
                                    cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
         try:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                    break
-                except OSError:
-                    if process.poll() is not None or time.monotonic() > deadline:
-                        raise SystemExit(f"the server did not start; see {log}") from None
-                    time.sleep(0.05)
+            if not wait_until_listening(port, process):
+                raise SystemExit(f"the server did not start; see {log}")
             yield f"http://127.0.0.1:{port}", process.pid
         finally:
             process.terminate()

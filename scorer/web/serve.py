@@ -12,7 +12,9 @@ import io
 import ipaddress
 import socket
 import struct
+import subprocess
 import sys
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -126,6 +128,27 @@ def proxy_settings(config: Mapping[str, Any]) -> dict[str, Any]:
     return {"trusted_proxy": "127.0.0.1", "trusted_proxy_count": 1,
             "trusted_proxy_headers": {"x-forwarded-for", "x-forwarded-proto", "x-forwarded-host"},
             "clear_untrusted_proxy_headers": True}
+
+
+def free_port() -> int:
+    """A port nothing listens on at 127.0.0.1 now (for a server started by a test or a bench)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_until_listening(port: int, process: subprocess.Popen[Any], seconds: float = 30) -> bool:
+    """Whether ``process`` (``python -m scorer.web.serve`` on 127.0.0.1:``port``) accepts connections
+    within ``seconds``; False as soon as it stops, or when the time is up. Used by the tests, the
+    bench and ``make load``, which start the production server in a process of its own."""
+    deadline = time.monotonic() + seconds
+    while process.poll() is None and time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return True
+        except OSError:
+            time.sleep(0.05)
+    return False
 
 
 def main(argv: list[str] | None = None) -> None:

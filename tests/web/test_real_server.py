@@ -10,11 +10,9 @@ import json
 import os
 import random
 import re
-import socket
 import subprocess
 import sys
 import threading
-import time
 import urllib.error
 import urllib.request
 import uuid
@@ -28,6 +26,7 @@ from werkzeug.serving import make_server
 
 from scorer.core.samples import random_document
 from scorer.web.models import Match
+from scorer.web.serve import free_port, wait_until_listening
 
 ROOT = Path(__file__).resolve().parents[2]
 # `make test` imports 300 matches (seconds); `make soak` the 1,500 of the report that found the lock.
@@ -69,12 +68,6 @@ class Browser:
         return self.send(path, b"".join(parts), {"Content-Type": f"multipart/form-data; boundary={boundary}"})
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def peak_memory_kb(pid: int) -> int:
     status = Path(f"/proc/{pid}/status").read_text()
     return int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1))
@@ -95,14 +88,7 @@ def waitress_server(tmp_path, app_factory) -> Iterator[tuple[str, int]]:
         for line in process.stdout:  # it prints its address, then starts listening
             if "Stop it with Ctrl+C" in line:
                 break
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert time.monotonic() < deadline and process.poll() is None, "the server did not start"
-                time.sleep(0.05)
+        assert wait_until_listening(port, process), "the server did not start"
         yield f"http://127.0.0.1:{port}", process.pid
     finally:
         process.terminate()

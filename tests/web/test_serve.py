@@ -179,3 +179,16 @@ def test_behind_a_proxy_the_app_knows_the_request_was_https(app_factory, monkeyp
     response = client.get("/matches/new", headers={"X-Forwarded-Proto": "https", "X-Forwarded-Host": "scores.example.org"})
     assert response.status_code == 200
     assert "Secure" in response.headers["Set-Cookie"]
+
+
+def test_waiting_for_a_server_that_stopped_answers_false_at_once():
+    import subprocess
+    import sys
+    import time
+
+    from scorer.web.serve import free_port, wait_until_listening
+    stopped = subprocess.Popen([sys.executable, "-c", "pass"])
+    stopped.wait()
+    started = time.monotonic()
+    assert wait_until_listening(free_port(), stopped, seconds=20) is False
+    assert time.monotonic() - started < 5  # it did not wait out the 20 s
