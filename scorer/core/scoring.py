@@ -33,6 +33,7 @@ class Part:
     points: int
     count: int = 0  # PAID: how many failed declarers paid; STREAK_BONUS: the success in a row it is;
     #                 GAVE (0 points to this seat): what its failed premium gave each opponent
+    seats: tuple[int, ...] = ()  # PAID: the failed declarers' seats that paid it
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,7 @@ class Breakdown:
     contract: int
     premium: int
     paid: int = 0              # of ``premium``: paid by failed declarers (to each opponent)
-    payers: int = 0            # how many failed declarers paid it
+    payers: tuple[int, ...] = ()  # the seats of the failed declarers that paid it
     exact: int = 0             # of ``premium``: two-dummy's dummy that took exactly its bid
     contract_kind: str = CONTRACT  # STREAK_BONUS in two-open, SIDE_BONUS in four-partners
     streak: int = 0            # two-open: the success in a row this bonus is for
@@ -60,7 +61,7 @@ class Breakdown:
         """The points in parts (those that are not zero), adding up to ``total``."""
         own = self.premium - self.paid - self.exact
         parts = [Part(TRICKS, self.tricks), Part(self.contract_kind, self.contract, self.streak),
-                 Part(PREMIUM, own), Part(PAID, self.paid, self.payers), Part(EXACT, self.exact),
+                 Part(PREMIUM, own), Part(PAID, self.paid, len(self.payers), self.payers), Part(EXACT, self.exact),
                  Part(GAVE, 0, self.gave)]
         shown = [p for p in parts[1:] if p.points or (p.kind == GAVE and p.count)]
         # The tricks always, unless they score nothing and something else does (long scores no tricks).
@@ -118,16 +119,17 @@ def premium_points(setup: Setup, premiums: Premiums, made: Sequence[bool]) -> li
     return [own + paid for own, paid, _, _ in premium_shares(setup, premiums, made)]
 
 
-def premium_shares(setup: Setup, premiums: Premiums, made: Sequence[bool]) -> list[tuple[int, int, int, int]]:
-    """Each seat's premium points as (its own premium, paid to it by failed declarers, how many
-    paid, what its own failed premium gave each opponent).
+def premium_shares(setup: Setup, premiums: Premiums, made: Sequence[bool]) -> list[tuple[int, int, tuple[int, ...], int]]:
+    """Each seat's premium points as (its own premium, paid to it by failed declarers, the seats
+    that paid, what its own failed premium gave each opponent).
 
     Declare 30 / reveal 60: to the bidder if made, else to each opponent [P][F][G][W].
     five and long: the bidder alone wins or loses it. two-dummy: a failed declarer pays the other
     seats except a fellow failed declarer, so two failed declarers pay the dummy 60 between them.
     """
     seats = len(made)
-    own, paid, payers, gave = [0] * seats, [0] * seats, [0] * seats, [0] * seats
+    own, paid, gave = [0] * seats, [0] * seats, [0] * seats
+    payers: list[tuple[int, ...]] = [()] * seats
     failed = {seat for seat, _ in premiums if not made[seat]}
     for seat, kind in premiums:
         value = setup.ruleset.premium_value[kind]
@@ -140,7 +142,7 @@ def premium_shares(setup: Setup, premiums: Premiums, made: Sequence[bool]) -> li
             for other in range(seats):
                 if other != seat and other not in failed:
                     paid[other] += value
-                    payers[other] += 1
+                    payers[other] += (seat,)
     return list(zip(own, paid, payers, gave, strict=True))
 
 

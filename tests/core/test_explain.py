@@ -49,7 +49,7 @@ def test_the_dummys_82_is_2_tricks_20_bonus_30_exact_and_30_from_a_failed_declar
     dummy = scored("two-dummy", [deal]).deals[0].breakdown[2]
     assert dummy.total == 82
     assert [(p.kind, p.points) for p in dummy.parts] == [(TRICKS, 2), (CONTRACT, 20), (PAID, 30), (EXACT, 30)]
-    assert [p.count for p in dummy.parts if p.kind == PAID] == [1]
+    assert [(p.count, p.seats) for p in dummy.parts if p.kind == PAID] == [(1, (0,))]  # Ann paid it
     ann = scored("two-dummy", [deal]).deals[0].breakdown[0]
     assert [(p.kind, p.points, p.count) for p in ann.parts] == [(TRICKS, 4, 0), (GAVE, 0, 30)]
 
@@ -116,3 +116,12 @@ def test_an_edit_names_the_later_trumps_game_ends_and_match_end_it_changes():
     # A later deal whose trump the edit leaves alone is not named, even if it was played at another.
     assert compare_scores(after, after, 2, ["diamonds", "diamonds", "hearts", None]).empty
     assert compare_scores(before, before, 2).empty
+
+
+def test_two_failed_declarers_pay_the_dummy_and_the_core_names_them():
+    # Ann and Bob both declare and fail: each pays the dummy 30, and not each other.
+    deal = {"bids": [3, 3, 2], "tricks": [4, 2, 3], "premiums": [{"seat": 0, "kind": "declare"}, {"seat": 1, "kind": "declare"}],
+            "turn_up": "7H"}
+    breakdown = scored("two-dummy", [deal]).deals[0].breakdown
+    assert [(p.points, p.count, p.seats) for p in breakdown[2].parts if p.kind == PAID] == [(60, 2, (0, 1))]
+    assert not [p for p in breakdown[0].parts if p.kind == PAID] and not [p for p in breakdown[1].parts if p.kind == PAID]

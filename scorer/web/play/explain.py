@@ -84,9 +84,11 @@ def part_words(part: Part, deal: DealScore, seats: Sequence[int], names: Sequenc
         word = "revealed" if "reveal" in own else "declared"
         return f"{signed(part.points)} {word}" + (" and made it" if part.points > 0 else ", bid failed")
     if part.kind == PAID:
-        payers = [names[seat] for seat, _ in premiums if not deal.made[seat] and seat not in seats]
+        payers = [names[seat] for seat in part.seats]  # the core says who paid
         whose = winners_label(payers) if payers else plural(part.count, "failed declarer")
-        return f"{signed(part.points)} paid by {whose} (failed {'premium' if len(payers) != 1 else 'declaration'})"
+        kinds = {kind for seat, kind in premiums if seat in part.seats}
+        what = {frozenset({"declare"}): "declaration", frozenset({"reveal"}): "revelation"}.get(frozenset(kinds), "premium")
+        return f"{signed(part.points)} paid by {whose} (failed {what}{'s' if len(payers) > 1 else ''})"
     if part.kind == GAVE:
         own = [kind for seat, kind in premiums if seat in seats]
         return f"{'revealed' if 'reveal' in own else 'declared'} and failed: {part.count} to each opponent"
