@@ -57,6 +57,7 @@ from .match import (
     pile_card_problem,
     score_match,
 )
+from .memo import ScoreMemo
 from .premiums import PremiumAward, award_premium
 from .rules_text import (
     NINETY_NINE,
@@ -120,7 +121,7 @@ __all__ = [
     "trump_by_misses", "trump_by_successes", "trump_of_card",
     "FORMAT", "JOKER", "MATCH_FORMATS", "NOT_SUPPORTED", "NO_TRUMP", "RULESETS", "SUIT_NAMES", "SUIT_SYMBOLS",
     "Breakdown", "DealOutcome", "DealRecord", "DealScore", "DealtCards", "GameScore", "MatchRecord", "MatchError",
-    "MatchScore", "NextDeal", "pile_card_problem", "PackPreparation", "Premium", "PremiumAward", "Ruleset", "Setup",
+    "MatchScore", "NextDeal", "ScoreMemo", "pile_card_problem", "PackPreparation", "Premium", "PremiumAward", "Ruleset", "Setup",
     "award_premium", "bid_from_cards", "bid_values", "deal_cards", "get_ruleset", "is_made", "make_setup",
     "pack_preparation", "parse_card", "pile_order", "virtual_turn_up", "parse_match", "possible_bids", "score", "score_deal",
     "score_document", "score_match", "sort_hand",

@@ -216,9 +216,14 @@ class _Game:
     last_trump: str | None = None
     turned: list[tuple[int, str]] = field(default_factory=list)  # eighteen: (deal, pile card) this pile
 
-    def __post_init__(self) -> None:
-        self.totals = [0] * self.units
-        self.streaks = [0] * self.seats
+    @classmethod
+    def new(cls, number: int, units: int, seats: int) -> _Game:
+        """A game before its first deal."""
+        return cls(number, units, seats, totals=[0] * units, streaks=[0] * seats)
+
+    def copy(self) -> _Game:
+        """A copy to go on with (``Progress`` keeps its own, which nothing changes)."""
+        return replace(self, totals=list(self.totals), streaks=list(self.streaks), turned=list(self.turned))
 
 
 def _deal_trump(setup: Setup, record: DealRecord, game: _Game, number: int) -> tuple[str, TrumpWhy]:
@@ -322,17 +327,44 @@ def _unit_made(match: MatchRecord, outcome: DealOutcome) -> list[bool]:
     return list(outcome.made)
 
 
+@dataclass(frozen=True)
+class Progress:
+    """Where scoring a match stands after its first ``len(deals)`` deals: the deals scored, the
+    games ended, and the game under way (a copy, never changed). ``score_match`` goes on from one
+    (``resume``), so a match scored before need not be scored again from its first deal when a
+    deal is added (``memo.ScoreMemo``)."""
+
+    record: MatchRecord  # the match as checked so far: its setup, names and the deals scored
+    deals: tuple[DealScore, ...]
+    games: tuple[GameScore, ...]
+    games_won: tuple[int, ...]
+    finished: bool
+    winners: tuple[int, ...]
+    game: _Game
+
+    @classmethod
+    def start(cls, match: MatchRecord) -> Progress:
+        """Before the first deal."""
+        return cls(replace(match, deals=()), (), (), (0,) * match.units, False, (),
+                   _Game.new(1, match.units, match.setup.ruleset.seats))
+
+
 def score_match(match: MatchRecord) -> MatchScore:
     """Score every deal in order, ending games and the match as the format says."""
-    setup, units, among = match.setup, match.units, match.contenders
-    seats = setup.ruleset.seats
-    game = _Game(1, units, seats)
-    deals: list[DealScore] = []
-    games: list[GameScore] = []
-    games_won = [0] * units
-    finished, winners = False, tuple[int, ...]()
+    return finish(resume(Progress.start(match), match.deals))
 
-    for index, record in enumerate(match.deals):
+
+def resume(progress: Progress, records: Sequence[DealRecord]) -> Progress:
+    """``progress`` taken on through ``records``, the deals after those it covers: the same as
+    scoring every deal from the first (the state carried from deal to deal is all in ``Progress``)."""
+    match, setup, units, among = progress.record, progress.record.setup, progress.record.units, progress.record.contenders
+    seats = setup.ruleset.seats
+    game = progress.game.copy()  # Progress keeps its own
+    deals, games = list(progress.deals), list(progress.games)
+    games_won = list(progress.games_won)
+    finished, winners = progress.finished, progress.winners
+
+    for index, record in enumerate(records, start=len(deals)):
         number = index + 1
         if finished:
             raise MatchError(f"deals: the match ended after deal {index}; no deal can follow",
@@ -368,8 +400,18 @@ def score_match(match: MatchRecord) -> MatchScore:
             finished = True
         if finished:
             deals[-1] = replace(deal, ends_match=True)
-        game = _Game(game.number + 1, units, seats)
+        game = _Game.new(game.number + 1, units, seats)
 
+    return Progress(replace(match, deals=match.deals + tuple(records)), tuple(deals), tuple(games),
+                    tuple(games_won), finished, winners, game)
+
+
+def finish(progress: Progress) -> MatchScore:
+    """The match's score where ``progress`` stands: the game under way, the grand totals and winners, the next deal."""
+    match, game = progress.record, progress.game
+    setup, units, among = match.setup, match.units, match.contenders
+    finished, winners = progress.finished, progress.winners
+    games = list(progress.games)
     if game.deals:
         games.append(GameScore(game.number, tuple(game.totals), (0,) * units))
     grand = tuple(sum(g.totals[u] + g.bonus[u] for g in games) for u in range(units))
@@ -382,11 +424,11 @@ def score_match(match: MatchRecord) -> MatchScore:
 
     upcoming = None
     if not finished:
-        dealer = dealer_of(match, len(match.deals))
+        dealer = dealer_of(match, len(progress.deals))
         next_trump, source = following_trump(setup, game.deals == 0, game.last.successes if game.last else 0,
                                              game.last.missed if game.last else 0, game.last_trump)
         spent = _pile_spent(game) if setup.trump_rule == PILE and game.deals % len(EIGHTEEN_PILE) else frozenset()
         upcoming = NextDeal(game.number, game.deals + 1, dealer, leader_of(setup, dealer), next_trump, source, spent)
 
-    return MatchScore(deals=tuple(deals), games=tuple(games), grand_totals=grand, games_won=tuple(games_won),
+    return MatchScore(deals=progress.deals, games=tuple(games), grand_totals=grand, games_won=progress.games_won,
                       next=upcoming, finished=finished, winners=tuple(winners), game_points=points_for_games)

@@ -48,7 +48,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def register_extensions(app: Flask) -> None:
-    from scorer.web import assets, compression, security, sqlcount
+    from scorer.web import assets, compression, documents, security, sqlcount
 
     security.register(app)  # first: its id converter must be in place before any route is added
     db.init_app(app)
@@ -60,6 +60,7 @@ def register_extensions(app: Flask) -> None:
     assets.register(app)  # static files under content-hashed names
     compression.register(app)  # after_request hooks run last-registered first: views' headers are set by then
     sqlcount.register(app)  # make bench only: X-SQL-Statements on every response
+    documents.register(app)  # the core's memory of matches scored (a save scores only its new deal)
 
 
 def register_blueprints(app: Flask) -> None:
