@@ -16,6 +16,7 @@ file in ``static/`` needs no step: it is picked up at the next start.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import mimetypes
 import re
@@ -23,14 +24,22 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from flask import Flask, Response, abort, current_app, request, url_for
+from markupsafe import Markup
 
-# The styles and scripts of every page, one request each (base.html). theme.js comes first: the
-# bundle is loaded in <head> without defer, so the chosen theme is set before the page is drawn;
-# app.js only registers a DOMContentLoaded handler at that point.
+# The styles and scripts of the pages, one request each (base.html). site.css is every page's but
+# the deal form's: that screen, the one used most and on the slowest phones, has play.css written
+# into the page itself (no second round trip before it is drawn: docs/performance.md), and that
+# holds only what it shows (no scoreboard tables, no history or statistics). The script is
+# deferred (run once the page is read); theme.js, which must set the theme before the page is
+# drawn, is written into every page's <head> (INLINE).
 BUNDLES: dict[str, tuple[str, ...]] = {
-    "site.css": ("app.css", "records.css", "dealing.css", "access.css"),
-    "site.js": ("theme.js", "app.js", "live.js"),
+    "site.css": ("app.css", "board.css", "live.css", "records.css", "dealing.css", "access.css"),
+    "play.css": ("app.css", "live.css", "dealing.css", "access.css"),
+    "site.js": ("app.js", "live.js"),
 }
+# Written into the page rather than linked: allowed by the Content-Security-Policy by their
+# SHA-256 (security.py), never by 'unsafe-inline'.
+INLINE = ("theme.js", "play.css")
 IMMUTABLE = "public, max-age=31536000, immutable"
 HASH_LENGTH = 8
 
@@ -94,6 +103,16 @@ class Assets:
             asset = Asset(name, hashed, body, mimetype, digest[:32])
             self.by_name[name] = asset
             self.by_hashed[hashed] = asset
+        # The text written into pages, and the hashes that let the Content-Security-Policy allow it.
+        self.inline: dict[str, Markup] = {}
+        self.hashes: dict[str, list[str]] = {"script": [], "style": []}
+        for name in INLINE:
+            text = (files[name] if name in BUNDLES else without_comments(name, files[name])).decode()
+            if "</" in text:  # would end the <style> or <script> element early
+                raise ValueError(f"{name} cannot be written into a page: it holds '</'")
+            self.inline[name] = Markup(text)
+            digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+            self.hashes["script" if name.endswith(".js") else "style"].append(f"'sha256-{digest}'")
         # Names the service worker's cache carries, so that a new version of any file starts a new cache.
         self.version = hashlib.sha256("".join(sorted(self.by_hashed)).encode()).hexdigest()[:HASH_LENGTH]
 
@@ -107,6 +126,12 @@ class Assets:
 def assets() -> Assets:
     found: Assets = current_app.extensions["assets"]
     return found
+
+
+def inline(name: str) -> Markup:
+    """The text of ``theme.js`` or ``play.css`` to write into a page, between its tags with nothing
+    around it: the Content-Security-Policy allows exactly this text."""
+    return assets().inline[name]
 
 
 def static_url(name: str) -> str:
@@ -138,3 +163,4 @@ def register(app: Flask) -> None:
     app.extensions["assets"] = Assets(Path(app.static_folder or "static"))
     app.view_functions["static"] = serve
     app.add_template_global(static_url, "static_url")
+    app.add_template_global(inline, "inline")

@@ -2,8 +2,8 @@
 and a session cookie that stays on this site.
 
 - **Headers.** Every response (pages, JSON, CSV, zips, static files, redirects, error pages) says
-  which sources a page may use (``CONTENT_SECURITY_POLICY``: no inline script or style, no
-  framing, no plugins), that its type is not to be guessed (``nosniff``), and that links leak no
+  which sources a page may use (``CONTENT_SECURITY_POLICY``: no inline script or style but the
+  two the app writes itself, allowed by their hash; no framing, no plugins), that its type is not to be guessed (``nosniff``), and that links leak no
   address to another site (``Referrer-Policy: same-origin``; a hand page sets ``no-referrer``
   itself and keeps it). A view's own value is never overwritten.
 - **Hosts.** Flask refuses (400) a request whose ``Host`` is not in ``TRUSTED_HOSTS``: localhost
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, abort, request
+from flask import Flask, abort, current_app, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.exceptions import SecurityError
 from werkzeug.routing import IntegerConverter, ValidationError
@@ -31,12 +31,13 @@ from werkzeug.wrappers import Response
 
 # Everything comes from this server; the running-totals chart and QR codes are inline SVG drawn
 # with attributes (never style=""), icons may be data: URLs.
+# The two texts written into pages (assets.INLINE: the theme script, the deal form's styles) are
+# allowed by their SHA-256 alone: any other inline script or style is still refused.
 CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "default-src 'self'; script-src 'self'{script}; style-src 'self'{style}; img-src 'self' data:; "
     "frame-ancestors 'none'; object-src 'none'; base-uri 'none'; form-action 'self'"
 )
 HEADERS = {
-    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
     "X-Frame-Options": "DENY",  # frame-ancestors for browsers that predate it
@@ -115,7 +116,18 @@ def guard() -> Response | None:
     return None
 
 
+def policy(app: Flask) -> str:
+    """The app's Content-Security-Policy, with the hashes of the texts its pages hold inline."""
+    found: str | None = app.extensions.get("scorer.csp")
+    if found is None:
+        hashes = app.extensions["assets"].hashes
+        found = CONTENT_SECURITY_POLICY.format(**{kind: "".join(" " + h for h in hashes[kind]) for kind in ("script", "style")})
+        app.extensions["scorer.csp"] = found
+    return found
+
+
 def add_headers(response: Response) -> Response:
+    response.headers.setdefault("Content-Security-Policy", policy(current_app))
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
     return response

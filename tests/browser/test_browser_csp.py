@@ -13,7 +13,7 @@ from scorer.web import security
 
 def test_the_main_screens_work_under_the_policy(page, live_app):
     response = page.goto("/")
-    assert response.headers["content-security-policy"] == security.CONTENT_SECURITY_POLICY
+    assert response.headers["content-security-policy"] == security.policy(live_app)
     start_match(page, ["Ann", "Bob", "Cy"], ruleset="Jokerless")          # new match (its script fills the form)
     page.get_by_role("link", name="Record deal 1").tap()
     expect(page.locator("#preview")).to_contain_text("once every bid")     # deal form: chips and live preview

@@ -3,6 +3,8 @@ cookie stays on this site; templates need no inline script or style."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import io
 import re
 from pathlib import Path
@@ -17,12 +19,14 @@ from webhelpers import (
 )
 
 from scorer.web import security
+from scorer.web.assets import Assets
 from scorer.web.models import Match, Player
 from scorer.web.serve import listening_hosts
 
 ROOT = Path(__file__).resolve().parents[2]
 EXPECTED = {
-    "Content-Security-Policy": security.CONTENT_SECURITY_POLICY,
+    "Content-Security-Policy": security.CONTENT_SECURITY_POLICY.format(
+        **{kind: "".join(" " + h for h in hashes) for kind, hashes in Assets(ROOT / "static").hashes.items()}),
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
 }
@@ -37,6 +41,28 @@ def assert_headers(response, referrer: str = "same-origin") -> None:
                       "object-src 'none'", "base-uri 'none'", "form-action 'self'"):
         assert directive in csp
     assert "unsafe-inline" not in csp and "unsafe-eval" not in csp
+    # Two texts are allowed inline, each by its hash: the theme script and the deal form's styles.
+    assert len(re.findall(r"'sha256-[A-Za-z0-9+/]+={0,2}'", csp)) == 2
+
+
+def inline_texts(html: str) -> list[tuple[str, str]]:
+    return re.findall(r"<(script|style)>(.*?)</\1>", html, re.S)
+
+
+def test_what_a_page_holds_inline_is_exactly_what_the_policy_allows(client):
+    """The theme script on every page and the deal form's styles are allowed by their SHA-256: a
+    character more or less in the page and the browser would refuse them."""
+    match_id = start_match(client, ["Ann", "Bob", "Cy"])
+    for url, kinds in (("/", ["script"]), (f"/matches/{match_id}", ["script"]),
+                       (f"/matches/{match_id}/deals/new", ["script", "style"])):
+        response = client.get(url)
+        csp = response.headers["Content-Security-Policy"]
+        found = inline_texts(response.text)
+        assert [kind for kind, _ in found] == kinds, url
+        for kind, text in found:
+            digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+            directive = next(d for d in csp.split("; ") if d.startswith(f"{kind}-src"))
+            assert f"'sha256-{digest}'" in directive.split(), (url, kind)
 
 
 def test_every_kind_of_response_carries_the_headers(app_factory):
@@ -135,12 +161,14 @@ def test_an_upload_over_the_limit_gets_the_headers(app_factory):
 
 @pytest.mark.parametrize("folder", ["templates", "static"])
 def test_no_inline_script_style_or_handler(folder):
-    """The CSP allows no inline script, style attribute or event handler: none is written."""
+    """The CSP allows no inline script, style attribute or event handler: none is written but the
+    two texts of assets.INLINE, allowed by their hash."""
     found = []
     for path in (ROOT / folder).rglob("*"):
         if path.suffix not in (".html", ".js", ".svg"):
             continue
         text = path.read_text(encoding="utf-8")
+        text = text.replace("<script>{{ inline('theme.js') }}</script>", "").replace("<style>{{ inline('play.css') }}</style>", "")
         for pattern in (r"<script(?![^>]*\bsrc=)[^>]*>", r"\sstyle=\"", r"<style", r"\son[a-z]+=\"",
                         r"setAttribute\(\s*[\"']style", r"innerHTML[^;]*style="):
             found += [f"{path.relative_to(ROOT)}: {m.group(0)}" for m in re.finditer(pattern, text)]

@@ -72,7 +72,7 @@ def test_a_revealed_premium_is_spelt_right_and_not_red(client):
     page = client.get(f"/matches/{match_id}").text
     assert 'class="prem prem-reveal"' in page and ">revealed<" in page
     assert "reveald" not in page
-    css = (ROOT / "static" / "app.css").read_text()
+    css = "".join(path.read_text() for path in (ROOT / "static").glob("*.css"))
     rule = re.search(r"\.prem-reveal\s*\{([^}]*)\}", css)
     assert rule and "--red" not in rule.group(1) and "--bad" not in rule.group(1)
 
