@@ -5,11 +5,13 @@
 For each database size (bench/data.py: 100, 1,000 and 10,000 generated matches, cached) a copy of
 the cached database is served by ``python -m scorer.web.serve`` (waitress) with
 ``SCORER_SQL_COUNT=1``, which makes every response say how many SQL statements it ran
-(scorer/web/sqlcount.py). Each page is asked for once to warm up, then ``--rounds`` times over one
-kept-alive connection; its time is the median, printed beside its ratio to a static file fetched
-the same way in the same run (so a slower machine moves both). Saves are timed at deal 1 of fresh
-matches and at deals 200 onwards of a long match; the export of every match by its time to the
-first byte, its total time, and the growth of the server's peak memory.
+(scorer/web/sqlcount.py). The servers run side by side, and each page is asked for once to warm
+up, then ``--rounds`` times at every size in turn, request by request (what else the machine does
+in those seconds falls on every size alike); its time is the median, printed beside its ratio to a
+static file fetched the same way in the same run (so a slower machine moves both). Saves are
+timed at deal 1 of fresh matches and at deals 200 onwards of a long match; the export of every
+match, on a server started for it, by its time to the first byte, its total time, and the growth
+of the server's peak memory.
 
 Then, on the largest database, Chromium (Debian's, through Playwright, service workers blocked)
 counts the requests and bytes on the wire of each screen cold (empty cache) and warm (visited
@@ -73,16 +75,6 @@ class SizeResult:
     export: dict[str, float] = field(default_factory=dict)
 
 
-def median_of(rounds: int, call: Any) -> tuple[float, Answer]:
-    times, last = [], None
-    for _ in range(rounds):
-        last = call()
-        times.append(last.seconds)
-    assert last is not None
-    return statistics.median(times) * 1000, last
-
-
-
 def ids(database: Path) -> dict[str, Any]:
     """A busy player, a finished match, the most played ruleset and a month: the pages' arguments."""
     with sqlite3.connect(database) as connection:
@@ -92,87 +84,121 @@ def ids(database: Path) -> dict[str, Any]:
     return {"player": player, "match": match, "ruleset": ruleset}
 
 
-def measure_size(size: int, database: Path, rounds: int, folder: Path) -> tuple[SizeResult, Server, int]:
-    work = folder / f"work-{size}.sqlite"
-    shutil.copyfile(database, work)
-    known = ids(work)
-    server = Server(work, folder)
-    client = Client(server.port)
-    home = client.get("/")
-    stylesheet = re.search(rb'<link rel="stylesheet" href="([^"]+)"', home.html)
-    static = stylesheet.group(1).decode() if stylesheet else "/static/app.css"
-    client.get(static)
-    # The static file is fetched between the pages' requests all through the run, and the ratios
-    # are worked out at the end against the median of all of them: a busy moment moves both.
-    statics: list[float] = []
+class Site:
+    """One database size on its own production server, with the client that times it."""
 
-    def static_round() -> None:
+    def __init__(self, size: int, database: Path, folder: Path) -> None:
+        self.size = size
+        self.work = folder / f"work-{size}.sqlite"
+        shutil.copyfile(database, self.work)
+        self.known = ids(self.work)
+        self.server = Server(self.work, folder)
+        self.client = Client(self.server.port)
+        home = self.client.get("/")
+        stylesheet = re.search(rb'<link rel="stylesheet" href="([^"]+)"', home.html)
+        self.static = stylesheet.group(1).decode() if stylesheet else "/static/app.css"
+        self.client.get(self.static)
+        # The static file is fetched between the pages' requests all through the run, and the ratios
+        # are worked out at the end against the median of all of them: a busy moment moves both.
+        self.statics: list[float] = []
+        self.result = SizeResult(size, 0.0)
+        self.static_round()
+        # A long match, played here: 27 deals for the byte budgets, then up to 199 for the saves at deal 200.
+        self.long_id = new_match(self.client, 999)
+        for number in range(1, 28):
+            save(self.client, self.long_id, number)
+
+    def static_round(self) -> None:
         for _ in range(3):
-            statics.append(client.get(static).seconds)
+            self.statics.append(self.client.get(self.static).seconds)
 
-    static_round()
-    result = SizeResult(size, 0.0)
 
-    def page(name: str, path: str) -> None:
-        first = client.get(path)
-        assert first.status == 200, (name, path, first.status)
-        ms, last = median_of(rounds, lambda: client.get(path))
-        static_round()
-        result.figures[name] = Figure(name, ms, 0.0, last.sql, len(last.html), len(last.body))
+# Every page timed, by the arguments each size gives it.
+PAGES: list[tuple[str, Any]] = [
+    ("home /", lambda s: "/"),
+    ("history page 1", lambda s: "/history/"),
+    ("history, a player", lambda s: f"/history/?player={s.known['player']}"),
+    ("history, ruleset+dates", lambda s: f"/history/?ruleset={s.known['ruleset']}&start=2026-03-01&end=2026-06-30"),
+    ("history, unfinished", lambda s: "/history/?state=unfinished"),
+    ("history page 3", lambda s: "/history/?page=3"),
+    ("stats, everyone", lambda s: "/stats/"),
+    ("stats, a ruleset", lambda s: f"/stats/?ruleset={s.known['ruleset']}"),
+    ("stats, a period", lambda s: "/stats/?start=2026-01-01&end=2026-03-31"),
+    ("one player's stats", lambda s: f"/stats/players/{s.known['player']}"),
+    ("a match record", lambda s: f"/history/{s.known['match']}"),
+    ("scoreboard, 27 deals", lambda s: f"/matches/{s.long_id}"),
+    ("match record, 27 deals", lambda s: f"/history/{s.long_id}"),
+    ("score sheet, 27 deals", lambda s: f"/matches/{s.long_id}/sheet"),
+    ("deal form", lambda s: f"/matches/{s.long_id}/deals/new"),
+]
 
-    # A long match, played here: 27 deals for the byte budgets, then up to 199 for the saves at deal 200.
-    long_id = new_match(client, 999)
-    for number in range(1, 28):
-        save(client, long_id, number)
-    player, match, ruleset = known["player"], known["match"], known["ruleset"]
-    page("home /", "/")
-    page("history page 1", "/history/")
-    page("history, a player", f"/history/?player={player}")
-    page("history, ruleset+dates", f"/history/?ruleset={ruleset}&start=2026-03-01&end=2026-06-30")
-    page("history, unfinished", "/history/?state=unfinished")
-    page("history page 3", "/history/?page=3")
-    page("stats, everyone", "/stats/")
-    page("stats, a ruleset", f"/stats/?ruleset={ruleset}")
-    page("stats, a period", "/stats/?start=2026-01-01&end=2026-03-31")
-    page("one player's stats", f"/stats/players/{player}")
-    page("a match record", f"/history/{match}")
-    page("scoreboard, 27 deals", f"/matches/{long_id}")
-    page("match record, 27 deals", f"/history/{long_id}")
-    page("score sheet, 27 deals", f"/matches/{long_id}/sheet")
-    page("deal form", f"/matches/{long_id}/deals/new")
+
+def interleaved(sites: list[Site], rounds: int, name: str, call: Any) -> None:
+    """Time ``call(site)`` ``rounds`` times at every size, the sizes taking turns request by request:
+    whatever else the machine does in those seconds falls on every size alike, so the sizes'
+    figures compare as they would on a quiet machine."""
+    times: dict[int, list[float]] = {site.size: [] for site in sites}
+    last: dict[int, Answer] = {}
+    for _ in range(rounds):
+        for site in sites:
+            last[site.size] = call(site)
+            times[site.size].append(last[site.size].seconds)
+    for site in sites:
+        answer = last[site.size]
+        site.result.figures[name] = Figure(name, statistics.median(times[site.size]) * 1000, 0.0, answer.sql,
+                                           len(answer.html), len(answer.body))
+        site.static_round()
+
+
+def measure(sites: list[Site], rounds: int, folder: Path) -> None:
+    for name, path_of in PAGES:
+        for site in sites:  # once to warm up, and never an error page
+            first = site.client.get(path_of(site))
+            assert first.status == 200, (name, site.size, first.status)
+        interleaved(sites, rounds, name, lambda site, path_of=path_of: site.client.get(path_of(site)))
 
     # The preview of the next deal (the form as a phone sends it once every bid and trick is in).
-    client.get(f"/matches/{long_id}/deals/new")
-    preview_path = f"/matches/{long_id}/deals/28/preview"
-    ms, last = median_of(rounds, lambda: client.post(preview_path, deal_form(28, *PLAIN)))
-    result.figures["preview"] = Figure("preview", ms, 0.0, last.sql, len(last.html), len(last.body))
+    for site in sites:
+        site.client.get(f"/matches/{site.long_id}/deals/new")
+    interleaved(sites, rounds, "preview", lambda site: site.client.post(
+        f"/matches/{site.long_id}/deals/28/preview", deal_form(28, *PLAIN)))
 
-    # Saves: deal 1 of fresh matches; deals 200 onwards of the long match.
-    fresh = [new_match(client, 999) for _ in range(rounds)]
-    client.get(f"/matches/{fresh[0]}/deals/new")
-    ms, last = median_of(1, lambda: save(client, fresh[0], 1))
-    times = [save(client, match_id, 1) for match_id in fresh[1:]]
-    ms = statistics.median([a.seconds for a in times]) * 1000 if times else ms
-    result.figures["save at deal 1"] = Figure("save at deal 1", ms, 0.0, (times[-1] if times else last).sql)
-    for number in range(28, 200):
-        save(client, long_id, number)
-    answers = [save(client, long_id, number) for number in range(200, 200 + rounds)]
-    ms = statistics.median([a.seconds for a in answers]) * 1000
-    result.figures["save at deal 200"] = Figure("save at deal 200", ms, 0.0, answers[-1].sql)
+    # Saves: deal 1 of fresh matches; deals 200 onwards of the long match (each size in turn: the
+    # figures compared are a size's own two).
+    for site in sites:
+        client, long_id, result = site.client, site.long_id, site.result
+        fresh = [new_match(client, 999) for _ in range(rounds)]
+        client.get(f"/matches/{fresh[0]}/deals/new")
+        save(client, fresh[0], 1)  # warm
+        times = [save(client, match_id, 1) for match_id in fresh[1:]] or [save(client, new_match(client, 999), 1)]
+        result.figures["save at deal 1"] = Figure("save at deal 1", statistics.median([a.seconds for a in times]) * 1000,
+                                                  0.0, times[-1].sql)
+        for number in range(28, 200):
+            save(client, long_id, number)
+        answers = [save(client, long_id, number) for number in range(200, 200 + rounds)]
+        result.figures["save at deal 200"] = Figure("save at deal 200", statistics.median([a.seconds for a in answers]) * 1000,
+                                                    0.0, answers[-1].sql)
+        site.static_round()
+        result.static_ms = statistics.median(site.statics) * 1000
+        for figure in result.figures.values():
+            figure.ratio = figure.ms / result.static_ms
 
-    static_round()
-    result.static_ms = statistics.median(statics) * 1000
-    for figure in result.figures.values():
-        figure.ratio = figure.ms / result.static_ms
-
-    # Export every match: first byte, whole, and how much the server's peak memory grew.
-    before = server.peak_memory_kb()
-    export = client.get("/export/matches.zip")
-    after = server.peak_memory_kb()
-    result.export = {"first_byte_s": export.first_byte, "total_s": export.seconds, "bytes": len(export.body),
-                     "memory_growth_mb": (after - before) / 1024, "status": export.status}
-    return result, server, long_id
-
+    # Export every match: first byte, whole, and how much the server's peak memory grew. On a
+    # server of its own, started for it: the pages above raised the peak already, which would hide
+    # (or not) what the export takes, from one run to the next.
+    for site in sites:
+        fresh_server = Server(site.work, folder)
+        try:
+            fresh_client = Client(fresh_server.port)
+            fresh_client.get(site.static)
+            fresh_client.get("/")  # the app's first page: what every server holds before any export
+            before = fresh_server.peak_memory_kb()
+            export = fresh_client.get("/export/matches.zip")
+            after = fresh_server.peak_memory_kb()
+        finally:
+            fresh_server.stop()
+        site.result.export = {"first_byte_s": export.first_byte, "total_s": export.seconds, "bytes": len(export.body),
+                              "memory_growth_mb": (after - before) / 1024, "status": export.status}
 
 
 # ---------------------------------------------------------------------------- the report
@@ -277,19 +303,24 @@ def main(argv: list[str] | None = None) -> int:
     results, browsing = [], None
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
         folder = Path(tmp)
-        for size in sizes:
-            print(f"measuring {size:,} matches...", file=sys.stderr)
-            result, server, long_id = measure_size(size, databases[size], args.rounds, folder)
-            try:
-                if size == sizes[-1] and not args.no_browser:
-                    print("measuring in Chromium...", file=sys.stderr)
-                    try:
-                        browsing = browse(server, long_id, long_id)
-                    except Exception as error:  # the server's figures are still worth printing
-                        print(f"Chromium's figures failed: {type(error).__name__}: {str(error)[:300]}", file=sys.stderr)
-            finally:
-                server.stop()
-            results.append(result)
+        print(f"serving {', '.join(f'{n:,}' for n in sizes)} matches...", file=sys.stderr)
+        sites: list[Site] = []
+        try:
+            for size in sizes:
+                sites.append(Site(size, databases[size], folder))
+            print("measuring, the sizes taking turns...", file=sys.stderr)
+            measure(sites, args.rounds, folder)
+            results = [site.result for site in sites]
+            if not args.no_browser:
+                print("measuring in Chromium...", file=sys.stderr)
+                largest = sites[-1]
+                try:
+                    browsing = browse(largest.server, largest.long_id, largest.long_id)
+                except Exception as error:  # the server's figures are still worth printing
+                    print(f"Chromium's figures failed: {type(error).__name__}: {str(error)[:300]}", file=sys.stderr)
+        finally:
+            for site in sites:
+                site.server.stop()
     if args.json:
         args.json.write_text(json.dumps({"sizes": [r.__dict__ | {"figures": {k: v.__dict__ for k, v in r.figures.items()}}
                                                    for r in results],
