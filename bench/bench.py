@@ -53,6 +53,7 @@ GOAL_USABLE_COLD = 1.5
 GOAL_USABLE_WARM = 0.8
 GOAL_BOARD_WARM = 1.2
 GOAL_EXPORT_FIRST_BYTE = 1.0
+GOAL_EXPORT_KB_PER_MATCH = 1.0  # the zip's table of contents: one ZipInfo per file
 
 
 
@@ -163,21 +164,26 @@ def measure(sites: list[Site], rounds: int, folder: Path) -> None:
     interleaved(sites, rounds, "preview", lambda site: site.client.post(
         f"/matches/{site.long_id}/deals/28/preview", deal_form(28, *PLAIN)))
 
-    # Saves: deal 1 of fresh matches; deals 200 onwards of the long match (each size in turn: the
-    # figures compared are a size's own two).
+    # Saves: deal 1 of fresh matches and deals 200 onwards of the long match, one of each in turn
+    # at every size, so that the two figures compared (a size's own two) share their moments.
+    fresh: dict[int, list[int]] = {}
     for site in sites:
-        client, long_id, result = site.client, site.long_id, site.result
-        fresh = [new_match(client, 999) for _ in range(rounds)]
-        client.get(f"/matches/{fresh[0]}/deals/new")
-        save(client, fresh[0], 1)  # warm
-        times = [save(client, match_id, 1) for match_id in fresh[1:]] or [save(client, new_match(client, 999), 1)]
-        result.figures["save at deal 1"] = Figure("save at deal 1", statistics.median([a.seconds for a in times]) * 1000,
-                                                  0.0, times[-1].sql)
+        client = site.client
+        fresh[site.size] = [new_match(client, 999) for _ in range(rounds + 1)]
+        client.get(f"/matches/{fresh[site.size][0]}/deals/new")
+        save(client, fresh[site.size][0], 1)  # warm
         for number in range(28, 200):
-            save(client, long_id, number)
-        answers = [save(client, long_id, number) for number in range(200, 200 + rounds)]
-        result.figures["save at deal 200"] = Figure("save at deal 200", statistics.median([a.seconds for a in answers]) * 1000,
-                                                    0.0, answers[-1].sql)
+            save(client, site.long_id, number)
+    early: dict[int, list[Answer]] = {site.size: [] for site in sites}
+    late: dict[int, list[Answer]] = {site.size: [] for site in sites}
+    for index in range(rounds):
+        for site in sites:
+            early[site.size].append(save(site.client, fresh[site.size][index + 1], 1))
+            late[site.size].append(save(site.client, site.long_id, 200 + index))
+    for site in sites:
+        result = site.result
+        for name, answers in (("save at deal 1", early[site.size]), ("save at deal 200", late[site.size])):
+            result.figures[name] = Figure(name, statistics.median([a.seconds for a in answers]) * 1000, 0.0, answers[-1].sql)
         site.static_round()
         result.static_ms = statistics.median(site.statics) * 1000
         for figure in result.figures.values():
@@ -236,12 +242,17 @@ def report(results: list[SizeResult], browsing: dict[str, Any] | None, elapsed: 
 
     goals: list[tuple[str, bool | None, str]] = []
     flat_fail = []
+    # The sizes were timed in turns, request by request (``interleaved``): their times compare as
+    # they stand. (The ratios to a static file are for comparing runs; between sizes of one run
+    # they would add the noise of three static-file medians.)
+    worst = max(large.figures, key=lambda name: large.figures[name].ms / small.figures[name].ms)
     for name, f in large.figures.items():
         base = small.figures[name]
-        if f.ratio > GOAL_FLAT * base.ratio or (f.sql != base.sql and "save" not in name):
-            flat_fail.append(f"{name} ({f.ratio / base.ratio:.1f}x, sql {base.sql}->{f.sql})")
+        if f.ms > GOAL_FLAT * base.ms or (f.sql != base.sql and "save" not in name):
+            flat_fail.append(f"{name} ({f.ms / base.ms:.2f}x, sql {base.sql}->{f.sql})")
     goals.append(("Flat with size: every page within 1.5x of its time at the smallest size, same SQL count",
-                  not flat_fail, "; ".join(flat_fail) or f"{sizes[0]:,} -> {sizes[-1]:,} matches"))
+                  not flat_fail, "; ".join(flat_fail) or f"{sizes[0]:,} -> {sizes[-1]:,} matches, the most grown "
+                  f"{worst} {large.figures[worst].ms / small.figures[worst].ms:.2f}x"))
     saves = [(r.figures["save at deal 1"], r.figures["save at deal 200"]) for r in results]
     save_ok = all(late.ms <= GOAL_SAVE * early.ms and late.sql == early.sql for early, late in saves)
     goals.append(("A save at deal 200 within 2x of one at deal 1, same SQL count", save_ok,
@@ -249,10 +260,20 @@ def report(results: list[SizeResult], browsing: dict[str, Any] | None, elapsed: 
     for label in ("scoreboard, 27 deals", "match record, 27 deals"):
         f = large.figures[label]
         goals.append((f"{label}: at most 30 KB of HTML before compression", f.html_bytes <= GOAL_HTML_BYTES, f"{f.html_bytes:,} B"))
-    export_ok = all(r.export["first_byte_s"] < GOAL_EXPORT_FIRST_BYTE for r in results) and \
-        large.export["memory_growth_mb"] <= max(2 * small.export["memory_growth_mb"], 10)
-    goals.append(("Exports stream: first byte within 1 s, memory not growing with the matches", export_ok,
-                  f"first byte {large.export['first_byte_s']:.2f} s, +{large.export['memory_growth_mb']:.1f} MB at {sizes[-1]:,}"))
+    # Memory: what the export holds beyond a batch of matches (bench of 200, full from 200 matches
+    # on) grows only by the zip's table of contents, which the format writes at the end (one
+    # ZipInfo per file, about 0.4 KB of Python objects): at most 1 KB a match between the two
+    # largest sizes. (The JSON list export keeps nothing per match.)
+    export_ok = all(r.export["first_byte_s"] < GOAL_EXPORT_FIRST_BYTE for r in results)
+    detail = f"first byte {large.export['first_byte_s']:.2f} s at {sizes[-1]:,}"
+    if len(results) > 1:
+        before = results[-2]
+        per_match_kb = (large.export["memory_growth_mb"] - before.export["memory_growth_mb"]) * 1024 / (large.size - before.size)
+        export_ok = export_ok and per_match_kb <= GOAL_EXPORT_KB_PER_MATCH
+        detail += (f", peak memory +{before.export['memory_growth_mb']:.1f} MB at {before.size:,}, "
+                   f"+{large.export['memory_growth_mb']:.1f} MB at {large.size:,}: {per_match_kb:.2f} KB a match (the zip's table of contents)")
+    goals.append(("Exports stream: first byte within 1 s, memory not growing with the matches but by the zip's table of contents",
+                  export_ok, detail))
     if browsing:
         print()
         print("Requests and bytes on the wire per screen (Chromium, service workers blocked)")
@@ -293,7 +314,7 @@ def report(results: list[SizeResult], browsing: dict[str, Any] | None, elapsed: 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default=",".join(str(n) for n in data.SIZES), help="database sizes, comma-separated")
-    parser.add_argument("--rounds", type=int, default=7, help="timed requests per page (the median is shown)")
+    parser.add_argument("--rounds", type=int, default=15, help="timed requests per page (the median is shown)")
     parser.add_argument("--no-browser", action="store_true", help="skip Chromium's figures")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)

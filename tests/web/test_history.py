@@ -3,6 +3,7 @@ match with its chart; deleting from there."""
 
 from __future__ import annotations
 
+import random
 import re
 from datetime import UTC, datetime, timedelta
 
@@ -11,7 +12,8 @@ from sqlalchemy import select
 from webhelpers import count, start_match
 
 from scorer.web.extensions import db
-from scorer.web.models import Match, Player
+from scorer.web.models import Match, MatchSeat, Player
+from scorer.web.records import history
 
 START = datetime(2026, 1, 5, 19, 30, tzinfo=UTC)
 
@@ -142,3 +144,49 @@ def test_nav_links_on_every_page(client):
     for link in ('href="/history/"', 'href="/stats/"', 'href="/import"', 'href="/sheets/blank"'):
         assert link in page
     assert 'href="/history/" aria-current="page"' in client.get("/history/").text
+
+
+def test_a_players_history_is_newest_first_in_pages_and_dates(client, app, monkeypatch):
+    """Read through the player's seats (each carries its match's date): the same matches, in the
+    same order, as the whole history holds for that player, page by page and within dates."""
+    monkeypatch.setattr(history, "PER_PAGE", 3)
+    rng = random.Random(5)
+    docs = []
+    for number in range(14):
+        played = datetime(2026, 1, 1, 20, tzinfo=UTC) + timedelta(days=rng.randrange(200), minutes=number)
+        doc = sample(100 + number, "jokerless", played_at=played, unfinished=0, max_deals=2)
+        doc["players"] = ["Ann", "Bob", "Cy"] if number % 3 else ["Di", "Bob", "Ed"]
+        docs.append(doc)
+    ids = add_documents(app, docs)
+    with app.app_context():
+        ann = db.session.scalar(select(Player.id).where(Player.name == "Ann"))
+        newest_first = [match_id for _, match_id in sorted(
+            ((doc["played_at"], match_id) for doc, match_id in zip(docs, ids, strict=True) if "Ann" in doc["players"]),
+            reverse=True)]
+    pages = []
+    for number in range(1, 5):
+        pages += listed(client.get(f"/history/?player={ann}&page={number}").text)
+    assert pages == newest_first
+    inside = [match_id for doc, match_id in zip(docs, ids, strict=True)
+              if "Ann" in doc["players"] and "2026-03-01" <= doc["played_at"][:10] <= "2026-05-31"]
+    found = []
+    for number in range(1, 5):
+        found += listed(client.get(f"/history/?player={ann}&start=2026-03-01&end=2026-05-31&page={number}").text)
+    assert sorted(found) == sorted(inside) and found == [m for m in newest_first if m in inside]
+
+
+def test_every_seat_carries_its_matchs_date_and_check_compares_them(client, app):
+    from scorer.web.records import check
+    played = start_match(client, ["Ann", "Bob", "Cy"])
+    (imported,) = add_documents(app, [sample(7, "classic", played_at=datetime(2025, 6, 1, 19, tzinfo=UTC), unfinished=0)])
+    with app.app_context():
+        for match in db.session.scalars(select(Match)):
+            assert all(check.comparable(seat.match_created_at) == check.comparable(match.created_at)
+                       for seat in match.seats), match.id
+        assert check.check_all()[1] == []
+        seat = db.session.scalars(select(MatchSeat).where(MatchSeat.match_id == imported)).first()
+        seat.match_created_at = datetime(2020, 1, 1, tzinfo=UTC)
+        db.session.commit()
+        problems = check.check_all()[1]
+    assert len(problems) == 1 and "copy of the match's date" in problems[0], problems
+    assert played

@@ -191,6 +191,13 @@ def test_the_lists_read_matches_in_index_order(app: Flask) -> None:
     for finished in (False, True):
         found = plan(app, home.latest(finished, 20))
         assert "ix_matches_state" in found and "TEMP B-TREE" not in found, found
+    # A player's matches through the player's seats, newest first by their index: no sort of all
+    # the player's matches, with or without dates.
+    start_match(app.test_client(), ["Ann", "Bob", "Cy"])  # player 1, a choice of the filter
+    for query in ("player=1", "player=1&start=2026-01-01&end=2026-06-30&ruleset=jokerless"):
+        with app.test_request_context(f"/history/?{query}"):
+            found = plan(app, history.history_query(history.read_filters(history.HistoryForm)).limit(20))
+        assert "ix_match_seats_player_created" in found and "TEMP B-TREE" not in found, found
 
 
 def test_imports_find_duplicates_by_index(app: Flask) -> None:

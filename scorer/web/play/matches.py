@@ -17,7 +17,7 @@ from scorer.web.forms import EmptyForm, Option, ruleset_badge
 from scorer.web.models import Match, MatchCards, MatchSeat, Player
 from scorer.web.play import explain, scoreboard
 from scorer.web.play.forms import CARDS_SUMMARIES, MATCH_FORMAT_SUMMARIES, NewMatchForm
-from scorer.web.records import deleted, stats
+from scorer.web.records import deleted, results, stats
 from scorer.web.templating import format_label, plural
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
@@ -106,7 +106,9 @@ def new() -> str | BaseResponse | tuple[str, int]:
                 match.seats = [MatchSeat(seat=seat, player=player) for seat, player in enumerate(Player.all_named(names))]
                 db.session.add(match)
                 db.session.flush()  # the id names the capability's cookie; the deal set (if any) is loaded
-                card_store.deal_next(match, documents.score(match))  # deal 1's cards, if the app handles them
+                scored = documents.score(match)
+                results.refresh(match, scored)  # its figures before any deal, as an import writes them
+                card_store.deal_next(match, scored)  # deal 1's cards, if the app handles them
                 response = redirect(url_for("matches.show", match_id=match.id))
                 capability.grant(response, match)  # this phone is the scorekeeper
                 db.session.commit()
@@ -157,7 +159,9 @@ def rematch(match_id: int) -> BaseResponse:
     new_match.seats = [MatchSeat(seat=seat.seat, player=seat.player) for seat in match.seats]
     db.session.add(new_match)
     db.session.flush()
-    card_store.deal_next(new_match, documents.score(new_match))
+    scored = documents.score(new_match)
+    results.refresh(new_match, scored)  # its figures before any deal, as an import writes them
+    card_store.deal_next(new_match, scored)
     response = redirect(url_for("matches.show", match_id=new_match.id), code=303)
     capability.grant(response, new_match)
     db.session.commit()

