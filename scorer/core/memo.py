@@ -19,7 +19,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
-from .document import parse_match
+from .document import parse_match, score
 from .match import MatchRecord, MatchScore, Progress, finish, resume
 from .validation import parse_deal
 
@@ -55,13 +55,11 @@ class ScoreMemo:
         """What ``document.score(doc)`` answers (a ``MatchError`` for a broken document)."""
         deals = doc.get("deals") if isinstance(doc, Mapping) else None
         if not isinstance(deals, list):  # not a document this can go on from: scored as usual
-            match = parse_match(doc)
-            return match, finish(resume(Progress.start(match), match.deals))
+            return score(doc)
         try:
             keys = fingerprints(doc, deals)
         except RecursionError:  # a deal nested too deep to print: scored from the start
-            match = parse_match(doc)
-            return match, finish(resume(Progress.start(match), match.deals))
+            return score(doc)
         start, progress = self._longest(keys)
         if progress is None:
             match = parse_match(doc)  # the header and every deal checked, as score() does
