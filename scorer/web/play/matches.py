@@ -84,6 +84,14 @@ def show_error(form: NewMatchForm, error: MatchError) -> None:
     field.errors = [*field.errors, documents.message(error)]
 
 
+def set_up(match: Match) -> None:
+    """A match just written (flushed, not committed): its figures before any deal, as an import
+    writes them, and deal 1's cards if the app handles them."""
+    scored = documents.score(match)
+    results.refresh(match, scored)
+    card_store.deal_next(match, scored)
+
+
 @bp.route("/new", methods=["GET", "POST"])
 def new() -> str | BaseResponse | tuple[str, int]:
     """Start a match: names, ruleset, options, format and first dealer."""
@@ -106,9 +114,7 @@ def new() -> str | BaseResponse | tuple[str, int]:
                 match.seats = [MatchSeat(seat=seat, player=player) for seat, player in enumerate(Player.all_named(names))]
                 db.session.add(match)
                 db.session.flush()  # the id names the capability's cookie; the deal set (if any) is loaded
-                scored = documents.score(match)
-                results.refresh(match, scored)  # its figures before any deal, as an import writes them
-                card_store.deal_next(match, scored)  # deal 1's cards, if the app handles them
+                set_up(match)
                 response = redirect(url_for("matches.show", match_id=match.id))
                 capability.grant(response, match)  # this phone is the scorekeeper
                 db.session.commit()
@@ -159,9 +165,7 @@ def rematch(match_id: int) -> BaseResponse:
     new_match.seats = [MatchSeat(seat=seat.seat, player=seat.player) for seat in match.seats]
     db.session.add(new_match)
     db.session.flush()
-    scored = documents.score(new_match)
-    results.refresh(new_match, scored)  # its figures before any deal, as an import writes them
-    card_store.deal_next(new_match, scored)
+    set_up(new_match)
     response = redirect(url_for("matches.show", match_id=new_match.id), code=303)
     capability.grant(response, new_match)
     db.session.commit()
