@@ -68,7 +68,8 @@ class UnitParts:
 
 def part_words(part: Part, deal: DealScore, seats: Sequence[int], names: Sequence[str]) -> str:
     """One part in words: "2 tricks", "+20 bid made (2 made theirs)", "+30 paid by Ann's failed declaration"."""
-    premiums = [(seat, kind) for seat, kind in deal.premiums]
+    premiums = deal.premiums
+    own = "revealed" if any(kind == "reveal" for seat, kind in premiums if seat in seats) else "declared"
     if part.kind == TRICKS:
         return plural(part.points, "trick")
     if part.kind == CONTRACT and part.points < 0:
@@ -80,9 +81,7 @@ def part_words(part: Part, deal: DealScore, seats: Sequence[int], names: Sequenc
     if part.kind == SIDE_BONUS:
         return f"{signed(part.points)} side bonus"
     if part.kind == PREMIUM:
-        own = [kind for seat, kind in premiums if seat in seats]
-        word = "revealed" if "reveal" in own else "declared"
-        return f"{signed(part.points)} {word}" + (" and made it" if part.points > 0 else ", bid failed")
+        return f"{signed(part.points)} {own}" + (" and made it" if part.points > 0 else ", bid failed")
     if part.kind == PAID:
         payers = [names[seat] for seat in part.seats]  # the core says who paid
         whose = winners_label(payers) if payers else plural(part.count, "failed declarer")
@@ -90,8 +89,7 @@ def part_words(part: Part, deal: DealScore, seats: Sequence[int], names: Sequenc
         what = {frozenset({"declare"}): "declaration", frozenset({"reveal"}): "revelation"}.get(frozenset(kinds), "premium")
         return f"{signed(part.points)} paid by {whose} (failed {what}{'s' if len(payers) > 1 else ''})"
     if part.kind == GAVE:
-        own = [kind for seat, kind in premiums if seat in seats]
-        return f"{'revealed' if 'reveal' in own else 'declared'} and failed: {part.count} to each opponent"
+        return f"{own} and failed: {part.count} to each opponent"
     if part.kind == EXACT:
         return f"{signed(part.points)} bid taken exactly (the dummy’s declaration)"
     return f"{signed(part.points)}"  # pragma: no cover - every kind the core gives is worded above
