@@ -39,9 +39,9 @@ install-postgres: $(BIN)/.installed-postgres
 # (HOST=127.0.0.1 keeps it to this computer; HTTPS=1 serves over TLS with a certificate made into
 # instance/, for the phone's wake lock and installing the app; PROXY=1 behind Caddy, docs/Caddyfile).
 run: install
-	@if $(BIN)/python -m scorer.web.setup_db --wants-postgres; then $(MAKE) --no-print-directory install-postgres; fi
-	@$(BIN)/python -m scorer.web.setup_db
-	@$(BIN)/python -m scorer.web.serve --host $(HOST) --port $(PORT) $(if $(filter 1 yes true,$(HTTPS)),--https) $(if $(filter 1 yes true,$(PROXY)),--behind-proxy)
+	@if $(BIN)/python -m scorer.web.serving.setup_db --wants-postgres; then $(MAKE) --no-print-directory install-postgres; fi
+	@$(BIN)/python -m scorer.web.serving.setup_db
+	@$(BIN)/python -m scorer.web.serving.serve --host $(HOST) --port $(PORT) $(if $(filter 1 yes true,$(HTTPS)),--https) $(if $(filter 1 yes true,$(PROXY)),--behind-proxy)
 
 # The checks and the rebuild of cached results, with the virtual environment's flask.
 check: install

@@ -22,8 +22,8 @@ from sqlalchemy import func, select
 
 from scorer import create_app
 from scorer.core.samples import random_document
+from scorer.web.data.models import Deal, Match, Player, SeatResult
 from scorer.web.extensions import db
-from scorer.web.models import Deal, Match, Player, SeatResult
 from scorer.web.records import imports
 
 

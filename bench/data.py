@@ -40,7 +40,7 @@ SEED = 12
 
 # What the cached databases depend on: a change to the tables, the import or the generator
 # builds them afresh (under a new name) at the next run.
-SOURCES = ["scorer/web/models.py", "scorer/web/records/imports.py", "scorer/web/records/results.py",
+SOURCES = ["scorer/web/data/models.py", "scorer/web/records/imports.py", "scorer/web/data/results.py",
            "scorer/core/samples.py", "bench/data.py"]
 
 

@@ -18,14 +18,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from scorer.web.serve import free_port, wait_until_listening  # noqa: E402  (the repository's own, beside this folder)
+from scorer.web.serving.serve import free_port, wait_until_listening  # noqa: E402  (the repository's own, beside this folder)
 
 PYTHON = sys.executable
 BROWSER_HEADERS = {"Accept-Encoding": "gzip, deflate", "Accept": "text/html,*/*"}  # Chromium over plain http
 
 
 class Server:
-    """``python -m scorer.web.serve`` on a copy of a database, in its own process."""
+    """``python -m scorer.web.serving.serve`` on a copy of a database, in its own process."""
 
     def __init__(self, database: Path, folder: Path) -> None:
         self.port = free_port()
@@ -34,7 +34,7 @@ class Server:
         env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "SECRET_KEY": "bench", "SCORER_SQL_COUNT": "1",
                "SCORER_BACKUPS": "off", "PYTHONPATH": str(ROOT)}
         self.log = open(folder / "server.log", "wb")  # noqa: SIM115 (closed in stop)
-        self.process = subprocess.Popen([PYTHON, "-m", "scorer.web.serve", "--host", "127.0.0.1", "--port", str(self.port)],
+        self.process = subprocess.Popen([PYTHON, "-m", "scorer.web.serving.serve", "--host", "127.0.0.1", "--port", str(self.port)],
                                         cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
         if not wait_until_listening(self.port, self.process):
             raise RuntimeError(f"the server did not start within 30 s: see {folder / 'server.log'}")

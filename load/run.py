@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT / "load"))
 from check import check, read_results  # noqa: E402
 from pgserver import create_database, drop_database, throwaway_server  # noqa: E402
 
-from scorer.web.serve import free_port, wait_until_listening  # noqa: E402
+from scorer.web.serving.serve import free_port, wait_until_listening  # noqa: E402
 
 SHOWN = ["save", "deal form", "scoreboard", "scoreboard (watcher)", "version poll", "Aggregated"]
 
@@ -41,16 +41,16 @@ def cpu_seconds(pid: int) -> float:
 
 
 def setup_database(env: dict[str, str]) -> None:
-    subprocess.run([sys.executable, "-m", "scorer.web.setup_db"], cwd=ROOT, env=env, check=True,
+    subprocess.run([sys.executable, "-m", "scorer.web.serving.setup_db"], cwd=ROOT, env=env, check=True,
                    stdout=subprocess.DEVNULL)
 
 
 @contextmanager
 def server(env: dict[str, str], log: Path) -> Iterator[tuple[str, int]]:
-    """``python -m scorer.web.serve`` (waitress, as `make run` starts it) on 127.0.0.1: (URL, pid)."""
+    """``python -m scorer.web.serving.serve`` (waitress, as `make run` starts it) on 127.0.0.1: (URL, pid)."""
     port = free_port()
     with open(log, "w") as out:
-        process = subprocess.Popen([sys.executable, "-m", "scorer.web.serve", "--host", "127.0.0.1", "--port", str(port)],
+        process = subprocess.Popen([sys.executable, "-m", "scorer.web.serving.serve", "--host", "127.0.0.1", "--port", str(port)],
                                    cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
         try:
             if not wait_until_listening(port, process):

@@ -16,7 +16,7 @@ config = context.config
 # silence the loggers that were set up before.
 fileConfig(config.config_file_name, disable_existing_loggers=False)
 logger = logging.getLogger('alembic.env')
-# `make run` upgrades on every start (scorer/web/setup_db.py): Alembic's INFO lines there would
+# `make run` upgrades on every start (scorer/web/serving/setup_db.py): Alembic's INFO lines there would
 # only be noise, so it asks for warnings and errors only. `flask db ...` keeps them.
 if current_app.config.get('QUIET_MIGRATIONS'):
     logging.getLogger('alembic').setLevel(logging.WARNING)

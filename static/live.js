@@ -1,4 +1,4 @@
-// The live scoreboard and the "meanwhile" warning (scorer/web/live.py). Every phone showing a
+// The live scoreboard and the "meanwhile" warning (scorer/web/play/live.py). Every phone showing a
 // match polls its tiny version endpoint every 2 seconds while the page is visible, sending back
 // the ETag it has: while nothing changed the server answers 304 with no body.
 // - On the scoreboard, a new tag fetches the scoreboard page itself and swaps in place only the

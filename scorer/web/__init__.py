@@ -41,20 +41,22 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     register_extensions(app)
     register_blueprints(app)
     register_templating(app)
-    from scorer.web import access
+    from scorer.web.policy import access
 
     access.trust_proxy(app)  # SCORER_BEHIND_PROXY: the client's address from the proxy's headers
     return app
 
 
 def register_extensions(app: Flask) -> None:
-    from scorer.web import assets, compression, documents, security, sqlcount
+    from scorer.web.data import documents
+    from scorer.web.policy import security
+    from scorer.web.serving import assets, compression, sqlcount
 
     security.register(app)  # first: its id converter must be in place before any route is added
     db.init_app(app)
     migrate.init_app(app, db)
     csrf.init_app(app)
-    from scorer.web import passcode
+    from scorer.web.policy import passcode
 
     passcode.register(app)  # SCORER_PASSCODE: the sign-in page before anything else
     assets.register(app)  # static files under content-hashed names
@@ -68,20 +70,21 @@ def register_blueprints(app: Flask) -> None:
     # Imported here so that importing scorer.web (for create_app) stays cheap and cycle-free.
     from scorer.web import errors
     from scorer.web.cards import deal_sets, hand_pages, packs
+    from scorer.web.data import results
     from scorer.web.play import deals, home, matches
-    from scorer.web.records import check, exports, history, imports, players, results, sheets, stats
+    from scorer.web.records import check, exports, history, imports, players, sheets, stats
 
     for module in (home, matches, deals, hand_pages, deal_sets, packs,
                    history, stats, players, sheets, exports, imports):
         app.register_blueprint(module.bp)
     app.register_blueprint(results.cli)
     app.register_blueprint(check.cli)  # `flask --app scorer check`
-    from scorer.web import pwa  # the manifest, the service worker, the offline page
+    from scorer.web.serving import pwa  # the manifest, the service worker, the offline page
     app.register_blueprint(pwa.bp)
     from scorer.web.cards import seats  # who holds each seat; the scorekeeper's hand-over
 
     app.register_blueprint(seats.bp)
-    from scorer.web import live  # the version endpoint the live scoreboard polls
+    from scorer.web.play import live  # the version endpoint the live scoreboard polls
 
     app.register_blueprint(live.bp)
     from scorer.web.records import backups, changes, deleted  # the change history, undo, recently deleted
@@ -89,7 +92,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(changes.bp)
     app.register_blueprint(deleted.bp)
     app.register_blueprint(backups.cli)  # `flask --app scorer backup FILE` / `restore FILE`
-    from scorer.web import device
+    from scorer.web.policy import device
 
     app.register_blueprint(device.bp)
     from scorer.web.play import share  # the share screen, keepers' invites, take-over

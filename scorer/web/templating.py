@@ -1,197 +1,51 @@
-"""Every template filter and global, registered in one place (``register``): how cards, suits,
-trumps, points and times look on screen. Nothing here scores; rules facts come from the core.
+"""Every template filter and global, registered in one place (``register``): the formatting
+functions of ``presentation/formatting.py``, the navigation bar, and the roles and private-card
+facts a template asks about. Registered by the factory; nothing imports it but the factory.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from datetime import datetime
-from typing import Any
 
-import segno
 from flask import Flask, request, url_for
 from jinja2.ext import Extension
-from markupsafe import Markup, escape
 
-from scorer.core import BID_VALUE, SUIT_NAMES, SUIT_SYMBOLS, format_text, get_ruleset, sort_hand
-from scorer.web import access, capability, clock, passcode
-from scorer.web.cards import card_store
-from scorer.web.models import HandLink, Match
-
-SUITS = SUIT_SYMBOLS
-TRUMP_SUIT = {name: letter for letter, name in SUIT_NAMES.items()}
-RANK_NAMES = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack"}
-RED = {"D", "H"}
-# The order of the bid chips: the value a suit stands for, low to high (♦ 0, ♠ 1, ♥ 2, ♣ 3),
-# which is the order players learn the code in.
-BID_SUITS = tuple(sorted(BID_VALUE, key=BID_VALUE.__getitem__))
-# The order a sorted hand shows its suits in (♠ ♥ ♣ ♦, colours alternating), as the core sorts.
-DISPLAY_SUITS = tuple(card[-1] for card in sort_hand(f"A{letter}" for letter in SUIT_SYMBOLS))
-
-
-def suit_span(letter: str) -> Markup:
-    colour = "red" if letter in RED else "black"
-    return Markup('<span class="suit suit-{}" aria-hidden="true">{}</span>').format(colour, SUITS[letter])
-
-
-@dataclass(frozen=True)
-class CardFace:
-    """A card code split for drawing its face: ``10H`` → rank "10", pip "♥", red."""
-
-    rank: str
-    pip: str
-    red: bool
-
-
-def card_face(code: str) -> CardFace:
-    letter = code[-1].upper()
-    return CardFace(rank=code[:-1], pip=SUITS[letter], red=letter in RED)
+from scorer.web.data import card_store
+from scorer.web.data.live import tag
+from scorer.web.data.models import Match
+from scorer.web.policy import access, capability, passcode
+from scorer.web.presentation.formatting import (
+    BID_SUITS,
+    DISPLAY_SUITS,
+    SUIT_NAMES,
+    SUITS,
+    bid_cards,
+    by_suit,
+    card_face,
+    card_label,
+    card_trump,
+    card_words,
+    field_attrs,
+    format_label,
+    hand_url,
+    iso_time,
+    local_time,
+    minus,
+    percent,
+    plural,
+    qr_svg,
+    ruleset_name,
+    signed,
+    signed_average,
+    suit_span,
+    trump_label,
+    trump_symbol,
+)
 
 
-def card_label(code: str | None) -> Markup:
-    """``10H`` → 10♥ (the suit coloured), ``D`` (a bare bid suit) → ♦, ``Joker`` → Joker."""
-    if not code:
-        return Markup("")
-    if code.casefold() == "joker":
-        return Markup('<span class="joker">Joker</span>')
-    letter = code[-1].upper()
-    if letter not in SUITS:
-        return escape(code)
-    return Markup('<span class="playing-card" role="img" aria-label="{}">{}{}</span>').format(
-        card_words(code), code[:-1], suit_span(letter))
-
-
-def card_words(code: str) -> str:
-    """What a screen reader says for a card code: "10 of hearts", "diamonds"."""
-    if code.casefold() == "joker":
-        return "Joker"
-    letter = code[-1].upper()
-    rank = RANK_NAMES.get(code[:-1].upper(), code[:-1])
-    return f"{rank} of {SUIT_NAMES[letter]}" if rank else SUIT_NAMES.get(letter, code)
-
-
-def trump_label(trump: str | None) -> Markup:
-    """``hearts`` → ♥ Hearts; ``no-trump`` → No trump."""
-    if trump is None:
-        return Markup("")
-    if trump == "no-trump":
-        return Markup('<span class="nt">No trump</span>')
-    letter = TRUMP_SUIT[trump]
-    return Markup("{} {}").format(suit_span(letter), trump.capitalize())
-
-
-def trump_symbol(trump: str | None) -> Markup:
-    """The short form for a table cell: ♥, or NT."""
-    if trump is None:
-        return Markup("")
-    if trump == "no-trump":
-        return Markup('<span class="nt" title="No trump">NT</span>')
-    return Markup('<span title="{}">{}</span>').format(trump.capitalize(), suit_span(TRUMP_SUIT[trump]))
-
-
-def bid_cards(bid: Any) -> Markup:
-    """Stored bid cards as suits: ["D", "S", "C"] → ♦♠♣ (card codes keep their rank)."""
-    if not isinstance(bid, list):
-        return Markup("")
-    return Markup("").join(card_label(card) for card in bid)
-
-
-def local_time(value: datetime | None) -> str:
-    """A short date and time for lists, in the table's zone (clock.py): "21 Nov 2026, 23:30"."""
-    if value is None:
-        return ""
-    return clock.local(value).strftime("%d %b %Y, %H:%M")
-
-
-def iso_time(value: datetime | None) -> str:
-    """The moment in ISO 8601 with the table zone's offset, for ``<time datetime>``."""
-    if value is None:
-        return ""
-    return clock.local(value).isoformat(timespec="seconds")
-
-
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """A count with its noun, agreeing: "1 deal", "2 deals", "1 match", "0 matches", "1 game point",
-    "2 bonuses"; ``many`` for a plural no rule makes. Every count on a page goes through here."""
-    if count == 1:
-        return f"{count} {word}"
-    if many is None:
-        many = word + ("es" if word.endswith(("s", "ch", "sh", "x")) else "s")
-    return f"{count} {many}"
-
-
-def minus(value: object) -> str:
-    """A number as a page shows it, with a real minus sign (−49, never -49), as ``signed`` does."""
-    text = str(value)
-    return "−" + text[1:] if text.startswith("-") else text
-
-
-def signed(points: int) -> str:
-    """Points of one deal: +30, −10, 0 (a real minus sign, which reads better in large type)."""
-    if points > 0:
-        return f"+{points}"
-    if points < 0:
-        return f"−{-points}"
-    return "0"
-
-
-def format_label(options: dict[str, Any]) -> str:
-    """A match format in words, as the core says it: "100-point games, first to 3 wins", "9 deals"."""
-    return format_text(options)
-
-
-def field_attrs(field: Any, hint: str | None = None, **attrs: Any) -> dict[str, Any]:
-    """HTML attributes linking a field to its hint and error messages (``aria-describedby``)."""
-    ids = [f"{field.id}-hint"] if hint else []
-    if field.errors:
-        ids.append(f"{field.id}-error")
-        attrs["aria-invalid"] = "true"
-    if ids:
-        attrs["aria-describedby"] = " ".join(ids)
-    return attrs
-
-
-def qr_svg(url: str, label: str) -> Markup:
-    """A QR code for ``url`` as inline SVG (dark on white, whatever the theme: scanners want that)."""
-    code = segno.make(url, error="m")
-    return Markup(code.svg_inline(scale=1, border=2, omitsize=True, dark="#000", light="#fff",
-                                  svgclass="qr", title=label))
-
-
-def by_suit(cards: list[str]) -> list[tuple[str, list[str]]]:
-    """A hand as suit rows, ♠ ♥ ♣ ♦ as ``sort_hand`` orders them (a Joker first, on its own row)."""
-    ordered = sort_hand(cards)
-    rows: list[tuple[str, list[str]]] = [("Joker", []) for card in ordered if card == "Joker"]
-    for suit in DISPLAY_SUITS:
-        rows.append((suit, [card[:-1] for card in ordered if card != "Joker" and card[-1] == suit]))
-    return rows
-
-
-def card_trump(match: Match, card: str | None) -> str | None:
-    """The trump the app's turned card sets (the core decides: a Nine or the Joker is no trump)."""
-    return card_store.trump_of(match.ruleset, match.options, card)
-
-
-def hand_url(link: HandLink | None) -> str | None:
-    """The link to open on a phone: absolute, on the address this page was reached with."""
-    return url_for("hand_pages.show", token=link.token, _external=True) if link is not None else None
-
-
-def ruleset_name(ruleset_id: str) -> str:
-    return get_ruleset(ruleset_id).name
-
-
-def percent(part: float | None) -> str:
-    """0.4567 → 46%; nothing to show → –."""
-    return "–" if part is None else f"{part:.0%}"
-
-
-def signed_average(value: float | None) -> str:
-    """Tricks above or below the bid on average: +0.4, −1.2, 0.0."""
-    if value is None:
-        return "–"
-    return f"{'+' if value > 0.05 else '−' if value < -0.05 else ''}{abs(value):.1f}"
+def live_tag(match: Match) -> str:
+    """The tag of the match as this page shows it, so live.js knows when it is out of date."""
+    return tag(match.version, match.updated_at)
 
 
 # The sections in the navigation bar: (endpoint, label); a page belongs to its blueprint's section.
@@ -260,7 +114,7 @@ def register(app: Flask) -> None:
     app.jinja_env.globals.update(
         field_attrs=field_attrs, SUITS=SUITS, SUIT_NAMES=SUIT_NAMES, BID_SUITS=BID_SUITS, DISPLAY_SUITS=DISPLAY_SUITS,
         suit_span=suit_span,
-        qr_svg=qr_svg, card_trump=card_trump, hand_url=hand_url, nav_links=nav_links, at_the_table=at_the_table,
+        qr_svg=qr_svg, card_trump=card_trump, live_tag=live_tag, hand_url=hand_url, nav_links=nav_links, at_the_table=at_the_table,
     )
     # Private cards (cards/): who may see a match's seat links, and which seeds may be shown.
     # Roles (access.py): who is shown the writing controls.

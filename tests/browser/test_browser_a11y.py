@@ -20,8 +20,8 @@ from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import select
 
 from scorer.core.samples import random_document
+from scorer.web.data.models import DealtDeal
 from scorer.web.extensions import db
-from scorer.web.models import DealtDeal
 from scorer.web.records import imports
 
 AXE = Axe()

@@ -11,8 +11,8 @@ from conftest import SCREENSHOTS
 from playwright.sync_api import Page, expect
 
 from scorer.core import make_setup
+from scorer.web.data.models import Deal, Match, MatchSeat, Player
 from scorer.web.extensions import db
-from scorer.web.models import Deal, Match, MatchSeat, Player
 
 LIGHT_BG = "rgb(244, 241, 234)"
 DARK_BG = "rgb(15, 21, 18)"

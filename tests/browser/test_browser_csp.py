@@ -8,7 +8,7 @@ import re
 from browserhelpers import bid, save, start_dealt_match, start_match, tricks
 from playwright.sync_api import expect
 
-from scorer.web import security
+from scorer.web.policy import security
 
 
 def test_the_main_screens_work_under_the_policy(page, live_app):

@@ -12,7 +12,7 @@ from browserhelpers import bid, start_dealt_match, start_match, tricks, turn_car
 from conftest import SCREENSHOTS
 from playwright.sync_api import Page, expect
 
-from scorer.web.assets import BUNDLES
+from scorer.web.serving.assets import BUNDLES
 
 
 def still(page: Page) -> bytes:

@@ -9,8 +9,8 @@ from browserhelpers import bid, save, start_match, tricks
 from playwright.sync_api import expect
 from sqlalchemy import select, update
 
+from scorer.web.data.models import Deal, Match
 from scorer.web.extensions import db
-from scorer.web.models import Deal, Match
 
 
 @pytest.mark.browser

@@ -12,8 +12,8 @@ from playwright.sync_api import Page, expect
 from sqlalchemy import select
 
 from scorer.core import possible_bids
+from scorer.web.data.models import DealtDeal
 from scorer.web.extensions import db
-from scorer.web.models import DealtDeal
 
 
 @pytest.mark.browser

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from webhelpers import deal_form, start_match
 
-from scorer.web import passcode
+from scorer.web.policy import passcode
 
 PASSCODE = "shared table"
 

@@ -8,8 +8,8 @@ import html
 from sqlalchemy import select
 from webhelpers import post_deal, start_match
 
+from scorer.web.data.models import DealtDeal
 from scorer.web.extensions import db
-from scorer.web.models import DealtDeal
 
 
 def test_seats_are_taken_handed_over_and_bid_cards_refused_alike_on_postgresql(postgres_app, postgres_url):

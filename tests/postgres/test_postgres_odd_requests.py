@@ -10,7 +10,7 @@ import pytest
 from recordhelpers import sample
 from webhelpers import count, match_form, start_match
 
-from scorer.web.models import Match, Player
+from scorer.web.data.models import Match, Player
 
 
 @pytest.fixture

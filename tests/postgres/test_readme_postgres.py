@@ -45,10 +45,10 @@ class Server:
 
 
 def setup_db(url: str) -> subprocess.CompletedProcess[str]:
-    """What `make run` runs before serving: python -m scorer.web.setup_db."""
+    """What `make run` runs before serving: python -m scorer.web.serving.setup_db."""
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": "/nonexistent", "SECRET_KEY": "k",
            "DATABASE_URL": url}
-    return subprocess.run([sys.executable, "-m", "scorer.web.setup_db"], cwd=ROOT, env=env,
+    return subprocess.run([sys.executable, "-m", "scorer.web.serving.setup_db"], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
 
 

@@ -11,9 +11,9 @@ from sqlalchemy import select
 from webhelpers import deal_form, post_deal, start_match
 
 from scorer import create_app
-from scorer.web import device
+from scorer.web.data.models import Change, Match, MatchResult, Player
 from scorer.web.extensions import db
-from scorer.web.models import Change, Match, MatchResult, Player
+from scorer.web.policy import device
 from scorer.web.records.exports import export_document
 
 THREE = ["Ann", "Bob", "Cy"]

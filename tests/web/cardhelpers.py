@@ -12,9 +12,9 @@ from sqlalchemy import select
 from webhelpers import start_match
 
 from scorer.core import sort_hand
+from scorer.web.data.models import DealtDeal
 from scorer.web.extensions import db
-from scorer.web.models import DealtDeal
-from scorer.web.templating import SUITS, card_words
+from scorer.web.presentation.formatting import SUITS, card_words
 
 THREE = ["Ann", "Bob", "Cy"]
 

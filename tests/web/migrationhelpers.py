@@ -14,9 +14,9 @@ from flask_migrate import upgrade
 
 from scorer.core import RULESETS, score, score_document
 from scorer.core.samples import random_document
-from scorer.web import documents
+from scorer.web.data import documents
+from scorer.web.data.models import Match
 from scorer.web.extensions import db
-from scorer.web.models import Match
 
 FIRST = "0001_first_tables"
 

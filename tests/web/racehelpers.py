@@ -34,10 +34,9 @@ from sqlalchemy import select
 from werkzeug.serving import make_server
 
 from scorer.core import parse_match
-from scorer.web import documents
+from scorer.web.data import documents, results
+from scorer.web.data.models import Deal, Match, MatchSeat, Player
 from scorer.web.extensions import db
-from scorer.web.models import Deal, Match, MatchSeat, Player
-from scorer.web.records import results
 
 # How the rounds ended, for a look with `pytest -s` (which phone wins is up to the scheduler).
 OUTCOMES: Counter[str] = Counter()

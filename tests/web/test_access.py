@@ -20,8 +20,8 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 from webhelpers import csrf_token, deal_form, start_match
 
+from scorer.web.data.models import Change, Match, MatchKeeper, Player
 from scorer.web.extensions import db
-from scorer.web.models import Change, Match, MatchKeeper, Player
 
 KEEPER, SITE, OPEN = "a scorekeeper of the match", "the server machine or a passcode holder", "everyone who may see the site"
 EITHER = "a scorekeeper of the match, or the server machine or a passcode holder"

@@ -14,8 +14,8 @@ from sqlalchemy import select
 from webhelpers import start_match
 
 from scorer import create_app
+from scorer.web.data.models import Change, Match
 from scorer.web.extensions import db
-from scorer.web.models import Change, Match
 from scorer.web.records import backups
 
 THREE = ["Ann", "Bob", "Cy"]
@@ -101,7 +101,7 @@ def test_the_daily_backup_purges_and_keeps_the_last_14(app, client, tmp_path):
 
 
 def test_make_run_starts_the_daily_backup_unless_it_is_off(monkeypatch, tmp_path):
-    from scorer.web import serve
+    from scorer.web.serving import serve
 
     started: list[Flask] = []
     monkeypatch.setattr(backups, "start_daily", lambda app: started.append(app))

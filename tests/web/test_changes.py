@@ -15,9 +15,9 @@ from flask.testing import FlaskClient
 from sqlalchemy import event, select
 from webhelpers import csrf_token, deal_form, match_form, post_deal, start_match, stored_deals
 
-from scorer.web import access, device
+from scorer.web.data.models import Change, Match, MatchResult, Player, SeatHolder, SeatResult
 from scorer.web.extensions import db
-from scorer.web.models import Change, Match, MatchResult, Player, SeatHolder, SeatResult
+from scorer.web.policy import access, device
 
 THREE = ["Ann", "Bob", "Cy"]
 

@@ -13,9 +13,9 @@ from sqlalchemy import select
 from webhelpers import count, csrf_token, match_form, post_deal, purge_after_30_days, start_match, stored_deals
 
 from scorer.core import deal_cards, derive_seed, pile_order
-from scorer.web.cards import card_store
+from scorer.web.data import card_store
+from scorer.web.data.models import Deal, DealSet, DealtDeal, HandLink
 from scorer.web.extensions import db
-from scorer.web.models import Deal, DealSet, DealtDeal, HandLink
 
 WEB = Path(__file__).resolve().parents[2] / "scorer" / "web"
 

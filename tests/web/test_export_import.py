@@ -17,8 +17,8 @@ from webhelpers import count, csrf_token, start_match
 
 from scorer.core import RULESETS, score_document
 from scorer.core.samples import random_document
+from scorer.web.data.models import Deal, Match, MatchResult, Player, SeatResult
 from scorer.web.extensions import db
-from scorer.web.models import Deal, Match, MatchResult, Player, SeatResult
 
 
 def upload(client, data: bytes | str, filename: str = "match.json", **extra):

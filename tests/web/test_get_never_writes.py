@@ -21,8 +21,8 @@ from flask.testing import FlaskClient
 from sqlalchemy import event, select, text
 from webhelpers import count, post_deal, start_match, stored_deals
 
+from scorer.web.data.models import DealSet, DealtDeal, HandLink, Match, Player
 from scorer.web.extensions import db
-from scorer.web.models import DealSet, DealtDeal, HandLink, Match, Player
 
 THREE = ["Ann", "Bob", "Cy"]
 MODES = ("table", "turn-up", "app")
@@ -156,8 +156,7 @@ def test_the_checks_see_a_get_that_writes(app, client):
 
     @app.get("/test-writes/<int:match_id>")
     def writes(match_id: int) -> str:
-        from scorer.web import documents
-        from scorer.web.cards import card_store
+        from scorer.web.data import card_store, documents
         match = db.session.get(Match, match_id)
         card_store.deal_next(match, documents.score(match))
         db.session.commit()

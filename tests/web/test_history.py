@@ -11,8 +11,8 @@ from recordhelpers import add_documents, play_known_match, sample
 from sqlalchemy import select
 from webhelpers import count, start_match
 
+from scorer.web.data.models import Match, MatchSeat, Player
 from scorer.web.extensions import db
-from scorer.web.models import Match, MatchSeat, Player
 from scorer.web.records import history
 
 START = datetime(2026, 1, 5, 19, 30, tzinfo=UTC)

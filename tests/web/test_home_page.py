@@ -10,10 +10,11 @@ from recordhelpers import add_documents, sample
 from sqlalchemy import select
 from webhelpers import post_deal, start_match
 
-from scorer.web import documents
+from scorer.web.data import documents
+from scorer.web.data.models import Match
 from scorer.web.extensions import db
-from scorer.web.models import Match
-from scorer.web.play import home, scoreboard
+from scorer.web.play import home
+from scorer.web.presentation import scoreboard
 
 
 def test_each_standing_is_the_scoreboards_current_game(app):

@@ -14,7 +14,7 @@ import pytest
 from recordhelpers import sample
 from webhelpers import count
 
-from scorer.web.models import Deal, Match, Player
+from scorer.web.data.models import Deal, Match, Player
 from scorer.web.records import imports
 
 

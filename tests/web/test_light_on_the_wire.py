@@ -15,8 +15,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from webhelpers import post_deal, start_match
 
-from scorer.web.assets import BUNDLES, IMMUTABLE, Assets, hashed_name
-from scorer.web.compression import MIN_SIZE
+from scorer.web.serving.assets import BUNDLES, IMMUTABLE, Assets, hashed_name
+from scorer.web.serving.compression import MIN_SIZE
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"

@@ -1,4 +1,4 @@
-"""The live scoreboard's version endpoint (scorer/web/live.py): an ETag that moves with every
+"""The live scoreboard's version endpoint (scorer/web/data/live.py): an ETag that moves with every
 save, edit and delete, 304 while it has not, 404 once the match is gone, one SELECT and no write."""
 
 from __future__ import annotations

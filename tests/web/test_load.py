@@ -11,8 +11,8 @@ import pytest
 import sqlalchemy as sa
 from webhelpers import match_form, post_deal, start_match
 
+from scorer.web.data.models import Match, Player
 from scorer.web.extensions import db
-from scorer.web.models import Match, Player
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "load"))
 from check import check  # noqa: E402

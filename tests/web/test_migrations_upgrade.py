@@ -14,8 +14,8 @@ from flask_migrate import upgrade
 from migrationhelpers import FIRST, build_old, cache, check_upgraded, head, old_documents, restamp, stamped
 
 from scorer import create_app
+from scorer.web.data import results
 from scorer.web.extensions import db
-from scorer.web.records import results
 
 VERSIONS = Path(__file__).resolve().parents[2] / "migrations" / "versions"
 

@@ -12,9 +12,9 @@ import pytest
 from recordhelpers import sample
 from webhelpers import count, match_form, start_match
 
-from scorer.web import names
+from scorer.web.data import names
+from scorer.web.data.models import DealSet, Match, Player
 from scorer.web.extensions import db
-from scorer.web.models import DealSet, Match, Player
 
 NFC, NFD = "Zo\u00eb", "Zoe\u0308"
 

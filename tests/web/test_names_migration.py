@@ -13,10 +13,9 @@ from recordhelpers import sample
 from sqlalchemy import select, text
 
 from scorer import create_app
-from scorer.web import documents, names
+from scorer.web.data import documents, names, results
+from scorer.web.data.models import Match
 from scorer.web.extensions import db
-from scorer.web.models import Match
-from scorer.web.records import results
 
 PLAYED = datetime(2026, 4, 1, 19, 0).replace(tzinfo=None)
 NFC, NFD = "Zo\u00eb", "Zoe\u0308"

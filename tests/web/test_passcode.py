@@ -12,9 +12,9 @@ from flask.testing import FlaskClient
 from sqlalchemy import select, update
 from webhelpers import count, csrf_token, deal_form, start_match
 
-from scorer.web import passcode
+from scorer.web.data.models import HandLink, Match, Player, SignInAttempt, now_utc
 from scorer.web.extensions import db
-from scorer.web.models import HandLink, Match, Player, SignInAttempt, now_utc
+from scorer.web.policy import passcode
 
 PASSCODE = "green baize 42"
 OPEN_GETS = ["/sign-in", "/static/app.css", "/manifest.webmanifest", "/sw.js", "/offline"]

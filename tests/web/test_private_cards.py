@@ -19,8 +19,8 @@ from sqlalchemy import select
 from webhelpers import count, deal_form, post_deal, purge_after_30_days, start_match
 
 from scorer.core import pack_preparation
+from scorer.web.data.models import Deal, HandLink, Match, SeatHolder, now_utc
 from scorer.web.extensions import db
-from scorer.web.models import Deal, HandLink, Match, SeatHolder, now_utc
 
 
 def preview(client, match_id: int, number: int, bids: list, tricks: list):

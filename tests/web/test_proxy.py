@@ -8,7 +8,7 @@ import pytest
 from waitress.adjustments import Adjustments
 from webhelpers import start_match
 
-from scorer.web import serve
+from scorer.web.serving import serve
 
 
 def rename(app, address: str, headers: dict[str, str]) -> int:

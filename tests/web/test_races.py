@@ -19,8 +19,8 @@ from recordhelpers import play_known_match
 from sqlalchemy import select, update
 from webhelpers import deal_form, post_deal, start_match, stored_deals
 
+from scorer.web.data.models import Deal, Match, SeatResult
 from scorer.web.extensions import db
-from scorer.web.models import Deal, Match, SeatResult
 
 # CSRF on: each phone reads its token from the form it opened, as a browser does. A generous busy
 # timeout: the machine running the tests may be slow, and a wait is not what is being tested.

@@ -1,4 +1,4 @@
-"""Against real servers: the production server (``python -m scorer.web.serve``, waitress, in a
+"""Against real servers: the production server (``python -m scorer.web.serving.serve``, waitress, in a
 subprocess) takes a decompression bomb without its memory growing; a threaded server on a file
 SQLite database keeps saving deals while a big import runs (1,500 matches with SCORER_SOAK=1)."""
 
@@ -25,8 +25,8 @@ from webhelpers import count, deal_form, match_form
 from werkzeug.serving import make_server
 
 from scorer.core.samples import random_document
-from scorer.web.models import Match
-from scorer.web.serve import free_port, wait_until_listening
+from scorer.web.data.models import Match
+from scorer.web.serving.serve import free_port, wait_until_listening
 
 ROOT = Path(__file__).resolve().parents[2]
 # `make test` imports 300 matches (seconds); `make soak` the 1,500 of the report that found the lock.
@@ -75,14 +75,14 @@ def peak_memory_kb(pid: int) -> int:
 
 @pytest.fixture
 def waitress_server(tmp_path, app_factory) -> Iterator[tuple[str, int]]:
-    """``python -m scorer.web.serve`` on 127.0.0.1, as ``make run`` starts it, on a fresh database."""
+    """``python -m scorer.web.serving.serve`` on 127.0.0.1, as ``make run`` starts it, on a fresh database."""
     app_factory()  # the tables, in tmp_path/scorer.sqlite
     port = free_port()
     # No daily backup: the server's instance folder is the checkout's, where today's backup of the
     # real data would be overwritten by the test's.
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'scorer.sqlite'}", "SECRET_KEY": "test-only-key",
            "SCORER_BACKUPS": "off", "PYTHONPATH": str(ROOT)}
-    process = subprocess.Popen([sys.executable, "-m", "scorer.web.serve", "--host", "127.0.0.1", "--port", str(port)],
+    process = subprocess.Popen([sys.executable, "-m", "scorer.web.serving.serve", "--host", "127.0.0.1", "--port", str(port)],
                                cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         for line in process.stdout:  # it prints its address, then starts listening

@@ -6,8 +6,8 @@ from __future__ import annotations
 from sqlalchemy import func, select
 from webhelpers import csrf_token, post_deal, start_match
 
+from scorer.web.data.models import Match, MatchKeeper
 from scorer.web.extensions import db
-from scorer.web.models import Match, MatchKeeper
 
 
 def finished_match(client, **extra) -> int:

@@ -16,8 +16,8 @@ from webhelpers import post_deal, start_match
 
 from scorer.cli import main
 from scorer.core import JOKER, RULESETS, bid_from_cards
+from scorer.web.data.models import DealtDeal
 from scorer.web.extensions import db
-from scorer.web.models import DealtDeal
 
 
 def stored(app, match_id: int, number: int) -> dict:

@@ -11,8 +11,8 @@ from sqlalchemy import text
 
 from scorer import create_app
 from scorer.core import score
+from scorer.web.data import results
 from scorer.web.extensions import db
-from scorer.web.records import results
 
 PLAYED = datetime(2026, 4, 1, 19, 0, tzinfo=UTC)
 

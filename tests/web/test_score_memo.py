@@ -8,9 +8,9 @@ from sqlalchemy import select, update
 from webhelpers import post_deal, start_match
 
 from scorer.core import RULESETS, score
-from scorer.web import documents
+from scorer.web.data import documents
+from scorer.web.data.models import Deal, Match
 from scorer.web.extensions import db
-from scorer.web.models import Deal, Match
 
 
 def test_stored_deals_read_as_columns_are_the_deals_as_stored(app):

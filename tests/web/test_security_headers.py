@@ -18,10 +18,10 @@ from webhelpers import (
     start_match,
 )
 
-from scorer.web import security
-from scorer.web.assets import Assets
-from scorer.web.models import Match, Player
-from scorer.web.serve import listening_hosts
+from scorer.web.data.models import Match, Player
+from scorer.web.policy import security
+from scorer.web.serving.assets import Assets
+from scorer.web.serving.serve import listening_hosts
 
 ROOT = Path(__file__).resolve().parents[2]
 EXPECTED = {

@@ -12,8 +12,9 @@ from types import SimpleNamespace
 import pytest
 from cryptography import x509
 
-from scorer.web import config, serve, setup_db
-from scorer.web.certificate import ensure_certificate, wanted_names
+from scorer.web import config
+from scorer.web.serving import serve, setup_db
+from scorer.web.serving.certificate import ensure_certificate, wanted_names
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -157,11 +158,11 @@ def test_setup_db_upgrades_quietly_and_says_what_is_wrong(tmp_path):
     """The first start prints nothing that looks like an error; an unusable database gets two lines."""
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "SECRET_KEY": "k",
            "DATABASE_URL": f"sqlite:///{tmp_path / 'new.sqlite'}"}
-    done = subprocess.run([sys.executable, "-m", "scorer.web.setup_db"], cwd=ROOT, env=env,
+    done = subprocess.run([sys.executable, "-m", "scorer.web.serving.setup_db"], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stdout == "" and done.stderr == "", done.stderr
     env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'no-such-folder' / 'x.sqlite'}"
-    failed = subprocess.run([sys.executable, "-m", "scorer.web.setup_db"], cwd=ROOT, env=env,
+    failed = subprocess.run([sys.executable, "-m", "scorer.web.serving.setup_db"], cwd=ROOT, env=env,
                             capture_output=True, text=True, timeout=120)
     assert failed.returncode == 1 and "Traceback" not in failed.stderr
     assert len(failed.stderr.strip().splitlines()) <= 2 and "no-such-folder" in failed.stderr
@@ -186,7 +187,7 @@ def test_waiting_for_a_server_that_stopped_answers_false_at_once():
     import sys
     import time
 
-    from scorer.web.serve import free_port, wait_until_listening
+    from scorer.web.serving.serve import free_port, wait_until_listening
     stopped = subprocess.Popen([sys.executable, "-c", "pass"])
     stopped.wait()
     started = time.monotonic()

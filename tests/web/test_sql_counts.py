@@ -22,8 +22,8 @@ from sqlalchemy import event, select, text
 from webhelpers import deal_form, post_deal, start_match
 
 from scorer import create_app
+from scorer.web.data.models import Player
 from scorer.web.extensions import db
-from scorer.web.models import Player
 from scorer.web.records import history
 
 RULESETS = ("jokerless", "four-partners", "classic", "two-dummy", "five")
@@ -214,7 +214,7 @@ def test_imports_find_duplicates_by_index(app: Flask) -> None:
 
 
 def test_a_save_scores_the_match_once(app_factory: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from scorer.web.records import results
+    from scorer.web.data import results
     app = app_factory(WTF_CSRF_ENABLED=False)
     client = app.test_client()
     match_id = start_match(client, ["Ann", "Bob", "Cy"])
@@ -233,8 +233,8 @@ def test_the_fingerprint_from_the_saves_document_is_the_matchs_own(app: Flask, c
     match by ``match_hash``: the two agree, for a match whose deals carry the app's cards too."""
     from cardhelpers import app_match
 
-    from scorer.web import documents
-    from scorer.web.models import Match
+    from scorer.web.data import documents
+    from scorer.web.data.models import Match
     match_id = app_match(client)
     for number in (1, 2):
         assert post_deal(client, match_id, number, ["hidden"] * 3, [3, 3, 3]).status_code == 303

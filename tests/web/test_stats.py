@@ -11,9 +11,10 @@ from recordhelpers import add_documents, play_known_match, sample
 from sqlalchemy import select
 from webhelpers import post_deal, start_match
 
+from scorer.web.data import results
+from scorer.web.data.models import MatchResult, Player, SeatResult
 from scorer.web.extensions import db
-from scorer.web.models import MatchResult, Player, SeatResult
-from scorer.web.records import results, stats
+from scorer.web.records import stats
 
 
 def figures_of(app, scope=None):
@@ -50,7 +51,7 @@ def test_figures_of_a_match_worked_by_hand(client, app):
 
 def match_figures(app, match_id):
     with app.app_context():
-        from scorer.web.models import Match
+        from scorer.web.data.models import Match
         return {f.name: f for f in stats.match_figures(db.session.get(Match, match_id))}
 
 

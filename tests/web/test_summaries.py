@@ -15,9 +15,10 @@ from sqlalchemy import case, func, select
 from webhelpers import post_deal, start_match
 
 from scorer import create_app
+from scorer.web.data import results, summaries
+from scorer.web.data.models import Match, PlayerSummary, SeatResult
 from scorer.web.extensions import db
-from scorer.web.models import Match, PlayerSummary, SeatResult
-from scorer.web.records import check, results, stats, summaries
+from scorer.web.records import check, stats
 
 
 def stored(app):

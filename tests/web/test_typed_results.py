@@ -12,9 +12,9 @@ from sqlalchemy import select
 from webhelpers import deal_form, post_deal, start_match
 
 from scorer.core import MatchScore, score_document
-from scorer.web import documents
+from scorer.web.data import documents
+from scorer.web.data.models import DealtDeal, Match
 from scorer.web.extensions import db
-from scorer.web.models import DealtDeal, Match
 
 THREE = ["Ann", "Bob", "Cy"]
 ROOT = Path(__file__).resolve().parents[2]

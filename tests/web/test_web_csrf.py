@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from webhelpers import count, csrf_token, deal_form, match_form
 
-from scorer.web.models import Deal, Match
+from scorer.web.data.models import Deal, Match
 
 
 def start(client) -> int:

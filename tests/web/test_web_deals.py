@@ -7,7 +7,7 @@ import re
 import pytest
 from webhelpers import count, deal_form, post_deal, start_match, stored_deals, stored_match
 
-from scorer.web.models import Deal
+from scorer.web.data.models import Deal
 
 THREE = ["Ann", "Bob", "Cy"]
 

@@ -9,8 +9,8 @@ import re
 from flask import Flask
 from webhelpers import deal_form, post_deal, start_match
 
+from scorer.web.data.models import Deal
 from scorer.web.extensions import db
-from scorer.web.models import Deal
 
 TIE = ([4, 4, 0], [4, 4, 1])  # jokerless: Ann and Bob make 4 (4 + 20 each), Cy fails (1)
 

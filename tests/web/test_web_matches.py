@@ -8,8 +8,8 @@ from sqlalchemy import select
 from webhelpers import count, match_form, post_deal, start_match, stored_match
 
 from scorer.core import get_ruleset, make_setup, score_document
+from scorer.web.data.models import Deal, Match, MatchSeat, Player
 from scorer.web.extensions import db
-from scorer.web.models import Deal, Match, MatchSeat, Player
 
 
 def test_home_lists_no_match_at_first(client):

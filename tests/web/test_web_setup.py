@@ -12,9 +12,9 @@ from flask_migrate import upgrade
 from sqlalchemy import create_engine, inspect
 
 from scorer import create_app
-from scorer.web import serve
 from scorer.web.config import load_secret_key, normalise_database_url
 from scorer.web.extensions import db
+from scorer.web.serving import serve
 
 
 def test_secret_key_is_generated_once_into_the_instance_folder(tmp_path):

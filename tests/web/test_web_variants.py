@@ -6,7 +6,7 @@ import re
 
 from webhelpers import count, post_deal, start_match, stored_deals
 
-from scorer.web.models import Deal
+from scorer.web.data.models import Deal
 
 
 def test_classic_needs_the_turned_card_and_takes_a_joker_bid(client, app):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from webhelpers import post_deal, start_match
 
-from scorer.web.templating import minus, plural
+from scorer.web.presentation.formatting import minus, plural
 
 ROOT = Path(__file__).resolve().parents[2]
 HYPHEN_NUMBER = re.compile(r"(?<![\w&;-])-\d")  # "-49" as text, not "deal-3" or an attribute's "a-1"

@@ -9,8 +9,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
+from scorer.web.data.models import Deal, Match
 from scorer.web.extensions import db
-from scorer.web.models import Deal, Match
 
 
 def csrf_token(html: str) -> str:

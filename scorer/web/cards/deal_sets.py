@@ -24,14 +24,14 @@ from wtforms import RadioField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from scorer.core import DEFAULT_OPTIONS, DEFAULT_RULESET, MAX_SEED, RULESETS, DealScore, MatchError, MatchScore, get_ruleset, make_setup, new_seed
-from scorer.web import documents, names
-from scorer.web.cards import card_store
 from scorer.web.cards.packs import pack_line
+from scorer.web.data import card_store, documents, names
+from scorer.web.data.models import Deal, DealSet, Match, Player
 from scorer.web.extensions import db
-from scorer.web.forms import MAX_PLAYERS, WholeNumberField, choices, ruleset_options
-from scorer.web.models import Deal, DealSet, Match, Player
-from scorer.web.play import matches, scoreboard
+from scorer.web.fields import MAX_PLAYERS, WholeNumberField, choices, ruleset_options
+from scorer.web.play import matches
 from scorer.web.play.forms import NewMatchForm
+from scorer.web.presentation import scoreboard
 
 bp = Blueprint("deal_sets", __name__)
 

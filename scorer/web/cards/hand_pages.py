@@ -28,12 +28,13 @@ from scorer.core import (
     possible_bids,
     sort_hand,
 )
-from scorer.web import access, documents, live
-from scorer.web.cards import card_store, seats
+from scorer.web.cards import seats
+from scorer.web.data import card_store, documents, live
+from scorer.web.data.models import DealtDeal, HandLink, Match
 from scorer.web.extensions import db
-from scorer.web.forms import EmptyForm
-from scorer.web.models import DealtDeal, HandLink, Match
-from scorer.web.play import scoreboard
+from scorer.web.fields import EmptyForm
+from scorer.web.policy import access
+from scorer.web.presentation import scoreboard
 
 bp = Blueprint("hand_pages", __name__)
 

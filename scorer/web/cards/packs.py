@@ -9,7 +9,7 @@ from typing import Any
 from flask import Blueprint, render_template
 
 from scorer.core import RANKS, RULESETS, SUIT_SYMBOLS, PackPreparation, Ruleset, get_ruleset, pack_preparation
-from scorer.web.forms import ruleset_badge
+from scorer.web.fields import ruleset_badge
 
 bp = Blueprint("packs", __name__)
 

@@ -18,11 +18,12 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.wrappers import Response
 
-from scorer.web import access, capability, live
+from scorer.web.data import live
+from scorer.web.data.models import HandLink, Match, SeatHolder, now_utc
 from scorer.web.extensions import db
-from scorer.web.forms import EmptyForm
-from scorer.web.models import HandLink, Match, SeatHolder, now_utc
-from scorer.web.play import scoreboard
+from scorer.web.fields import EmptyForm
+from scorer.web.policy import access, capability
+from scorer.web.presentation import scoreboard
 from scorer.web.records import changes
 
 bp = Blueprint("seats", __name__)

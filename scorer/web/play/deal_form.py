@@ -12,13 +12,13 @@ from typing import Any
 from wtforms import FieldList, FormField
 
 from scorer.core import NAMED, PILE, SUIT_NAMES, SUIT_SYMBOLS, MatchError, Ruleset, Setup, award_premium, bid_from_cards, make_setup, pack_preparation
-from scorer.web.document_types import DealDocument, PremiumDocument, deal_document
-from scorer.web.documents import message as error_message
-from scorer.web.forms import choices
-from scorer.web.models import Deal, Match
+from scorer.web.data.document_types import DealDocument, PremiumDocument, deal_document
+from scorer.web.data.documents import message as error_message
+from scorer.web.data.models import Deal, Match
+from scorer.web.fields import choices
 from scorer.web.play.forms import BidField, DealForm, SeatForm, bid_text
-from scorer.web.play.scoreboard import seat_names
-from scorer.web.templating import BID_SUITS, card_words, trump_label
+from scorer.web.presentation.formatting import BID_SUITS, card_words, trump_label
+from scorer.web.presentation.scoreboard import seat_names
 
 # What the rule that turns a card calls it on the form (the others: "Turned-up card"), and where
 # the app turned it.

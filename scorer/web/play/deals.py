@@ -32,14 +32,15 @@ from scorer.core import (
     make_setup,
     pile_card_problem,
 )
-from scorer.web import access, capability, documents, locking
-from scorer.web.cards import card_store
-from scorer.web.document_types import DealDocument
+from scorer.web.data import card_store, documents, locking, results
+from scorer.web.data.document_types import DealDocument
+from scorer.web.data.models import Deal, DealtDeal, Match
 from scorer.web.extensions import db
-from scorer.web.models import Deal, DealtDeal, Match
-from scorer.web.play import deal_form, explain, scoreboard
+from scorer.web.play import deal_form
 from scorer.web.play.forms import DealForm, VersionForm, sent_version
-from scorer.web.records import changes, deleted, results
+from scorer.web.policy import access, capability
+from scorer.web.presentation import explain, scoreboard
+from scorer.web.records import changes, deleted
 
 bp = Blueprint("deals", __name__, url_prefix="/matches/<int:match_id>/deals")
 

@@ -13,8 +13,9 @@ from wtforms import BooleanField, FieldList, Form, FormField, HiddenField, Radio
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from scorer.core import DEFAULT_OPTIONS, DEFAULT_RULESET, MAX_SEED, OPTION_LIMITS, RULESETS, SUIT_SYMBOLS, USUAL_RULESETS, format_choices
-from scorer.web import names, security
-from scorer.web.forms import MAX_PLAYERS, WholeNumberField, choices
+from scorer.web.data import names
+from scorer.web.fields import MAX_PLAYERS, WholeNumberField, choices
+from scorer.web.policy import security
 
 HIDDEN_WORDS = {"hidden", "h", "?", "-", "x"}
 # A typed bid: "DSC", "♦♠♣", "D S C", "10H, 6S, Joker" all read as three cards.

@@ -17,9 +17,9 @@ from sqlalchemy import Select, and_, false, or_, select
 from sqlalchemy.orm import selectinload
 
 from scorer.core import get_ruleset
+from scorer.web.data.models import Match, MatchResult, MatchSeat, SeatResult
 from scorer.web.extensions import db
-from scorer.web.models import Match, MatchResult, MatchSeat, SeatResult
-from scorer.web.play import scoreboard
+from scorer.web.presentation import scoreboard
 
 bp = Blueprint("home", __name__)
 

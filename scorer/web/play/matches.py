@@ -9,16 +9,16 @@ from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer.core import FORMAT, RULESETS, USUAL_RULESETS, MatchError, dealer_of, get_ruleset, new_seed, parse_match
-from scorer.web import access, capability, documents, locking
-from scorer.web.cards import card_store
-from scorer.web.document_types import MatchDocument
+from scorer.web.data import card_store, documents, locking, results
+from scorer.web.data.document_types import MatchDocument
+from scorer.web.data.models import Match, MatchCards, MatchSeat, Player
 from scorer.web.extensions import db
-from scorer.web.forms import EmptyForm, Option, ruleset_badge
-from scorer.web.models import Match, MatchCards, MatchSeat, Player
-from scorer.web.play import explain, scoreboard
+from scorer.web.fields import EmptyForm, Option, ruleset_badge
 from scorer.web.play.forms import CARDS_SUMMARIES, MATCH_FORMAT_SUMMARIES, NewMatchForm
-from scorer.web.records import deleted, results, stats
-from scorer.web.templating import format_label, plural
+from scorer.web.policy import access, capability
+from scorer.web.presentation import explain, scoreboard
+from scorer.web.presentation.formatting import format_label, plural
+from scorer.web.records import deleted, stats
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 

@@ -21,11 +21,11 @@ from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from sqlalchemy import update
 from werkzeug.wrappers import Response
 
-from scorer.web import access, capability
+from scorer.web.data.models import Match, MatchKeeper, now_utc
 from scorer.web.extensions import db
-from scorer.web.forms import EmptyForm
-from scorer.web.models import Match, MatchKeeper, now_utc
-from scorer.web.play import scoreboard
+from scorer.web.fields import EmptyForm
+from scorer.web.policy import access, capability
+from scorer.web.presentation import scoreboard
 
 bp = Blueprint("share", __name__, url_prefix="/matches/<int:match_id>")
 

@@ -35,9 +35,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from scorer.web import clock
+from scorer.web.data import results
+from scorer.web.data.models import Change, Match, Player
 from scorer.web.extensions import db
-from scorer.web.models import Change, Match, Player
-from scorer.web.records import deleted, imports, results
+from scorer.web.records import deleted, imports
 from scorer.web.records.exports import export_document
 
 FORMAT = "ninety-nine-backup"

@@ -27,14 +27,14 @@ from sqlalchemy.exc import OperationalError
 from werkzeug.wrappers import Response
 
 from scorer.core import MatchError
-from scorer.web import access, clock, device, documents, locking
-from scorer.web.cards import card_store
-from scorer.web.document_types import DealDocument, bid_words
+from scorer.web import clock
+from scorer.web.data import card_store, documents, locking, results
+from scorer.web.data.document_types import DealDocument, bid_words
+from scorer.web.data.models import Change, Deal, Match, Player, SeatHolder, name_key
 from scorer.web.extensions import db
-from scorer.web.forms import EmptyForm
-from scorer.web.models import Change, Deal, Match, Player, SeatHolder, name_key
-from scorer.web.play import scoreboard
-from scorer.web.records import results
+from scorer.web.fields import EmptyForm
+from scorer.web.policy import access, device
+from scorer.web.presentation import scoreboard
 
 bp = Blueprint("changes", __name__)
 

@@ -22,10 +22,9 @@ from flask import Blueprint
 from sqlalchemy import select
 
 from scorer.core import MatchError
-from scorer.web import documents, locking
+from scorer.web.data import documents, locking, results, summaries
+from scorer.web.data.models import Match, MatchResult, SeatResult
 from scorer.web.extensions import db
-from scorer.web.models import Match, MatchResult, SeatResult
-from scorer.web.records import results, summaries
 
 # A command at the top level (`flask check`), carried by a blueprint like the `stats` group.
 cli = Blueprint("check_cli", __name__, cli_group=None)

@@ -18,11 +18,13 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import selectinload
 from werkzeug.wrappers import Response
 
-from scorer.web import access, clock, locking
+from scorer.web import clock
+from scorer.web.data import locking, results
+from scorer.web.data.models import Change, Match
 from scorer.web.extensions import db
-from scorer.web.forms import EmptyForm
-from scorer.web.models import Change, Match
-from scorer.web.records import changes, results
+from scorer.web.fields import EmptyForm
+from scorer.web.policy import access
+from scorer.web.records import changes
 
 bp = Blueprint("deleted", __name__)
 

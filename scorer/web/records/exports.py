@@ -29,13 +29,13 @@ from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import selectinload
 
 from scorer.core import MatchScore
-from scorer.web import clock, documents
-from scorer.web.cards import card_store
-from scorer.web.document_types import DealDocument, MatchDocument, bid_words
+from scorer.web import clock
+from scorer.web.data import card_store, documents, results
+from scorer.web.data.document_types import DealDocument, MatchDocument, bid_words
+from scorer.web.data.models import Match
 from scorer.web.extensions import db
-from scorer.web.models import Match
-from scorer.web.play import scoreboard
-from scorer.web.records import deleted, results
+from scorer.web.presentation import scoreboard
+from scorer.web.records import deleted
 
 bp = Blueprint("exports", __name__)
 

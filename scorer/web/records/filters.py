@@ -12,7 +12,7 @@ from wtforms.validators import Optional, ValidationError
 
 from scorer.core import RULESETS
 from scorer.web import clock
-from scorer.web.forms import choices
+from scorer.web.fields import choices
 
 DATE_MESSAGE = "Write the date as year-month-day, e.g. 2026-11-21."
 

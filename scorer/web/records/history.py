@@ -12,12 +12,13 @@ from sqlalchemy.orm import selectinload
 from wtforms import SelectField
 
 from scorer.core import RULESETS
-from scorer.web import documents, security
+from scorer.web.data import documents
+from scorer.web.data.models import Deal, Match, MatchResult, MatchSeat, Player
 from scorer.web.extensions import db
-from scorer.web.forms import choices
-from scorer.web.models import Deal, Match, MatchResult, MatchSeat, Player
-from scorer.web.play import scoreboard
-from scorer.web.records import charts, deleted, stats
+from scorer.web.fields import choices
+from scorer.web.policy import security
+from scorer.web.presentation import charts, scoreboard
+from scorer.web.records import deleted, stats
 from scorer.web.records.filters import PeriodForm, read_filters
 
 bp = Blueprint("history", __name__, url_prefix="/history")

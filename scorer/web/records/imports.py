@@ -45,12 +45,11 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from scorer.core import MAX_SEED, MatchError, MatchScore, score
-from scorer.web import access, documents, names
-from scorer.web.cards import card_store
-from scorer.web.document_types import DealDocument, deal_document
+from scorer.web.data import card_store, documents, names, results
+from scorer.web.data.document_types import DealDocument, deal_document
+from scorer.web.data.models import Deal, DealtDeal, HandLink, Match, MatchCards, MatchSeat, Player
 from scorer.web.extensions import csrf, db
-from scorer.web.models import Deal, DealtDeal, HandLink, Match, MatchCards, MatchSeat, Player
-from scorer.web.records import results
+from scorer.web.policy import access
 from scorer.web.records.exports import export_document
 
 bp = Blueprint("imports", __name__)

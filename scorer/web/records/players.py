@@ -13,9 +13,10 @@ from werkzeug.wrappers import Response
 from wtforms import StringField
 from wtforms.validators import InputRequired, Length, ValidationError
 
-from scorer.web import access, names
+from scorer.web.data import names
+from scorer.web.data.models import MatchSeat, Player, name_key
 from scorer.web.extensions import db
-from scorer.web.models import MatchSeat, Player, name_key
+from scorer.web.policy import access
 from scorer.web.records import changes
 
 bp = Blueprint("players", __name__, url_prefix="/players")

@@ -26,10 +26,10 @@ from scorer.core import (
     parse_match,
     reminders,
 )
-from scorer.web import documents
-from scorer.web.forms import MAX_PLAYERS, choices
-from scorer.web.models import name_key
-from scorer.web.play import scoreboard
+from scorer.web.data import documents
+from scorer.web.data.models import name_key
+from scorer.web.fields import MAX_PLAYERS, choices
+from scorer.web.presentation import scoreboard
 from scorer.web.records import deleted
 
 bp = Blueprint("sheets", __name__)

@@ -24,9 +24,9 @@ from flask import Blueprint, render_template
 from sqlalchemy import ColumnElement, and_, case, func, select
 
 from scorer.core import BID_SIZES, NINETY_NINE, RULESETS, bid_sizes_note
+from scorer.web.data import summaries
+from scorer.web.data.models import Match, MatchResult, Player, SeatResult, name_key
 from scorer.web.extensions import db
-from scorer.web.models import Match, MatchResult, Player, SeatResult, name_key
-from scorer.web.records import summaries
 from scorer.web.records.filters import PeriodForm, read_filters
 
 bp = Blueprint("stats", __name__)

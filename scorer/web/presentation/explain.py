@@ -34,7 +34,7 @@ from scorer.core import (
     ScoreDiff,
     make_setup,
 )
-from scorer.web.play.scoreboard import Board, Column, plural, winners_label
+from scorer.web.presentation.scoreboard import Board, Column, plural, winners_label
 
 TRUMP_SUIT = {name: letter for letter, name in SUIT_NAMES.items()}
 

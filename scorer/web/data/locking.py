@@ -24,8 +24,8 @@ from typing import Any
 
 from sqlalchemy import select, update
 
+from scorer.web.data.models import Match
 from scorer.web.extensions import db
-from scorer.web.models import Match
 
 
 def lock_match(match_id: int, bump: bool = True, deleted: bool = False) -> int | None:

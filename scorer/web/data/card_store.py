@@ -43,10 +43,10 @@ from scorer.core import (
     trump_of_card,
     virtual_turn_up,
 )
-from scorer.web import security
-from scorer.web.document_types import DealDocument, DealtFields, MatchDocument
+from scorer.web.data.document_types import DealDocument, DealtFields, MatchDocument
+from scorer.web.data.models import DealSet, DealtDeal, HandLink, Match, MatchCards
 from scorer.web.extensions import db
-from scorer.web.models import DealSet, DealtDeal, HandLink, Match, MatchCards
+from scorer.web.policy import security
 
 if TYPE_CHECKING:  # the forms these helpers fill; play/ imports this module, not the other way
     from scorer.web.play.forms import DealForm, NewMatchForm

@@ -20,11 +20,10 @@ from flask import Blueprint
 from sqlalchemy import delete, insert, select, tuple_, update
 
 from scorer.core import MatchError, MatchScore, bid_size, get_ruleset, score, tricks_against_bid
-from scorer.web import documents, locking
-from scorer.web.document_types import DealDocument, MatchDocument
+from scorer.web.data import documents, locking, summaries
+from scorer.web.data.document_types import DealDocument, MatchDocument
+from scorer.web.data.models import Match, MatchResult, SeatResult
 from scorer.web.extensions import db
-from scorer.web.models import Match, MatchResult, SeatResult
-from scorer.web.records import summaries
 
 Row = dict[str, Any]
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scorer.core import goal_label, make_setup
-from scorer.web.play.scoreboard import Board
-from scorer.web.templating import minus, plural
+from scorer.web.presentation.formatting import minus, plural
+from scorer.web.presentation.scoreboard import Board
 
 WIDTH, HEIGHT = 360, 220  # about a phone's width, so the text is drawn at its real size there
 LEFT, RIGHT, TOP, BOTTOM = 34, 8, 12, 30

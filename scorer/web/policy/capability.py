@@ -18,9 +18,9 @@ from flask import g, request
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
-from scorer.web.device import device_name
+from scorer.web.data.models import Match, MatchKeeper, now_utc
 from scorer.web.extensions import db
-from scorer.web.models import Match, MatchKeeper, now_utc
+from scorer.web.policy.device import device_name
 
 MAX_AGE = 60 * 24 * 3600  # a match may run over weeks; a lost phone is replaced by a take-over
 

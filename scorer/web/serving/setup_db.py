@@ -1,7 +1,7 @@
 """``make run``'s first step: create or upgrade the database, and say which one it is.
 
-    python -m scorer.web.setup_db            # upgrade; one or two lines and exit 1 if it cannot
-    python -m scorer.web.setup_db --wants-postgres   # exit 0 if DATABASE_URL names PostgreSQL
+    python -m scorer.web.serving.setup_db            # upgrade; one or two lines and exit 1 if it cannot
+    python -m scorer.web.serving.setup_db --wants-postgres   # exit 0 if DATABASE_URL names PostgreSQL
 
 A database that cannot be reached, refuses the password, does not exist or forbids creating
 tables is named with what to do about it, never a traceback.

@@ -25,8 +25,8 @@ from typing import Any
 from flask import Flask, abort, current_app, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from scorer.web import capability, passcode
-from scorer.web.models import Match
+from scorer.web.data.models import Match
+from scorer.web.policy import capability, passcode
 
 LOOPBACK = ("127.0.0.1", "::1")
 

@@ -1,4 +1,6 @@
-"""The live scoreboard: a tiny version endpoint every phone showing a match polls.
+"""What a live scoreboard polls for: a match's tag (its version and when it was last touched).
+
+The endpoint itself is ``play/live.py``.
 
 ``GET /matches/<id>/version`` answers, from one indexed SELECT and no ORM object, the match's
 version (``Match.version``, raised by every save, edit and delete of a deal: locking.py) and how
@@ -24,13 +26,10 @@ from __future__ import annotations
 import zlib
 from datetime import datetime
 
-from flask import Blueprint, Response, abort, jsonify, request
 from sqlalchemy import bindparam, func, select, update
 
+from scorer.web.data.models import Deal, Match, now_utc
 from scorer.web.extensions import db
-from scorer.web.models import Deal, Match, now_utc
-
-bp = Blueprint("live", __name__)
 
 # Built once (Core, not the ORM: a poll is the app's most frequent request): the match's row by
 # its primary key (none once deleted: Recently deleted keeps the row), its deals counted on the (match_id, number) unique index.
@@ -47,29 +46,8 @@ def tag(version: int, updated_at: datetime | None) -> str:
     return f"{version}-{stamp:08x}"
 
 
-@bp.app_template_global("live_tag")
-def live_tag(match: Match) -> str:
-    """The tag of the match as this page shows it, so live.js knows when it is out of date."""
-    return tag(match.version, match.updated_at)
-
-
 def touch(match_id: int) -> None:
     """The match's scoreboard shows something new that is not a change of its deals: move its tag
     (``updated_at``) without raising its version. The caller commits."""
     db.session.execute(update(Match).where(Match.id == match_id).values(updated_at=now_utc())
                        .execution_options(synchronize_session=False))
-
-
-@bp.get("/matches/<int:match_id>/version")
-def version(match_id: int) -> Response:
-    """The match's version and number of deals, with an ETag; 304 if the phone has it already."""
-    row = db.session.connection().execute(VERSION_QUERY, {"match_id": match_id}).first()
-    if row is None:
-        abort(404, "This match was deleted.")
-    etag = tag(row[0], row[1])
-    # Unchanged: no body at all; changed: a few bytes the deal form reads (the board only the tag).
-    unchanged = request.if_none_match.contains(etag)
-    response = Response(status=304) if unchanged else jsonify(version=row[0], deals=row[2])
-    response.set_etag(etag)
-    response.headers["Cache-Control"] = "no-cache"
-    return response

@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 from wtforms import HiddenField, StringField
 from wtforms.validators import ValidationError
 
-from scorer.web import names
+from scorer.web.data import names
 
 COOKIE = "ninety-nine-device"
 ASKED = "ninety-nine-device-asked"  # "Not now" was pressed: the scoreboard does not ask again

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from scorer.core import MatchScore, NextDeal, Ruleset, get_ruleset
-from scorer.web.cards import card_store
-from scorer.web.models import Match
-from scorer.web.templating import plural
+from scorer.web.data import card_store
+from scorer.web.data.models import Match
+from scorer.web.presentation.formatting import plural
 
 DUMMY = "Dummy"
 

@@ -25,9 +25,9 @@ from werkzeug.wrappers import Response
 from wtforms import PasswordField
 from wtforms.validators import InputRequired
 
+from scorer.web.data.models import SignInAttempt, now_utc
 from scorer.web.extensions import db
-from scorer.web.forms import EmptyForm
-from scorer.web.models import SignInAttempt, now_utc
+from scorer.web.fields import EmptyForm
 
 bp = Blueprint("site", __name__)
 

@@ -17,10 +17,10 @@ from flask import Flask, current_app
 from sqlalchemy import Text, cast, inspect, select
 
 from scorer.core import FORMAT, MatchError, MatchScore, ScoreMemo
-from scorer.web.cards import card_store
-from scorer.web.document_types import DealDocument, MatchDocument, deal_document
+from scorer.web.data import card_store
+from scorer.web.data.document_types import DealDocument, MatchDocument, deal_document
+from scorer.web.data.models import Deal, Match
 from scorer.web.extensions import db
-from scorer.web.models import Deal, Match
 
 
 def match_document(match: Match, deals: list[DealDocument] | None = None, hands_for: int | None = None) -> MatchDocument:

@@ -19,7 +19,7 @@ import re
 
 from flask import Blueprint, Response, render_template, request
 
-from scorer.web.assets import assets, static_url
+from scorer.web.serving.assets import assets, static_url
 
 bp = Blueprint("pwa", __name__)
 

@@ -1,7 +1,7 @@
 """``make run``: serve the app with waitress where a phone on the same network can reach it, and
 print the addresses to open.
 
-    python -m scorer.web.serve [--host 0.0.0.0] [--port 5000]
+    python -m scorer.web.serving.serve [--host 0.0.0.0] [--port 5000]
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ from typing import Any
 import segno
 from waitress import serve
 
-from scorer.web import access, create_app
-from scorer.web.setup_db import describe_database
+from scorer.web import create_app
+from scorer.web.policy import access
+from scorer.web.serving.setup_db import describe_database
 
 SIOCGIFADDR = 0x8915  # Linux: the IPv4 address of a network interface
 
@@ -138,7 +139,7 @@ def free_port() -> int:
 
 
 def wait_until_listening(port: int, process: subprocess.Popen[Any], seconds: float = 30) -> bool:
-    """Whether ``process`` (``python -m scorer.web.serve`` on 127.0.0.1:``port``) accepts connections
+    """Whether ``process`` (``python -m scorer.web.serving.serve`` on 127.0.0.1:``port``) accepts connections
     within ``seconds``; False as soon as it stops, or when the time is up. Used by the tests, the
     bench and ``make load``, which start the production server in a process of its own."""
     deadline = time.monotonic() + seconds
@@ -172,7 +173,7 @@ def main(argv: list[str] | None = None) -> None:
     scheme = "https" if args.https else "http"
     certificate = None
     if args.https:
-        from scorer.web.certificate import ensure_certificate, wanted_names
+        from scorer.web.serving.certificate import ensure_certificate, wanted_names
 
         certificate = ensure_certificate(app.instance_path, wanted_names(shown if args.host in ("0.0.0.0", "::") else [args.host]))
     print("\nNinety-Nine score keeper is running.")

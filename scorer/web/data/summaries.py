@@ -27,8 +27,8 @@ from sqlalchemy import ColumnElement, and_, delete, func, insert, or_, select
 
 from scorer.core import RULESETS
 from scorer.web import clock
+from scorer.web.data.models import MatchResult, Player, PlayerSummary, SeatResult
 from scorer.web.extensions import db
-from scorer.web.models import MatchResult, Player, PlayerSummary, SeatResult
 
 DAY, MONTH, ALL = "day", "month", "all"
 # The all-time row of a player and ruleset (every month added up): what a page without a period

@@ -15,8 +15,8 @@ from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from scorer.web import names
-from scorer.web.document_types import Bid, DealDocument, PremiumDocument, deal_document
+from scorer.web.data import names
+from scorer.web.data.document_types import Bid, DealDocument, PremiumDocument, deal_document
 from scorer.web.extensions import Model, db
 
 
