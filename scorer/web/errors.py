@@ -8,6 +8,7 @@ from werkzeug.exceptions import HTTPException
 
 from scorer.core import MatchError
 from scorer.web.extensions import db
+from scorer.web.writes.problems import WriteProblem
 
 
 def register(app: Flask) -> None:
@@ -20,6 +21,13 @@ def register(app: Flask) -> None:
             message="This form was out of date or did not come from this app, so nothing was saved. "
             "Go back, reload the page and send it again; what you typed is kept.",
         ), 400
+
+    @app.errorhandler(WriteProblem)
+    def not_written(problem: WriteProblem) -> tuple[str, int]:
+        # A write refused, out of date, busy or gone (scorer/web/writes): it rolled back whole
+        # already; a view that has a better answer (its form again, with the message) catches it.
+        db.session.rollback()
+        return render_template("error.html", title=problem.title, message=problem.message), problem.status
 
     @app.errorhandler(MatchError)
     def unscorable(error: MatchError) -> tuple[str, int]:

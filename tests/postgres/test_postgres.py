@@ -8,8 +8,8 @@ import sqlalchemy as sa
 from recordhelpers import add_documents, sample
 from webhelpers import post_deal, start_match
 
+from scorer.web.data import figures as read
 from scorer.web.extensions import db
-from scorer.web.records import stats
 
 
 def test_migrations_create_every_table_on_postgresql(postgres_app, postgres_url):
@@ -39,11 +39,11 @@ def test_a_match_is_recorded_and_scored_on_postgresql(postgres_app, postgres_url
 def figures(app) -> dict:
     """Every statistic the app computes in SQL, for every player: what must not depend on the database."""
     with app.app_context():
-        people = {f.name: f for f in stats.everyone(stats.Scope())}
-        ids = {name: pid for pid, name in stats.player_names().items()}
-        return {name: (asdict(f), stats.by_bid(stats.Scope(), ids[name]),
-                       [asdict(r) | {"player_id": None} for r in stats.head_to_head(stats.Scope(), ids[name])],
-                       (lambda b: b and (b.deal, b.points))(stats.best_deal(stats.Scope(), ids[name])))
+        people = {f.name: f for f in read.everyone(read.Scope())}
+        ids = {name: pid for pid, name in read.player_names().items()}
+        return {name: (asdict(f), read.by_bid(read.Scope(), ids[name]),
+                       [asdict(r) | {"player_id": None} for r in read.head_to_head(read.Scope(), ids[name])],
+                       (lambda b: b and (b.deal, b.points))(read.best_deal(read.Scope(), ids[name])))
                 for name, f in people.items()}
 
 

@@ -11,15 +11,15 @@ from recordhelpers import add_documents, play_known_match, sample
 from sqlalchemy import select
 from webhelpers import post_deal, start_match
 
+from scorer.web.data import figures as read
 from scorer.web.data import results
 from scorer.web.data.models import MatchResult, Player, SeatResult
 from scorer.web.extensions import db
-from scorer.web.records import stats
 
 
 def figures_of(app, scope=None):
     with app.app_context():
-        return {f.name: f for f in stats.everyone(scope or stats.Scope())}
+        return {f.name: f for f in read.everyone(scope or read.Scope())}
 
 
 def cache_rows(app):
@@ -52,7 +52,7 @@ def test_figures_of_a_match_worked_by_hand(client, app):
 def match_figures(app, match_id):
     with app.app_context():
         from scorer.web.data.models import Match
-        return {f.name: f for f in stats.match_figures(db.session.get(Match, match_id))}
+        return {f.name: f for f in read.match_figures(db.session.get(Match, match_id))}
 
 
 def test_the_scoreboard_shows_who_is_on_a_run(client, app):
@@ -82,8 +82,8 @@ def test_bids_by_size_and_head_to_head(client, app):
     assert post_deal(client, done, 1, [9, 0, 0], [9, 0, 0]).status_code == 303  # all made: Ann 19 wins
     with app.app_context():
         ann = db.session.scalar(select(Player).where(Player.name == "Ann"))
-        table = {row.size: (row.bids, row.made) for row in stats.by_bid(stats.Scope(), ann.id)}
-        rivals = {r.name: r for r in stats.head_to_head(stats.Scope(), ann.id)}
+        table = {row.size: (row.bids, row.made) for row in read.by_bid(read.Scope(), ann.id)}
+        rivals = {r.name: r for r in read.head_to_head(read.Scope(), ann.id)}
     assert table[4] == (1, 1) and table[3] == (1, 1) and table[0] == (1, 0) and table[9] == (1, 1)
     assert table[5] == (0, 0) and None not in table  # Ann never hid a bid
     assert set(rivals) == {"Bob", "Dee"}  # only finished matches count; Cy's is not
@@ -106,7 +106,7 @@ def test_four_partners_share_wins_and_keep_side_points_out_of_best_deal(app):
         assert f[names[seat]].won == 1 and f[names[(seat + 2) % 4]].won == 1
     assert len(sides) >= 1 and all(f[name].best is None for name in names)
     with app.app_context():
-        rivals = {r.name: r for r in stats.head_to_head(stats.Scope(), db.session.scalar(
+        rivals = {r.name: r for r in read.head_to_head(read.Scope(), db.session.scalar(
             select(Player.id).where(Player.name == names[0])))}
     assert rivals[names[2]].partners == 1 and rivals[names[1]].partners == 0
 

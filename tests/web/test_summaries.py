@@ -15,10 +15,11 @@ from sqlalchemy import case, func, select
 from webhelpers import post_deal, start_match
 
 from scorer import create_app
+from scorer.web.data import figures as read
 from scorer.web.data import results, summaries
-from scorer.web.data.models import Match, PlayerSummary, SeatResult
+from scorer.web.data.models import Match, Player, PlayerSummary, SeatResult
 from scorer.web.extensions import db
-from scorer.web.records import check, stats
+from scorer.web.records import check
 
 
 def stored(app):
@@ -79,8 +80,8 @@ def test_saves_edits_deletes_keep_the_summaries_as_a_rebuild_writes_them(client,
     left = stored(app)
     assert left == rebuilt(app)
     with app.app_context():
-        assert {name for name, in db.session.execute(select(stats.Player.name).where(
-            stats.Player.id.in_({key[0] for key in left})))} == {"Ann", "Dee", "Eve"}
+        assert {name for name, in db.session.execute(select(Player.name).where(
+            Player.id.in_({key[0] for key in left})))} == {"Ann", "Dee", "Eve"}
     assert check_lines(app) == []
 
 
@@ -130,7 +131,7 @@ def test_every_period_adds_up_to_a_group_by_over_every_deal(app, first, last, ru
         start = None if first is None else stats_midnight(first)
         end = None if last is None else stats_midnight(last + timedelta(days=1))
         figures = {f.key: (f.deals, f.made, f.shown, f.longest_run, f.best)
-                   for f in stats.everyone(stats.Scope(ruleset=ruleset, start=start, end=end))}
+                   for f in read.everyone(read.Scope(ruleset=ruleset, start=start, end=end))}
     expected = group_by_figures(app, start, end, ruleset)
     assert figures == expected
     with app.test_request_context():  # the page of everyone (added up in SQL) agrees with a player's page

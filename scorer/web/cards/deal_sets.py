@@ -26,11 +26,9 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 from scorer.core import DEFAULT_OPTIONS, DEFAULT_RULESET, MAX_SEED, RULESETS, DealScore, MatchError, MatchScore, get_ruleset, make_setup, new_seed
 from scorer.web.cards.packs import pack_line
 from scorer.web.data import card_store, documents, names
-from scorer.web.data.models import Deal, DealSet, Match, Player
+from scorer.web.data.models import Deal, DealSet, Match
 from scorer.web.extensions import db
 from scorer.web.fields import MAX_PLAYERS, WholeNumberField, choices, ruleset_options
-from scorer.web.play import matches
-from scorer.web.play.forms import NewMatchForm
 from scorer.web.presentation import scoreboard
 
 bp = Blueprint("deal_sets", __name__)
@@ -212,16 +210,3 @@ def _held_back(shown: int, played: int) -> str:
 
 def _seat_heading(seats: tuple[int, ...]) -> str:
     return "Seats " + " & ".join(str(s + 1) for s in seats) if len(seats) > 1 else f"Seat {seats[0] + 1}"
-
-
-@bp.get("/deal-sets/<int:set_id>/play")
-def play(set_id: int) -> str:
-    """Start a match from the set: the new-match form with the set's ruleset and first dealer."""
-    deal_set = _set_or_404(set_id)
-    form = NewMatchForm(deal_set=str(deal_set.id), ruleset=deal_set.ruleset, first_dealer=deal_set.first_dealer,
-                        cards=card_store.APP)
-    known = db.session.scalars(select(Player.name).order_by(Player.name)).all()
-    return render_template("play/new_match.html", form=form, known=known, deal_set=deal_set,
-                           **matches.form_view(form))
-
-

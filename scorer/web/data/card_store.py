@@ -35,7 +35,6 @@ from scorer.core import (
     deal_seed,
     dealer_of,
     game_pile_seed,
-    get_ruleset,
     make_setup,
     new_seed,
     parse_match,
@@ -43,13 +42,12 @@ from scorer.core import (
     trump_of_card,
     virtual_turn_up,
 )
-from scorer.web.data.document_types import DealDocument, DealtFields, MatchDocument
+from scorer.web.data.document_types import DealDocument, DealtFields
 from scorer.web.data.models import DealSet, DealtDeal, HandLink, Match, MatchCards
 from scorer.web.extensions import db
-from scorer.web.policy import security
 
 if TYPE_CHECKING:  # the forms these helpers fill; play/ imports this module, not the other way
-    from scorer.web.play.forms import DealForm, NewMatchForm
+    pass
 
 TABLE, TURN_UP, APP = "table", "turn-up", "app"
 CARDS_MODES = (TABLE, TURN_UP, APP)
@@ -327,17 +325,6 @@ def shown_bids(dealt: DealtDeal | None, seats: int) -> list[list[str] | None]:
 # ---------------------------------------------------------------------------- starting a match
 
 
-def _add_error(field: Any, message: str) -> None:
-    field.errors = [*field.errors, message]
-
-
-def chosen_set(form: NewMatchForm) -> DealSet | None:
-    """The duplicate deal set the new-match form plays from, if any."""
-    value = str(form.deal_set.data or "")
-    set_id = security.parse_id(value)
-    return db.session.get(DealSet, set_id) if set_id is not None else None
-
-
 class CardsChoice(TypedDict):
     """A new match's cards, as ``MatchCards`` stores them."""
 
@@ -346,51 +333,7 @@ class CardsChoice(TypedDict):
     deal_set_id: int | None
 
 
-def cards_from_form(form: NewMatchForm, header: MatchDocument) -> CardsChoice | None:
-    """The new match's cards mode, seed and deal set (for ``attach``); None when the form asks
-    for something impossible (its message is then beside the field).
-
-    A match from a deal set takes the set's ruleset, pack option and first dealer into ``header``
-    (so that deal n's dealer is the sheet's), and the app deals it from the set's seed.
-    """
-    if form.deal_set.data:
-        deal_set = chosen_set(form)
-        if deal_set is None:
-            _add_error(form.ruleset, "That deal set no longer exists; start the match without it.")
-            return None
-        if header["ruleset"] != deal_set.ruleset:
-            name = get_ruleset(deal_set.ruleset).name
-            _add_error(form.ruleset, f"The deals of {deal_set.name} are for {name}; choose {name}.")
-            return None
-        header["first_dealer"] = deal_set.first_dealer
-        header["options"] = {**header["options"], **deal_set.options}
-        return {"mode": APP, "seed": deal_set.seed, "deal_set_id": deal_set.id}
-    mode, seed = form.cards.data, form.seed.data
-    if seed is not None and mode == TABLE:
-        _add_error(form.seed, "A seed is for the app’s shuffle: let the app turn the trump or deal, or clear the seed.")
-        return None
-    return {"mode": mode, "seed": seed, "deal_set_id": None}
-
-
-def check_mode(form: NewMatchForm, ruleset_id: str, options: dict[str, Any], cards: CardsChoice | None) -> bool:
-    """Whether the chosen mode suits the ruleset and its options (else a message beside it)."""
-    if cards is None:
-        return False
-    problem = mode_problem(ruleset_id, options, cards["mode"])
-    if problem:
-        _add_error(form.cards, problem)
-        return False
-    return True
-
-
 def attach(match: Match, cards: CardsChoice) -> None:
     """Store the cards mode chosen for a new match (nothing for the default, a real pack)."""
     if cards["mode"] != TABLE:
         match.card_setup = MatchCards(**cards)
-
-
-def fill_shown(form: DealForm, shown: list[list[str] | None]) -> None:
-    """Put the bid cards shown on the phones into the deal form's bid fields (the rest unchanged)."""
-    for entry, cards in zip(form.seats, shown, strict=True):
-        if cards:
-            entry.bid.data = " ".join(cards)

@@ -16,7 +16,7 @@ from typing import Any
 from flask import Flask, current_app
 from sqlalchemy import Text, cast, inspect, select
 
-from scorer.core import FORMAT, MatchError, MatchScore, ScoreMemo
+from scorer.core import FORMAT, MatchError, MatchScore, ScoreMemo, dealer_of, parse_match
 from scorer.web.data import card_store
 from scorer.web.data.document_types import DealDocument, MatchDocument, deal_document
 from scorer.web.data.models import Deal, Match
@@ -72,6 +72,11 @@ def deals_with(match: Match, number: int, deal: DealDocument,
     else:
         deals.append(deal)
     return deals
+
+
+def next_dealer(match: Match) -> int:
+    """Who deals after the match's last deal, as the core passes the deal on: a rematch's first dealer."""
+    return dealer_of(parse_match(match_document(match)), match.deal_count())
 
 
 def register(app: Flask) -> None:

@@ -8,17 +8,20 @@ from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorer.core import FORMAT, RULESETS, USUAL_RULESETS, MatchError, dealer_of, get_ruleset, new_seed, parse_match
-from scorer.web.data import card_store, documents, locking, results
+from scorer.core import FORMAT, RULESETS, USUAL_RULESETS, MatchError, get_ruleset
+from scorer.web.data import card_store, documents
+from scorer.web.data.deletion import KEEP_DAYS, visible_or_404
 from scorer.web.data.document_types import MatchDocument
-from scorer.web.data.models import Match, MatchCards, MatchSeat, Player
+from scorer.web.data.figures import match_figures
+from scorer.web.data.models import DealSet, Player
 from scorer.web.extensions import db
 from scorer.web.fields import EmptyForm, Option, ruleset_badge
+from scorer.web.play import card_choice
 from scorer.web.play.forms import CARDS_SUMMARIES, MATCH_FORMAT_SUMMARIES, NewMatchForm
-from scorer.web.policy import access, capability
+from scorer.web.policy import access, capability, device
 from scorer.web.presentation import explain, scoreboard
 from scorer.web.presentation.formatting import format_label, plural
-from scorer.web.records import deleted, stats
+from scorer.web.writes import matches as matches_w
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
@@ -84,14 +87,6 @@ def show_error(form: NewMatchForm, error: MatchError) -> None:
     field.errors = [*field.errors, documents.message(error)]
 
 
-def set_up(match: Match) -> None:
-    """A match just written (flushed, not committed): its figures before any deal, as an import
-    writes them, and deal 1's cards if the app handles them."""
-    scored = documents.score(match)
-    results.refresh(match, scored)
-    card_store.deal_next(match, scored)
-
-
 @bp.route("/new", methods=["GET", "POST"])
 def new() -> str | BaseResponse | tuple[str, int]:
     """Start a match: names, ruleset, options, format and first dealer."""
@@ -100,48 +95,50 @@ def new() -> str | BaseResponse | tuple[str, int]:
         names = form.names()
         header: MatchDocument = {"format": FORMAT, "ruleset": form.ruleset.data, "options": chosen_options(form),
                                  "players": names, "first_dealer": form.first_dealer.data, "deals": []}
-        cards = card_store.cards_from_form(form, header)  # a deal set fixes the ruleset and first dealer
+        cards = card_choice.cards_from_form(form, header)  # a deal set fixes the ruleset and first dealer
         try:
-            # The core checks the header and says which options are in force, defaults included;
-            # those are stored so that a later change of default never rescores this match.
-            options = parse_match(header).setup.options_json()
+            # The core checks the header first, so that its message shows beside the field
+            # whatever else is wrong; then the match is written (or the cards mode refused).
+            matches_w.checked_options(header["ruleset"], header["options"], names, header["first_dealer"])
+            if cards is not None:
+                started = matches_w.start(header["ruleset"], header["options"], names, header["first_dealer"], cards,
+                                          by=device.device_name())
+                response = redirect(url_for("matches.show", match_id=started.match_id))
+                capability.give(response, started.match_id, started.token)  # this phone is the scorekeeper
+                return response
         except MatchError as error:
             show_error(form, error)
-        else:
-            if cards is not None and card_store.check_mode(form, header["ruleset"], options, cards):
-                match = Match(ruleset=header["ruleset"], options=options, first_dealer=header["first_dealer"])
-                card_store.attach(match, cards)
-                match.seats = [MatchSeat(seat=seat, player=player) for seat, player in enumerate(Player.all_named(names))]
-                db.session.add(match)
-                db.session.flush()  # the id names the capability's cookie; the deal set (if any) is loaded
-                set_up(match)
-                response = redirect(url_for("matches.show", match_id=match.id))
-                capability.grant(response, match)  # this phone is the scorekeeper
-                db.session.commit()
-                return response
-    status = 422 if form.is_submitted() else 200
+        except matches_w.CardsRefused as refused:
+            card_choice.add_error(form.cards, refused.message)
+    return render_new(form, card_choice.chosen_set(form), 422 if form.is_submitted() else 200)
+
+
+def render_new(form: NewMatchForm, deal_set: DealSet | None, status: int = 200) -> tuple[str, int]:
     known = db.session.scalars(select(Player.name).order_by(Player.name)).all()
-    return render_template("play/new_match.html", form=form, known=known,
-                           deal_set=card_store.chosen_set(form), **form_view(form)), status
+    return render_template("play/new_match.html", form=form, known=known, deal_set=deal_set, **form_view(form)), status
+
+
+@bp.get("/from-deal-set/<int:set_id>")
+def from_deal_set(set_id: int) -> tuple[str, int]:
+    """Start a match from a duplicate deal set: the new-match form with the set's ruleset and first dealer."""
+    deal_set = db.get_or_404(DealSet, set_id, description="There is no such deal set.")
+    form = NewMatchForm(deal_set=str(deal_set.id), ruleset=deal_set.ruleset, first_dealer=deal_set.first_dealer,
+                        cards=card_store.APP)
+    return render_new(form, deal_set)
 
 
 @bp.get("/<int:match_id>")
 def show(match_id: int) -> str | tuple[str, int]:
     """The scoreboard: totals, games won, who deals and leads, the next trump, every deal."""
-    match = deleted.visible_or_404(match_id)
+    match = visible_or_404(match_id)
     scored = documents.score(match)
     board = scoreboard.build(match, scored)
     # Where the app turns or deals the cards: the next deal's, made by the POST before this page.
     dealt = card_store.dealt_for(match, len(match.deals) + 1)
     latest = explain.explain(board, scored, len(match.deals)) if match.deals else None  # the last deal, in parts
     return render_template("play/scoreboard.html", board=board, match=match, dealt=dealt, latest=latest,
-                           match_figures=stats.match_figures(match),
-                           rematch_dealer=next_dealer(match) if board.finished else None)
-
-
-def next_dealer(match: Match) -> int:
-    """Who deals after the match's last deal, as the core passes the deal on: a rematch's first dealer."""
-    return dealer_of(parse_match(documents.match_document(match)), len(match.deals))
+                           match_figures=match_figures(match),
+                           rematch_dealer=documents.next_dealer(match) if board.finished else None)
 
 
 @bp.post("/<int:match_id>/rematch")
@@ -149,48 +146,29 @@ def rematch(match_id: int) -> BaseResponse:
     """Start a new match from a finished one: the same players in the same seats, the same
     ruleset and options, the deal passing on to the next dealer in turn (the core says who).
     The phone that asks becomes the new match's scorekeeper."""
-    match = deleted.visible_or_404(match_id)
+    match = visible_or_404(match_id)
     access.require_keeper(match)
     if not EmptyForm().validate_on_submit():
         abort(400, "The rematch button had expired; nothing was started. Reload the page and try again.")
-    if not match.finished:
-        abort(409, "This match is not over yet, so no rematch was started.")
-    first_dealer = next_dealer(match)
-    new_match = Match(ruleset=match.ruleset, options=dict(match.options), first_dealer=first_dealer)
-    if match.card_setup is not None:
-        # The same way of handling the cards; the app's deals are new ones (a new seed, or one
-        # drawn for each deal as before), never the old match's nor a deal set's again.
-        seed = new_seed() if match.card_setup.seed is not None else None
-        new_match.card_setup = MatchCards(mode=match.card_setup.mode, seed=seed, deal_set_id=None)
-    new_match.seats = [MatchSeat(seat=seat.seat, player=seat.player) for seat in match.seats]
-    db.session.add(new_match)
-    db.session.flush()
-    set_up(new_match)
-    response = redirect(url_for("matches.show", match_id=new_match.id), code=303)
-    capability.grant(response, new_match)
-    db.session.commit()
-    names = new_match.player_names
-    flash(f"A rematch: {names[first_dealer]} deals first.")
+    started = matches_w.rematch(match_id, by=device.device_name())
+    response = redirect(url_for("matches.show", match_id=started.match_id), code=303)
+    capability.give(response, started.match_id, started.token)
+    flash(f"A rematch: {started.first_dealer} deals first.")
     return response
 
 
 @bp.route("/<int:match_id>/delete", methods=["GET", "POST"])
 def delete(match_id: int) -> str | BaseResponse:
-    """Ask first (GET), then delete the match and all its deals (POST)."""
-    match = deleted.visible_or_404(match_id)
+    """Ask first (GET), then delete the match and all its deals (POST): it goes to Recently deleted."""
+    match = visible_or_404(match_id)
     access.require_keeper(match)  # before the form is read: a watcher gets 403, nothing written
     form = EmptyForm()
     if form.validate_on_submit():
-        # Under the match's lock (locking.py), so that no deal is being saved into it meanwhile.
-        # It goes to Recently deleted (records/deleted.py); those deleted long ago go for good.
-        if locking.lock_match(match_id) is not None:
-            deleted.delete_match(db.session.get_one(Match, match_id))
-            db.session.commit()
-        deleted.purge()
-        flash(f"The match was deleted. It can be restored from Recently deleted for {deleted.KEEP_DAYS} days.")
+        matches_w.delete(match_id, by=device.device_name())
+        flash(f"The match was deleted. It can be restored from Recently deleted for {KEEP_DAYS} days.")
         return redirect(url_for("home.index"))
     return render_template(
         "confirm.html", form=form, match=match, title="Delete this match?",
         message=f"{scoreboard.winners_label(match.player_names)}: the match and its {plural(len(match.deals), 'deal')} go to "
-                f"Recently deleted, where they can be restored for {deleted.KEEP_DAYS} days, then they are gone for good.",
+                f"Recently deleted, where they can be restored for {KEEP_DAYS} days, then they are gone for good.",
         confirm="Delete the match", back=url_for("matches.show", match_id=match.id))

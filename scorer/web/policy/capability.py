@@ -20,7 +20,6 @@ from werkzeug.wrappers import Response
 
 from scorer.web.data.models import Match, MatchKeeper, now_utc
 from scorer.web.extensions import db
-from scorer.web.policy.device import device_name
 
 MAX_AGE = 60 * 24 * 3600  # a match may run over weeks; a lost phone is replaced by a take-over
 
@@ -30,25 +29,25 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def cookie_name(match: Match) -> str:
-    return f"ninety-nine-keeper-{match.id}"
+def cookie_name(match_id: int) -> str:
+    return f"ninety-nine-keeper-{match_id}"
 
 
-def cookie_path(match: Match) -> str:
-    return f"/matches/{match.id}"
-
-
-def grant(response: Response, match: Match) -> MatchKeeper:
-    """Make the phone receiving ``response`` a scorekeeper of the match, named by the phone's
-    name (device.py); the caller commits. A phone that already was one gets a fresh token."""
+def new_keeper(match: Match, label: str) -> str:
+    """Add a scorekeeper to ``match``, named ``label`` (the phone's name), and return the token its
+    phone must keep (``give``); only its hash is stored. The caller commits."""
     token = secrets.token_urlsafe(32)
-    keeper = MatchKeeper(token_hash=digest(token), label=device_name(), created_at=now_utc(),
-                         invite_nonce=secrets.token_hex(16))
-    match.keepers.append(keeper)
+    match.keepers.append(MatchKeeper(token_hash=digest(token), label=label, created_at=now_utc(),
+                                     invite_nonce=secrets.token_hex(16)))
     g.pop("scorer_keepers", None)
-    response.set_cookie(cookie_name(match), token, max_age=MAX_AGE, path=cookie_path(match),
+    return token
+
+
+def give(response: Response, match_id: int, token: str) -> None:
+    """Hand ``token`` (from ``new_keeper``) to the phone receiving ``response``: it is now a
+    scorekeeper of match ``match_id``. A phone that already was one gets the fresh token."""
+    response.set_cookie(cookie_name(match_id), token, max_age=MAX_AGE, path=f"/matches/{match_id}",
                         httponly=True, samesite="Lax", secure=request.is_secure)
-    return keeper
 
 
 def keeper_of(match: Match) -> MatchKeeper | None:
@@ -61,7 +60,7 @@ def keeper_of(match: Match) -> MatchKeeper | None:
 
 
 def _look_up(match: Match) -> MatchKeeper | None:
-    token = request.cookies.get(cookie_name(match))
+    token = request.cookies.get(cookie_name(match.id))
     if not token or len(token) > 128:
         return None
     # Looked up by the hash, which is unique: a lookup by a secret's hash tells nothing by its timing.

@@ -1,0 +1,28 @@
+"""Recently deleted, as stored: a deleted match (``Match.deleted_at``) is kept ``KEEP_DAYS`` days,
+out of every page but *Recently deleted*, then purged (``writes/matches.py``)."""
+
+from __future__ import annotations
+
+from flask import abort
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from scorer.web.data.models import Match
+from scorer.web.extensions import db
+
+KEEP_DAYS = 30
+
+
+def visible_or_404(match_id: int) -> Match:
+    """The match, unless there is none or it is deleted (then it is on *Recently deleted*)."""
+    match = db.get_or_404(Match, match_id)
+    if match.deleted_at is not None:
+        abort(404, "This match was deleted. It can be restored from Recently deleted for "
+                   f"{KEEP_DAYS} days after its deletion.")
+    return match
+
+
+def deleted_matches() -> list[Match]:
+    """The deleted matches not purged yet, newest deletion first."""
+    return list(db.session.scalars(select(Match).options(selectinload(Match.seats))
+                                   .where(Match.deleted_at.is_not(None)).order_by(Match.deleted_at.desc())))

@@ -1,0 +1,106 @@
+"""What the deal form shows of a deal before and after it is saved: the preview panel (the core's
+figures for the deal, its parts, the rule edges it reaches, what an edit changes further on), the
+trump in the form's heading, and the sentence a save ends with."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorer.core import NAMED, DealScore, MatchScore, NextDeal, compare_scores
+from scorer.web.data import card_store
+from scorer.web.data.document_types import DealDocument
+from scorer.web.data.models import DealtDeal, Match
+from scorer.web.presentation import explain, scoreboard
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What the preview panel shows of one deal, every figure the core's."""
+
+    deal: DealScore
+    columns: list[scoreboard.Column]
+    names: list[str]
+    tricks: list[int]
+    holders: list[tuple[str, str]]  # (name, "declare" | "reveal")
+    may_raise: list[str]
+    ends_game: bool
+    finished: bool
+    winners: str
+    shared: bool  # the game's win is shared
+    parts: list[explain.UnitParts]  # each unit's points in parts
+    notes: list[str]                # the rule edges the deal reaches, in words
+    changes: list[str]              # an edit: what it changes beyond the deal (later trumps, games, the match)
+    trump_reason: str | None = None
+
+
+def build(match: Match, number: int, deal: DealDocument, may_raise: tuple[int, ...], after: MatchScore,
+          before: MatchScore | None = None) -> Preview:
+    """The deal's points as the core scored them, for the preview panel; with ``before`` (the match
+    as stored) and an earlier deal, also what the edit changes further on."""
+    scored = after.deals[number - 1]
+    game = after.game_of(scored)
+    names = scoreboard.seat_names(match)
+    columns = scoreboard.columns(match)
+    holders = [(names[p["seat"]], p["kind"]) for p in deal["premiums"]]
+    goal, match_format = explain.goal_of(match.ruleset, match.options), match.options.get("match")
+    editing = number <= len(match.deals)  # an earlier deal, not the next one
+    changes = edit_changes(match, number, before, after) if before is not None and editing else []
+    return Preview(deal=scored, columns=columns, names=names, tricks=deal["tricks"], holders=holders,
+                   may_raise=[names[s] for s in may_raise], ends_game=after.ends_game(number),
+                   finished=after.finished, winners=scoreboard.winners_label([columns[u].label for u in game.winners]),
+                   shared=len(game.winners) > 1, parts=explain.deal_parts(scored, columns, names),
+                   notes=explain.edge_notes(scored, after, columns, names, goal, match_format), changes=changes,
+                   trump_reason=explain.trump_reason(scored))
+
+
+def of_stored(match: Match, number: int, scored: MatchScore) -> Preview:
+    """Deal ``number``'s points as saved (an edit's form before any change, a lost race's deal)."""
+    return build(match, number, match.deals[number - 1].as_json(), (), scored)
+
+
+def edit_changes(match: Match, number: int, before: MatchScore, after: MatchScore,
+                 played: list[str | None] | None = None) -> list[str]:
+    """What an edit of deal ``number`` changes beyond it, in words (the core compares the two
+    scorings); ``played``: the trump each deal was played with, as kept before the edit."""
+    if played is None:
+        played = [deal.played_trump for deal in match.deals]
+    return explain.diff_lines(compare_scores(before, after, number, played), scoreboard.columns(match))
+
+
+@dataclass(frozen=True)
+class HeaderTrump:
+    """The trump the deal form's heading shows, and whether a premium bidder may still name another."""
+
+    trump: str | None
+    unless_named: bool = False
+
+
+def header_trump(match: Match, context: DealScore | NextDeal | None, dealt: DealtDeal | None, editing: bool) -> HeaderTrump:
+    """The trump the deal form's heading shows: the recorded one when editing, else the one the
+    app's turned card sets, else the one the core expects (which a premium bidder may still name
+    in declared); None until the card is turned at the table."""
+    if context is None:
+        return HeaderTrump(None)
+    if editing:
+        return HeaderTrump(context.trump)
+    if dealt is not None and dealt.turn_up:
+        return HeaderTrump(card_store.trump_of(match.ruleset, match.options, dealt.turn_up))
+    return HeaderTrump(context.trump, unless_named=isinstance(context, NextDeal) and context.trump_source == NAMED)
+
+
+def saved_message(number: int, editing: bool, changed: list[str], after: MatchScore,
+                  before: MatchScore | None) -> str:
+    """"Deal 4 saved.", or what an edit changed: the later trumps, games and match it moved."""
+    if not editing:
+        return f"Deal {number} saved."
+    later = len(after.deals) - number
+    if changed:
+        return f"Deal {number} changed. " + " ".join(changed)
+    if later and before is not None and any(b.totals != a.totals for b, a in zip(before.deals[number:], after.deals[number:], strict=False)):
+        return (f"Deal {number} changed; the running totals of {plural_deals(later)} after it moved. "
+                "No trump, game or winner changes.")
+    return f"Deal {number} changed." + (" Nothing after it changes." if later else "")
+
+
+def plural_deals(count: int) -> str:
+    return "the deal" if count == 1 else f"the {count} deals"

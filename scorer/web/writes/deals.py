@@ -1,0 +1,259 @@
+"""Recording, editing and deleting a deal, and the one way a deal is put into a match.
+
+``save`` (a new deal or an edit) and ``delete_last`` each run in one transaction under the
+match's lock (``unit.match_write``): they read the match again, decide from what is stored now
+(``refusal``: a repeat, a lost race, a deal deleted meanwhile, a match over), check the deal the
+way a preview does (``check``: the app's turned card, private bid cards, the core's score, the
+eighteen pile), and write it with ``put_deal``. ``put_deal`` is what every write of a deal ends
+with (a save, an edit, a deletion, an undo): the deal's fields and its played trump, the change
+history, then ``settle``, the match's tail (finished flag, tag, results cache, the next deal's
+cards) that a new match and an import end with too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import inspect, select
+
+from scorer.core import MatchScore, pile_card_problem
+from scorer.web.data import card_store, documents
+from scorer.web.data.document_types import DealDocument
+from scorer.web.data.history import DEAL
+from scorer.web.data.models import Deal, Match
+from scorer.web.data.results import refresh
+from scorer.web.extensions import db
+from scorer.web.presentation.preview import edit_changes
+from scorer.web.presentation.scoreboard import seat_names
+from scorer.web.writes.history import record
+from scorer.web.writes.problems import Gone, OutOfDate, Refused
+from scorer.web.writes.unit import match_write
+
+# --------------------------------------------------------------------------- what can go wrong
+
+
+class Repeated(Refused):
+    """The same figures are saved already (a double tap, a resend): nothing to do."""
+
+
+class MatchOver(Refused):
+    """The match is over: no deal can be added."""
+
+    title = "This match is over"
+
+
+class Moved(OutOfDate):
+    """The form was for a deal number that is no longer the next one (a deal was deleted meanwhile)."""
+
+
+class Conflict(OutOfDate):
+    """Another phone saved other figures for this deal first, or changed the match since the form was read."""
+
+
+class PrivateBid(Refused):
+    """Bid cards the form may not take while the deal's cards are private (``card_store.private_bid_problem``)."""
+
+    def __init__(self, seat: int, message: str) -> None:
+        super().__init__(message)
+        self.seat = seat
+
+
+# --------------------------------------------------------------------------- deciding
+
+
+@dataclass(frozen=True)
+class Posted:
+    """A deal as a phone sent it: its number, its figures, and what the phone knew."""
+
+    number: int
+    deal: DealDocument
+    editing: bool
+    seen: int | None = None  # the version the form was read at (None: it did not say)
+
+
+def refusal(match: Match, stored: list[DealDocument], posted: Posted, version: int | None) -> None:
+    """Raise what to tell the phone if the posted deal may not be written to the match as stored
+    now (``stored``: its deals; ``version``: its version now, None for a preview, which is of the
+    page as the phone has it)."""
+    number, count, editing = posted.number, len(stored), posted.editing
+    if number > count + (0 if editing else 1):
+        raise Moved(f"This form was for deal {number}, not deal {count + 1}; nothing was saved. "
+                    f"A deal was deleted from another phone: deal {count + 1} is the next one now.")
+    seen = posted.seen if version is not None else None
+    if number <= count:
+        same = stored[number - 1] == posted.deal
+        if not editing:
+            if same:
+                raise Repeated(f"Deal {number} was already saved. It was sent twice and is recorded once.")
+            raise Conflict(f"Deal {number} has already been saved with other figures, from another phone a "
+                           "moment before yours, so yours were not saved. Deal "
+                           f"{number} as it was saved is shown below; your figures are still in the form: "
+                           "send them to replace the saved ones, or go back to the scores to keep them.")
+        if seen is not None and seen != version:
+            if same:
+                raise Repeated(f"Deal {number} was already changed to these figures. "
+                               "It was sent twice and is changed once.")
+            raise Conflict(f"Deal {number} was not changed: the match was changed from another phone after "
+                           f"you opened this form. Deal {number} as it is saved now is shown below; your "
+                           "figures are still in the form: send them again to apply them to the match as it is now.")
+    # The stored flag, rewritten from the core's score by every change (and checked by `flask check`):
+    # scoring the match here as well would score it twice per save.
+    if not editing and match.finished:
+        raise MatchOver("No more deals can be recorded. Nothing was saved.")
+
+
+def private_bids(match: Match, number: int, deal: DealDocument, keeper: bool) -> None:
+    """Bids the form may not take while the deal's cards are private: the same answer whatever
+    the cards. Run before the core sees the deal."""
+    problem = card_store.private_bid_problem(match, number, deal, keeper, seat_names(match))
+    if problem is not None:
+        raise PrivateBid(problem.seat, problem.message)
+
+
+def prepare(match: Match, number: int, deal: DealDocument, keeper: bool) -> bool:
+    """The checks before the core sees a deal: the app's turned card replaces the form's (True if
+    the app turned it), and private bid cards are refused (``PrivateBid``). ``deal`` may be changed."""
+    app_card = card_store.fix_turn_up(match, number, deal)
+    private_bids(match, number, deal, keeper)
+    return app_card
+
+
+def score_deal(match: Match, number: int, deal: DealDocument, app_card: bool,
+               stored: list[DealDocument] | None = None) -> tuple[MatchScore, list[DealDocument]]:
+    """The core's score of the whole match with ``deal`` in place as deal ``number``, and
+    eighteen's used-up pile card (unless the app turned it): raises the core's ``MatchError``;
+    returns the match scored and its deals as they would stand."""
+    deals = documents.deals_with(match, number, deal, stored)
+    hands = number if card_store.cards_public(match, number) else None  # the core may check its hands
+    after = documents.score(match, deals, hands)
+    repeat = None if app_card else pile_card_problem(after.deals[number - 1], number)
+    if repeat is not None:
+        raise repeat
+    return after, deals
+
+
+def check(match: Match, number: int, deal: DealDocument, keeper: bool) -> MatchScore:
+    """Every check a save makes of a deal but the match's state (a preview's): ``prepare``, then
+    ``score_deal``. Writes nothing."""
+    return score_deal(match, number, deal, prepare(match, number, deal, keeper))[0]
+
+
+# --------------------------------------------------------------------------- writing
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What a save did, for the message that says so: the match after it and, for an edit, before."""
+
+    match_id: int
+    number: int
+    editing: bool
+    after: MatchScore
+    before: MatchScore | None
+    changed: list[str]  # an edit: what it changed further on, in words (later trumps, games, the match)
+
+
+def save(match_id: int, posted: Posted, keeper: bool, by: str) -> Saved:
+    """Record deal ``posted.number`` (or change it, ``posted.editing``) in one transaction under the
+    match's lock. Raises ``Repeated``, ``Conflict``, ``Moved``, ``MatchOver``, ``PrivateBid``, the
+    core's ``MatchError``, ``Busy`` or ``Gone``; nothing is written then."""
+    number, verb = posted.number, "changed" if posted.editing else "saved"
+    with match_write(match_id, f"Deal {number} was not {verb}",
+                     gone=f"This match was deleted from another phone, so deal {number} was not {verb}.") as locked:
+        match = locked.match
+        stored = documents.stored_deals(match)
+        # The private bid cards first, as the preview checks them, then what the match says now.
+        app_card = prepare(match, number, posted.deal, keeper)
+        refusal(match, stored, posted, locked.version)
+        after, deals = score_deal(match, number, posted.deal, app_card, stored)
+        before = documents.score(match) if posted.editing else None  # to say what an edit changes further on
+        # Said before the write, while the later deals still hold the trumps they were played with.
+        changed = edit_changes(match, number, before, after) if before is not None else []
+        put_deal(match, number, posted.deal, after, by, exists=posted.editing, before=before, deals=deals)
+        return Saved(match_id, number, posted.editing, after, before, changed)
+
+
+def delete_last(match_id: int, number: int, seen: int | None, by: str) -> bool:
+    """Delete deal ``number`` if it is still the last one, under the match's lock; False if it was
+    deleted already (sent twice, or from another phone). ``seen`` is the version the confirmation
+    page was read at: if the match changed since, the deal the person saw may not be the one there
+    now, so nothing is deleted."""
+    with match_write(match_id, f"Deal {number} was not deleted") as locked:
+        match, version = locked.match, locked.version
+        count = len(match.deals)
+        if number > count and seen is not None:
+            return False
+        title = f"Deal {number} was not deleted"
+        if not 1 <= number <= count:
+            raise Gone(f"This match has no deal {number}.", title)
+        if number != count and seen is not None and seen != version:
+            later = f"deal {number + 1}" if count == number + 1 else f"deals {number + 1} to {count}"
+            raise OutOfDate(f"Deal {number} was not deleted: {later} {'was' if count == number + 1 else 'were'} "
+                            "recorded from another phone after you asked, and only the last deal can be deleted. "
+                            f"Edit deal {number} instead if it is wrong.", title)
+        if number != count:
+            raise Refused(f"Only the last deal (deal {count}) can be deleted; edit deal {number} instead.", title)
+        if seen is not None and seen != version:
+            raise OutOfDate(f"Deal {number} was not deleted: the match was changed from another phone after you "
+                            f"asked. Look at deal {number} on the scoreboard as it is now, and delete it again if "
+                            "it should go.", title)
+        deals = documents.stored_deals(match)[:-1]
+        put_deal(match, number, None, documents.score(match, deals), by, exists=True, deals=deals)
+        return True
+
+
+def put_deal(match: Match, number: int, target: DealDocument | None, after: MatchScore, by: str, exists: bool,
+             before: MatchScore | None = None, deals: list[DealDocument] | None = None,
+             undoes: int | None = None) -> None:
+    """Put deal ``number`` into the locked ``match`` as ``target`` (None: take it away; it must be
+    the last), record the change, and settle the match. ``exists``: the deal is stored already
+    (an edit, a deletion). ``after`` is the core's score of the match as it will stand;
+    ``before``, an edit's match as stored, whose later deals keep the trump they were played with.
+    The caller commits."""
+    if exists:
+        deal = stored_deal(match, number)
+        was = deal.as_json()
+    else:
+        deal, was = Deal(match=match, number=number), None
+        db.session.add(deal)
+    if target is None:
+        match.deals.remove(deal)  # delete-orphan: the row goes with the commit
+    else:
+        card_changed = (deal.turn_up, deal.trump) != (target.get("turn_up"), target.get("trump"))
+        deal.bids, deal.tricks, deal.premiums = target["bids"], target["tricks"], target.get("premiums", [])
+        deal.turn_up, deal.trump = target.get("turn_up"), target.get("trump")
+        if deal.played_trump is None or card_changed:  # as the core scores it with its own card
+            deal.played_trump = after.deals[number - 1].trump
+        if before is not None:
+            keep_played_trumps(match, number, before)
+    now = None if target is None else deal.as_json()
+    if now != was:  # the change history, in the same transaction
+        record(DEAL, match.id, by, number, before=was, after=now, undoes=undoes)
+    settle(match, after, since=number, deals=deals)
+
+
+def stored_deal(match: Match, number: int) -> Deal:
+    """Deal ``number`` of the locked match as an object, loading only that deal when the match's
+    deals are not loaded (a save at deal 200 does not load the 199 before it)."""
+    if "deals" not in inspect(match).unloaded:
+        return match.deals[number - 1]
+    return db.session.scalars(select(Deal).where(Deal.match_id == match.id, Deal.number == number)).one()
+
+
+def keep_played_trumps(match: Match, number: int, before: MatchScore) -> None:
+    """The deals after an edited one keep the trump they were played with: where none was kept
+    yet (saved before it was), the one they were scored at until now."""
+    for later, scored in zip(match.deals[number:], before.deals[number:], strict=False):
+        if later.played_trump is None:
+            later.played_trump = scored.trump
+
+
+def settle(match: Match, after: MatchScore, since: int = 1, deals: list[DealDocument] | None = None) -> None:
+    """What every change to a match's deals ends with, in its transaction: the finished flag and
+    the tag from the core's score, the results cache from deal ``since`` on (the deals before it
+    keep their rows), and the cards of the deal to come where the app deals (cards once made never
+    change; an edit that reopens a finished match deals the next deal)."""
+    match.finished = after.finished
+    match.touch()
+    refresh(match, after, since=since, deals=deals)
+    card_store.deal_next(match, after)

@@ -1,0 +1,148 @@
+"""Starting a match and its rematch, deleting a match into *Recently deleted*, restoring it, and
+purging what was deleted long ago.
+
+A new match is written whole in one transaction: its seats, its cards mode, its (empty) results
+rows and deal 1's cards where the app deals (``deals.settle``, as every change of a match ends),
+and its first scorekeeper, whose token is returned for the view to hand to the phone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import select
+
+from scorer.core import FORMAT, new_seed, parse_match
+from scorer.web import clock
+from scorer.web.data import card_store, documents
+from scorer.web.data.deletion import KEEP_DAYS
+from scorer.web.data.document_types import MatchDocument
+from scorer.web.data.history import MATCH
+from scorer.web.data.models import Change, Match, MatchCards, MatchSeat, Player
+from scorer.web.data.results import as_utc, forget, refresh
+from scorer.web.extensions import db
+from scorer.web.policy.capability import new_keeper
+from scorer.web.writes.deals import settle
+from scorer.web.writes.history import record
+from scorer.web.writes.problems import Busy, Gone, Refused
+from scorer.web.writes.unit import match_write, transaction
+
+
+class CardsRefused(Refused):
+    """The way of handling the cards does not suit the ruleset or its options."""
+
+
+@dataclass(frozen=True)
+class Started:
+    """A match just started: its id, the token its first scorekeeper's phone keeps, and who deals first."""
+
+    match_id: int
+    token: str
+    first_dealer: str
+
+
+def checked_options(ruleset: str, options: dict[str, Any], players: list[str], first_dealer: int) -> dict[str, Any]:
+    """The options in force for a new match, defaults included, as the core reads the header
+    (those are stored, so a later change of default never rescores the match); raises the core's
+    ``MatchError`` naming the field that is wrong."""
+    header: MatchDocument = {"format": FORMAT, "ruleset": ruleset, "options": options, "players": players,
+                             "first_dealer": first_dealer, "deals": []}
+    return parse_match(header).setup.options_json()
+
+
+def start(ruleset: str, options: dict[str, Any], players: list[str], first_dealer: int,
+          cards: card_store.CardsChoice | None, by: str) -> Started:
+    """Start a match of ``players`` (names, in seat order). Raises the core's ``MatchError`` or
+    ``CardsRefused``; nothing is written then."""
+    in_force = checked_options(ruleset, options, players, first_dealer)
+    if cards is not None:
+        problem = card_store.mode_problem(ruleset, in_force, cards["mode"])
+        if problem:
+            raise CardsRefused(problem)
+    with transaction():
+        match = Match(ruleset=ruleset, options=in_force, first_dealer=first_dealer)
+        if cards is not None:
+            card_store.attach(match, cards)
+        match.seats = [MatchSeat(seat=seat, player=player) for seat, player in enumerate(Player.all_named(players))]
+        return begin(match, by)
+
+
+def rematch(match_id: int, by: str) -> Started:
+    """A new match from a finished one: the same players in the same seats, the same ruleset and
+    options, the deal passing on to the next dealer in turn (the core says who). Raises
+    ``Refused`` if the match is not over."""
+    with match_write(match_id, "No rematch was started", bump=False) as locked:
+        match = locked.match
+        if not match.finished:
+            raise Refused("This match is not over yet, so no rematch was started.")
+        first_dealer = documents.next_dealer(match)
+        new = Match(ruleset=match.ruleset, options=dict(match.options), first_dealer=first_dealer)
+        if match.card_setup is not None:
+            # The same way of handling the cards; the app's deals are new ones (a new seed, or one
+            # drawn for each deal as before), never the old match's nor a deal set's again.
+            seed = new_seed() if match.card_setup.seed is not None else None
+            new.card_setup = MatchCards(mode=match.card_setup.mode, seed=seed, deal_set_id=None)
+        new.seats = [MatchSeat(seat=seat.seat, player=seat.player) for seat in match.seats]
+        return begin(new, by)
+
+
+def begin(match: Match, by: str) -> Started:
+    """Write a new match's figures before any deal, as an import writes them, deal 1's cards if
+    the app handles them, and its first scorekeeper. The caller commits."""
+    db.session.add(match)
+    db.session.flush()  # the id names the capability's cookie; the deal set (if any) is loaded
+    settle(match, documents.score(match))
+    return Started(match.id, new_keeper(match, by), match.player_names[match.first_dealer])
+
+
+def delete(match_id: int, by: str) -> None:
+    """Delete the match into *Recently deleted* under its lock (so that no deal is being saved into
+    it meanwhile), then purge what was deleted long ago. Deleted already: nothing to do."""
+    try:
+        with match_write(match_id, "The match was not deleted") as locked:
+            delete_locked(locked.match, by)
+    except Gone:
+        pass  # deleted already (sent twice, or from another phone): nothing more to do
+    purge()
+
+
+def delete_locked(match: Match, by: str, undoes: int | None = None) -> Change:
+    """Delete ``match`` (held under its lock): out of the results cache; the caller commits."""
+    match.deleted_at = clock.now()
+    forget(match.id)
+    return record(MATCH, match.id, by, before={"deleted": False}, after={"deleted": True}, undoes=undoes)
+
+
+def restore(match_id: int, by: str) -> bool:
+    """Bring a deleted match back whole, its statistics written again; False if it was back already."""
+    with match_write(match_id, "Nothing was restored", deleted=True, gone="This match is gone for good.") as locked:
+        if locked.match.deleted_at is None:
+            return False
+        restore_locked(locked.match, by)
+        return True
+
+
+def restore_locked(match: Match, by: str, undoes: int | None = None) -> Change:
+    """Bring ``match`` (held under its lock) back, its results cache written again; the caller commits."""
+    match.deleted_at = None
+    refresh(match)
+    return record(MATCH, match.id, by, before={"deleted": True}, after={"deleted": False}, undoes=undoes)
+
+
+def purge() -> int:
+    """Delete for good the matches deleted more than ``KEEP_DAYS`` days ago, each under its lock,
+    one transaction each; returns how many. Their change history stays."""
+    cutoff = clock.now() - timedelta(days=KEEP_DAYS)
+    gone = 0
+    for match_id in db.session.scalars(select(Match.id).where(Match.deleted_at < cutoff)).all():
+        try:
+            with match_write(match_id, "Not purged", bump=False, deleted=True) as locked:
+                match = locked.match
+                if match.deleted_at is not None and as_utc(match.deleted_at) < cutoff:  # not restored meanwhile
+                    db.session.delete(match)
+                    gone += 1
+        except (Busy, Gone):
+            continue  # being written to (it will be purged next time), or purged meanwhile
+    return gone

@@ -1,0 +1,171 @@
+"""The web layer's shape, read from the source: which layer may import which, no import cycle,
+no screen importing another, no module that defines routes committing, few modules lying flat.
+
+The layers, lowest first (docs/ARCHITECTURE.md draws them):
+
+0. ``scorer.core`` — the game: standard library only, nothing of the web.
+1. foundation: ``scorer.web.config``, ``extensions``, ``clock``, ``fields`` (settings, the
+   SQLAlchemy/CSRF objects, the table's clock, form pieces every screen uses).
+2. ``scorer.web.data`` — models, a match's document, the match lock, the derived caches.
+3. ``scorer.web.policy`` (who may do what) and ``scorer.web.presentation`` (how results look):
+   peers that never import each other.
+4. ``scorer.web.writes`` — one function per change a person can make; the only layer that commits
+   a change to a match (besides the command-line maintenance in ``records``).
+5. ``scorer.web.serving`` — static files, compression, the PWA, SQL counts.
+6. the screens ``play``, ``cards``, ``records`` — views and forms, never importing one another.
+7. the factory: ``scorer.web`` itself, ``errors``, ``templating``.
+8. entry points: ``scorer.web.serving.serve`` and ``setup_db`` (``make run``), ``scorer.cli``.
+
+A module may import its own package and any lower layer, never a peer or a higher one.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[2] / "scorer"
+
+FOUNDATION = {"scorer.web.config", "scorer.web.extensions", "scorer.web.clock", "scorer.web.fields"}
+FACTORY = {"scorer.web", "scorer.web.errors", "scorer.web.templating"}
+ENTRY_POINTS = {"scorer.web.serving.serve", "scorer.web.serving.setup_db", "scorer.cli", "scorer.__main__", "scorer"}
+SCREENS = ("play", "cards", "records")
+LAYERS = {"core": 0, "data": 2, "policy": 3, "presentation": 3, "writes": 4, "serving": 5,
+          **dict.fromkeys(SCREENS, 6)}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
+    """Every scorer module ``name`` imports, at the top or inside a function (a late import is
+    still an import: it is how a cycle hides)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else []))
+            # "from scorer.web.data import models" imports the module scorer.web.data.models
+            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base for alias in node.names]
+        else:
+            continue
+        found.update(t for t in targets if t.split(".")[0] == "scorer" and t in known)
+    found.discard(name)
+    return found
+
+
+def graph() -> dict[str, set[str]]:
+    found = modules()
+    return {name: imports_of(name, path, set(found)) for name, path in found.items()}
+
+
+def layer(name: str) -> tuple[int, str]:
+    """(level, group): a module may import lower levels and its own group."""
+    if name in ENTRY_POINTS:
+        return 8, "entry"
+    if name in FACTORY:
+        return 7, "factory"
+    if name in FOUNDATION:
+        return 1, "foundation"
+    parts = name.split(".")
+    if parts[1] == "core":
+        return 0, "core"
+    assert parts[1] == "web" and len(parts) >= 4 or name in {f"scorer.web.{p}" for p in LAYERS}, (
+        f"{name} lies flat in scorer/web: put it in a layer, or name it here as foundation or factory")
+    group = parts[2]
+    return LAYERS[group], group
+
+
+def test_every_import_goes_down_or_stays_in_its_package() -> None:
+    wrong = []
+    for name, targets in graph().items():
+        level, group = layer(name)
+        for target in targets:
+            if name.startswith(target + ".") and target in ("scorer", "scorer.web"):
+                continue  # a package's own __init__ runs first anyway: only scorer.web's factory is above
+            their_level, their_group = layer(target)
+            if their_group == group:
+                continue
+            if their_level >= level:
+                wrong.append(f"{name} (layer {level}, {group}) imports {target} (layer {their_level}, {their_group})")
+    assert wrong == []
+
+
+def test_screens_never_import_one_another() -> None:
+    wrong = [f"{name} imports {target}" for name, targets in graph().items() for target in targets
+             if name.split(".")[2:3] != target.split(".")[2:3]
+             and {name.split(".")[2:3][0] if len(name.split(".")) > 2 else "",
+                  target.split(".")[2:3][0] if len(target.split(".")) > 2 else ""} <= set(SCREENS)]
+    assert wrong == []
+
+
+def test_no_import_cycle() -> None:
+    edges = graph()
+    state: dict[str, int] = {}
+    cycles: list[list[str]] = []
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for target in sorted(edges[node]):
+            if state.get(target) == 1:
+                cycles.append([*path[path.index(target):], target] if target in path else [node, target])
+            elif target not in state:
+                visit(target, [*path, target])
+        state[node] = 2
+
+    for node in sorted(edges):
+        if node not in state:
+            visit(node, [node])
+    assert cycles == []
+
+
+def test_the_core_imports_nothing_of_the_web() -> None:
+    assert [f"{n} imports {t}" for n, ts in graph().items() if n.startswith("scorer.core")
+            for t in ts if not t.startswith("scorer.core")] == []
+
+
+def test_at_most_eight_modules_lie_flat_in_scorer_web() -> None:
+    flat = sorted(p.name for p in (PACKAGE / "web").glob("*.py"))
+    assert len(flat) <= 8, flat
+
+
+def defines_routes(tree: ast.AST) -> bool:
+    return any(isinstance(node, ast.Attribute) and node.attr in {"route", "get", "post"}
+               and isinstance(node.value, ast.Name) and node.value.id == "bp"
+               for node in ast.walk(tree))
+
+
+def commits(tree: ast.AST) -> bool:
+    return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "commit"
+               for node in ast.walk(tree))
+
+
+def test_no_module_that_defines_routes_commits() -> None:
+    wrong = []
+    for name, path in modules().items():
+        tree = ast.parse(path.read_text())
+        if defines_routes(tree) and commits(tree):
+            wrong.append(name)
+    assert wrong == []
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("@bp.post('/x')\ndef f():\n    db.session.commit()\n", (True, True)),
+    ("def f():\n    db.session.commit()\n", (False, True)),
+    ("@bp.get('/x')\ndef f():\n    return 1\n", (True, False)),
+])
+def test_the_readers_see_routes_and_commits(source: str, expected: tuple[bool, bool]) -> None:
+    tree = ast.parse(source)
+    assert (defines_routes(tree), commits(tree)) == expected
