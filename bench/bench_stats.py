@@ -24,7 +24,7 @@ from scorer import create_app
 from scorer.core.samples import random_document
 from scorer.web.data.models import Deal, Match, Player, SeatResult
 from scorer.web.extensions import db
-from scorer.web.records import imports
+from scorer.web.writes import imports
 
 
 def fill(app, matches: int, seed: int) -> None:

@@ -2,7 +2,7 @@
 each), cached in bench/.cache/ (git-ignored) and built only when missing.
 
 Every match is a document made by the core's generator (``scorer.core.samples.random_document``)
-and goes through the real import path (``records.imports.check`` and ``store``, the steps of
+and goes through the real import path (``data.import_check.check`` and ``writes.imports.store``, the steps of
 ``import_documents``; the look-up of an already stored copy is left out, since every document
 here is new by construction). To be quick on two cores: the core's work (generating and checking
 documents) runs in a pool of processes while the main process stores; 400 generated documents
@@ -40,7 +40,7 @@ SEED = 12
 
 # What the cached databases depend on: a change to the tables, the import or the generator
 # builds them afresh (under a new name) at the next run.
-SOURCES = ["scorer/web/data/models.py", "scorer/web/records/imports.py", "scorer/web/data/results.py",
+SOURCES = ["scorer/web/data/models.py", "scorer/web/data/import_check.py", "scorer/web/writes/imports.py", "scorer/web/data/results.py",
            "scorer/core/samples.py", "bench/data.py"]
 
 
@@ -83,9 +83,9 @@ def _document(index: int) -> dict[str, Any]:
 
 def _checked(index: int) -> Any:
     """The core's half of an import (the document checked and scored), in a worker process."""
-    from scorer.web.records import imports
+    from scorer.web.data import import_check
 
-    return imports.check(_document(index))
+    return import_check.check(_document(index))
 
 
 def _fill(path: Path, start: int, stop: int) -> None:
@@ -93,7 +93,7 @@ def _fill(path: Path, start: int, stop: int) -> None:
 
     from scorer import create_app
     from scorer.web.extensions import db
-    from scorer.web.records import imports
+    from scorer.web.writes import imports
 
     app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
     started = time.monotonic()

@@ -29,7 +29,7 @@ from scorer import create_app  # noqa: E402
 from scorer.core.samples import random_document  # noqa: E402
 from scorer.web.data.models import Player  # noqa: E402
 from scorer.web.extensions import db  # noqa: E402
-from scorer.web.records import imports  # noqa: E402
+from scorer.web.writes import imports  # noqa: E402
 
 RULESETS = ("jokerless", "four-partners", "classic", "two-dummy", "five")
 PAGES = {

@@ -22,7 +22,7 @@ from sqlalchemy import select
 from scorer.core.samples import random_document
 from scorer.web.data.models import DealtDeal
 from scorer.web.extensions import db
-from scorer.web.records import imports
+from scorer.web.writes import imports
 
 AXE = Axe()
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}

@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from scorer.core.samples import random_document
 from scorer.web.extensions import db
-from scorer.web.records import imports
+from scorer.web.writes import imports
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"  # as conftest.py has it
 START = datetime(2026, 10, 2, 19, 0, tzinfo=UTC)

@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from scorer.core.samples import random_document
 from scorer.web.extensions import db
-from scorer.web.records import imports
+from scorer.web.writes import imports
 
 MIN = 44
 

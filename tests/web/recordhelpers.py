@@ -12,7 +12,7 @@ from webhelpers import post_deal, start_match
 
 from scorer.core.samples import random_document
 from scorer.web.extensions import db
-from scorer.web.records import imports
+from scorer.web.writes import imports
 
 
 def play_known_match(client: FlaskClient) -> int:

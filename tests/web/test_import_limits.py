@@ -14,8 +14,9 @@ import pytest
 from recordhelpers import sample
 from webhelpers import count
 
+from scorer.web.data import match_files
 from scorer.web.data.models import Deal, Match, Player
-from scorer.web.records import imports
+from scorer.web.writes import imports
 
 
 def upload(client, body: bytes, filename: str = "m.json"):
@@ -50,7 +51,7 @@ def test_a_decompression_bomb_is_refused_by_its_declared_size_at_once(app, clien
 
 
 def test_a_zip_lying_about_its_sizes_is_stopped_while_it_unpacks(app, client, monkeypatch):
-    monkeypatch.setattr(imports, "UNPACKED_MAX_BYTES", 1_000_000)
+    monkeypatch.setattr(match_files, "UNPACKED_MAX_BYTES", 1_000_000)
     body = b"[" + b"{}," * 600_000 + b"{}]"
     response = upload(client, zipped({"a.json": body}, declared={"a.json": 1000}), "liar.zip")
     assert response.status_code in (413, 422)
@@ -59,7 +60,7 @@ def test_a_zip_lying_about_its_sizes_is_stopped_while_it_unpacks(app, client, mo
 
 
 def test_the_running_limit_counts_every_member(app, client, monkeypatch):
-    monkeypatch.setattr(imports, "UNPACKED_MAX_BYTES", 10_000)
+    monkeypatch.setattr(match_files, "UNPACKED_MAX_BYTES", 10_000)
     doc = json.dumps(sample(1, "jokerless", max_deals=9)).encode()
     members = {f"m{i}.json": doc for i in range(10_000 // len(doc) + 2)}
     response = upload(client, zipped(members), "many.zip")
@@ -74,7 +75,7 @@ def test_a_zip_inside_a_zip_is_refused(app, client):
 
 
 def test_too_many_values_in_one_line_is_refused_before_parsing(app, client, monkeypatch):
-    monkeypatch.setattr(imports, "MAX_VALUES", 100_000)  # and the upload under 500 KB, kept in memory by the test client
+    monkeypatch.setattr(match_files, "MAX_VALUES", 100_000)  # and the upload under 500 KB, kept in memory by the test client
     body = b"[" + b"0," * 120_000 + b"0]"  # one line
     started = time.monotonic()
     response = upload(client, body, "line.json")

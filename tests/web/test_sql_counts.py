@@ -201,13 +201,14 @@ def test_the_lists_read_matches_in_index_order(app: Flask) -> None:
 
 
 def test_imports_find_duplicates_by_index(app: Flask) -> None:
-    from scorer.web.records import imports
+    from scorer.web.data import import_check
+    from scorer.web.writes import imports
     for played_at in (None, datetime(2026, 5, 1, tzinfo=UTC)):
         doc = sample(1, "jokerless", max_deals=3, played_at=played_at or datetime(2026, 5, 1, tzinfo=UTC))
         if played_at is None:
             del doc["played_at"], doc["updated_at"]
         with app.app_context():
-            found = plan(app, imports.candidates(imports.check(doc)))
+            found = plan(app, imports.candidates(import_check.check(doc)))
         assert "ix_matches_content_hash" in found and "SCAN matches" not in found, found
         if played_at is not None:
             assert "MULTI-INDEX OR" in found and "ix_matches_created" in found, found

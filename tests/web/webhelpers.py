@@ -68,7 +68,7 @@ def stored_match(app: Flask, match_id: int) -> Match:
 
 def purge_after_30_days(client: FlaskClient, app: Flask) -> None:
     """Move the app's clock 31 days on and delete a match: the matches deleted before are purged
-    for good (records/deleted.py), as the next deletion or daily backup would."""
+    for good (writes/matches.py purge), as the next deletion or daily backup would."""
     from datetime import UTC, datetime, timedelta
 
     app.config["CLOCK"] = lambda: datetime.now(UTC) + timedelta(days=31)

@@ -98,7 +98,7 @@ class Match(Model):
     # here when its file says nothing of when it was played. Rewritten with the results cache.
     content_hash: Mapped[str | None] = mapped_column(String(64), index=True)
     # When the match was deleted: it is kept, out of every list and statistic, for
-    # ``deleted.KEEP_DAYS`` days on the *Recently deleted* page, then purged (records/deleted.py).
+    # ``deletion.KEEP_DAYS`` days on the *Recently deleted* page, then purged (writes/matches.py).
     deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     seats: Mapped[list[MatchSeat]] = relationship(

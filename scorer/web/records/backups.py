@@ -15,7 +15,7 @@ first phone to open a restored match claims it, as with an import) and the phone
 ``make run`` writes ``instance/backups/ninety-nine-YYYY-MM-DD.json.gz`` at start and then once a
 day while it runs (``start_daily``, a daemon thread: no request thread waits for it), keeping the
 newest ``KEEP_DAILY``, unless ``SCORER_BACKUPS=off``. Each daily step first purges the matches
-deleted more than 30 days ago (records/deleted.py).
+deleted more than 30 days ago (writes/matches.py purge).
 """
 
 from __future__ import annotations
@@ -35,11 +35,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from scorer.web import clock
-from scorer.web.data import results
+from scorer.web.data import import_check, results
+from scorer.web.data.match_files import ImportProblem
 from scorer.web.data.models import Change, Match, Player
 from scorer.web.extensions import db
-from scorer.web.records import deleted, imports
 from scorer.web.records.exports import export_document
+from scorer.web.writes import imports as import_writes
+from scorer.web.writes import matches as match_writes
 
 FORMAT = "ninety-nine-backup"
 VERSION = 1
@@ -160,8 +162,8 @@ def restore(path: Path) -> tuple[int, int, int]:
     checked = []
     for number, entry in enumerate(data["matches"], start=1):
         try:
-            checked.append((imports.check(entry["match"]), entry))
-        except (imports.ImportProblem, KeyError, TypeError) as problem:
+            checked.append((import_check.check(entry["match"]), entry))
+        except (ImportProblem, KeyError, TypeError) as problem:
             raise BackupProblem(f"match {number} of the file: {problem}") from None
         if entry.get("deleted_at") is not None:
             parse_time(entry["deleted_at"], f"match {number}: deleted_at")
@@ -170,17 +172,17 @@ def restore(path: Path) -> tuple[int, int, int]:
     players: dict[str, Player] = {}
     started = time.monotonic()
     for item, entry in checked:
-        if imports.stored_copy(item) is not None:
+        if import_writes.stored_copy(item) is not None:
             already += 1
             continue
-        match = imports.store(item, players)
+        match = import_writes.store(item, players)
         if entry.get("deleted_at") is not None:
             match.deleted_at = parse_time(entry["deleted_at"], "deleted_at")
             results.forget(match.id)
         changes += add_changes(entry.get("changes") or [], match.id, {})
         added += 1
         # Short batches, as an import stores them: a phone saving at the table waits a moment at most.
-        if time.monotonic() - started > imports.BATCH_SECONDS:
+        if time.monotonic() - started > import_writes.BATCH_SECONDS:
             db.session.commit()
             started = time.monotonic()
     changes += restore_site_changes(data.get("site_changes") or [])
@@ -220,7 +222,7 @@ def daily_folder(app: Flask) -> Path:
 def write_daily(app: Flask) -> Path:
     """Purge what was deleted over 30 days ago, write today's backup, keep the newest ``KEEP_DAILY``."""
     with app.app_context():
-        deleted.purge()
+        match_writes.purge()
         folder = daily_folder(app)
         path = folder / f"{PREFIX}{clock.now().astimezone(clock.zone()):%Y-%m-%d}.json.gz"
         write(path)

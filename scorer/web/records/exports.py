@@ -28,58 +28,16 @@ from flask import Blueprint, Response, stream_with_context
 from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import selectinload
 
-from scorer.core import MatchScore
 from scorer.web import clock
-from scorer.web.data import card_store, documents, results
-from scorer.web.data.document_types import DealDocument, MatchDocument, bid_words
+from scorer.web.data import card_store, documents
+from scorer.web.data.deletion import visible_or_404
+from scorer.web.data.document_types import bid_words
+from scorer.web.data.exported import export_document
 from scorer.web.data.models import Match
 from scorer.web.extensions import db
 from scorer.web.presentation import scoreboard
-from scorer.web.records import deleted
 
 bp = Blueprint("exports", __name__)
-
-
-
-def timestamp(value: datetime) -> str:
-    return results.as_utc(value).isoformat()
-
-
-def export_document(match: Match) -> MatchDocument:
-    """The match document of what was played (MATCH-FORMAT.md), plus when the match was played
-    and last changed. Exactly what an import stores, so export → import → export is the same."""
-    document = documents.match_document(match)
-    if match.cards != card_store.TABLE:
-        document["cards"] = match.cards
-        dealt_cards(match, document["deals"])
-        if not match.finished:
-            # The app dealt it when the last deal was saved (or the match began), or it came in
-            # play with an import: either way it must not be dealt again elsewhere.
-            document["next_deal_dealt"] = True
-    document["played_at"] = timestamp(match.created_at)
-    document["updated_at"] = timestamp(match.updated_at)
-    return document
-
-
-def dealt_cards(match: Match, deals: list[DealDocument]) -> None:
-    """Add to each recorded deal the cards the app dealt, as far as they may be seen: hands only
-    once public, the seed only once it predicts nothing still to come. A deal in a duplicate set
-    that another table is still to record keeps its bid cards to itself too (its bid as a number)."""
-    dealt = {row.number: row for row in match.dealt}
-    scored: MatchScore | None = None
-    for number, deal in enumerate(deals, start=1):
-        row = dealt.get(number)
-        if row is None:
-            continue
-        if not card_store.cards_public(match, number):
-            scored = scored or documents.score(match)
-            deal["bids"] = [bid if not isinstance(bid, list) else scored.deals[number - 1].bids[seat]
-                            for seat, bid in enumerate(deal["bids"])]
-            continue
-        deal.update(card_store.document_fields(row, with_hands=True))
-        scored = scored or documents.score(match)
-        if card_store.seed_visible(match, number, scored):
-            deal["seed"] = row.seed
 
 
 def file_stem(match: Match) -> str:
@@ -174,7 +132,7 @@ def streamed(pieces: Iterator[bytes], filename: str, mimetype: str) -> Response:
 @bp.get("/matches/<int:match_id>/export.json")
 def match_json(match_id: int) -> Response:
     """One match as its match document."""
-    match = deleted.visible_or_404(match_id)
+    match = visible_or_404(match_id)
     return attachment(json_bytes(export_document(match)), f"{file_stem(match)}.json", "application/json")
 
 
@@ -229,7 +187,7 @@ def csv_rows(match: Match) -> list[list[Any]]:
 def match_csv(match_id: int) -> Response:
     """One match deal by deal as CSV: UTF-8 with a byte-order mark, so spreadsheets read the suits
     and names right, and a header row."""
-    match = deleted.visible_or_404(match_id)
+    match = visible_or_404(match_id)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(CSV_HEADER)

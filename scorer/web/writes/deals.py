@@ -248,12 +248,16 @@ def keep_played_trumps(match: Match, number: int, before: MatchScore) -> None:
             later.played_trump = scored.trump
 
 
-def settle(match: Match, after: MatchScore, since: int = 1, deals: list[DealDocument] | None = None) -> None:
+def settle(match: Match, after: MatchScore, since: int = 1, deals: list[DealDocument] | None = None,
+           touch: bool = True, deal_next: bool = True) -> None:
     """What every change to a match's deals ends with, in its transaction: the finished flag and
     the tag from the core's score, the results cache from deal ``since`` on (the deals before it
     keep their rows), and the cards of the deal to come where the app deals (cards once made never
-    change; an edit that reopens a finished match deals the next deal)."""
+    change; an edit that reopens a finished match deals the next deal). An import keeps the file's
+    times (``touch=False``) and leaves a deal already in the players' hands undealt (``deal_next=False``)."""
     match.finished = after.finished
-    match.touch()
+    if touch:
+        match.touch()
     refresh(match, after, since=since, deals=deals)
-    card_store.deal_next(match, after)
+    if deal_next:
+        card_store.deal_next(match, after)

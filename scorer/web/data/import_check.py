@@ -1,0 +1,181 @@
+"""Checking a match document before it is imported: every document is checked and scored by the
+core, whose message is shown in a player's words (``in_words``: no field names, seats from 1,
+long names shortened); the app adds its own few limits (names, dates, cards). The result,
+``Checked``, is what ``writes/imports.py`` stores.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from scorer.core import MAX_SEED, MatchError, MatchScore, score
+from scorer.web.data import card_store, documents, names, results
+from scorer.web.data.document_types import DealDocument, deal_document
+from scorer.web.data.match_files import ImportProblem
+from scorer.web.data.models import DealtDeal, HandLink
+
+# What a match document's fields are called in a player's words, for the import's messages.
+FIELD_WORDS = {
+    "first_dealer": "the first dealer", "format": "the file's format", "document": "the file",
+    "players": "the players", "ruleset": "the ruleset", "options": "the match options", "deals": "the deals",
+    "deal": "the deal", "dealer": "the dealer", "bids": "the bids", "tricks": "the tricks",
+    "premiums": "the premiums", "turn_up": "the turned card", "trump": "the trump", "seed": "the seed",
+    "hands": "the hands", "cards": "how the cards are handled", "played_at": "the time it was played",
+    "updated_at": "the time it was last changed", "next_deal_dealt": "whether the next deal was dealt",
+}
+
+
+# Fields whose messages name their subject already ("Ann's tricks must be …", "'Ann' is named twice").
+SELF_EXPLAINING = {"players", "ruleset", "deal", "deals", "bids", "tricks", "premiums", "turn_up", "trump", "cards"}
+
+
+PREFIX = re.compile(r"^(?:deal (\d+): )?(?:([a-z_]+(?:\.[a-z_]+)?): )?")
+
+
+SEAT_RANGE = re.compile(r"a seat from 0 to (\d+), not (-?\d+\b)?")
+
+
+NO_SEAT = re.compile(r"\bseat (\d+) does not exist \(0 to (\d+)\)")
+
+
+def played(raw: Mapping[str, Any]) -> DealDocument:
+    """A deal as the app stores what was played (MATCH-FORMAT.md fields only, bids as recorded)."""
+    return deal_document(raw["bids"], raw["tricks"], raw.get("premiums"), raw.get("turn_up"), raw.get("trump"))
+
+
+@dataclass
+class Checked:
+    """One document the core accepted, ready to store."""
+
+    document: dict[str, Any]
+    options: dict[str, Any]
+    players: list[str]
+    scored: MatchScore
+    played_at: datetime | None
+    updated_at: datetime | None
+    cards: str = card_store.TABLE
+    next_dealt: bool = False  # the deal to come was dealt where the match was exported
+    content_hash: str = ""
+
+    def deals(self) -> list[DealDocument]:
+        return [played(raw) for raw in self.document.get("deals", [])]
+
+    def dealt(self) -> list[DealtDeal]:
+        """The cards the app dealt or turned for each recorded deal, as exported (``seed`` and the
+        cards; the core has already checked every bid against them)."""
+        rows: list[DealtDeal] = []
+        if self.cards == card_store.TABLE:
+            return rows
+        players = len(self.players)
+        for number, (raw, scored) in enumerate(zip(self.document["deals"], self.scored.deals, strict=True), start=1):
+            if "seed" not in raw:
+                continue  # recorded before the app took over the cards, or written by hand
+            row = DealtDeal(number=number, dealer=scored.dealer, seed=raw["seed"], hands=raw.get("hands"),
+                            turn_up=raw.get("turn_up"), dummy_bid=raw.get("dummy_bid"), dummy_shown=True)
+            if row.hands is not None:
+                row.links = [HandLink(seat=seat, token=secrets.token_urlsafe(18), devices=[]) for seat in range(players)]
+            rows.append(row)
+        return rows
+
+
+def read_time(document: dict[str, Any], key: str) -> datetime | None:
+    if key not in document:
+        return None
+    value = document[key]
+    try:
+        moment = datetime.fromisoformat(value) if isinstance(value, str) else None
+        if moment is not None:
+            moment = results.as_utc(moment)  # year 1 at +01:00 is before the calendar starts
+    except (ValueError, OverflowError):
+        moment = None
+    if moment is None:
+        raise ImportProblem(f"{key}: must be a date and time such as \"2026-11-21T20:15:00+00:00\", not {value!r}")
+    return moment
+
+
+def in_words(text: str, document: Any) -> str:
+    """A document's problem as a player would say it: "deal 3: first_dealer: must be a seat from 0
+    to 2, not 5" → "The first dealer must be player 1 to 3, not 6": field names in words, seats
+    counted from 1, long names shortened (the core's own words stay for the command line)."""
+    found = PREFIX.match(text)
+    assert found is not None  # every part of it is optional
+    deal, field, rest = found.group(1), found.group(2), text[found.end():]
+    rest = SEAT_RANGE.sub(lambda m: f"player 1 to {int(m.group(1)) + 1}, not "
+                                    + (str(int(m.group(2)) + 1) if m.group(2) else ""), rest)
+    rest = NO_SEAT.sub(lambda m: f"player {int(m.group(1)) + 1} does not exist (1 to {int(m.group(2)) + 1})", rest)
+    players = document.get("players") if isinstance(document, dict) else None
+    for name in players if isinstance(players, list) else []:
+        if isinstance(name, str) and len(name) > names.SHORT_NAME:
+            rest = rest.replace(name, names.short(name))
+    if field is not None:
+        words = FIELD_WORDS.get(field) or (f"the {field.split('.', 1)[1].replace('_', ' ')}" if "." in field else None)
+        if words is None:
+            rest = f"{field}: {rest}"  # not a field after all: keep the text as it came
+        elif rest.startswith("must "):
+            rest = f"{words} {rest}"
+        elif field not in SELF_EXPLAINING:
+            rest = f"{words}: {rest}"
+    return f"Deal {deal}: {rest}" if deal else rest[:1].upper() + rest[1:]
+
+
+def check(document: Any) -> Checked:
+    """Validate and score one document with the core, and check the app's own limits; the
+    problem, if any, in a player's words (``in_words``)."""
+    try:
+        return _checked(document)
+    except ImportProblem as problem:
+        raise ImportProblem(in_words(str(problem), document), problem.status) from None
+
+
+def _checked(document: Any) -> Checked:
+    try:
+        match, scored = score(document)
+    except MatchError as error:
+        raise ImportProblem(str(error)) from None
+    players = []
+    for name in match.players:
+        try:
+            players.append(names.clean(name, f"players: {name!r}"))
+        except names.NameProblem as problem:
+            raise ImportProblem(str(problem)) from None
+    keys = [names.key(name) for name in players]
+    for name, key in zip(match.players, keys, strict=True):
+        if keys.count(key) > 1:
+            raise ImportProblem(f"players: {name!r} is named twice")
+    alike = names.lookalikes(players)
+    if alike is not None:
+        raise ImportProblem(f"players: {alike[0]!r} and {alike[1]!r} look the same; a match needs names that can be "
+                            "told apart")
+    played_at = read_time(document, "played_at")
+    updated_at = read_time(document, "updated_at")
+    options = match.setup.options_json()
+    cards = read_cards(document, options)
+    next_dealt = document.get("next_deal_dealt", False)
+    if not isinstance(next_dealt, bool):
+        raise ImportProblem(f"next_deal_dealt: must be true or false, not {next_dealt!r}")
+    checked = Checked(document=document, options=options, players=players, scored=scored,
+                      played_at=played_at, updated_at=updated_at or played_at, cards=cards, next_dealt=next_dealt)
+    checked.content_hash = documents.content_hash(document["ruleset"], options, document.get("first_dealer", 0),
+                                                  cards, checked.deals())
+    return checked
+
+
+def read_cards(document: dict[str, Any], options: dict[str, Any]) -> str:
+    """The ``cards`` mode of an exported match (absent: a real pack), and the seed of each dealt deal."""
+    mode = document.get("cards", card_store.TABLE)
+    problem = card_store.mode_problem(document["ruleset"], options, mode) if isinstance(mode, str) else None
+    if not isinstance(mode, str) or mode not in card_store.CARDS_MODES or problem:
+        raise ImportProblem(f"cards: {mode!r} is not how this match's cards can be handled "
+                            f"(one of {', '.join(card_store.CARDS_MODES)}){': ' + problem if problem else ''}")
+    for number, raw in enumerate(document.get("deals", []), start=1):
+        seed = raw.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED):
+            raise ImportProblem(f"deal {number}: seed: must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        if mode == card_store.TABLE and (seed is not None or raw.get("hands") is not None):
+            raise ImportProblem(f"deal {number}: hands: dealt cards need the match's \"cards\" mode (\"app\")")
+    return mode

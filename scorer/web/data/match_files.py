@@ -1,0 +1,184 @@
+"""Reading an uploaded match file (one match document, a JSON list of them, or a zip of them, as
+exported) within bounds, before anything is parsed whole.
+
+**Limits.** What the server reads is bounded before it is parsed, so no upload can take more
+than a few times ``UNPACKED_MAX_BYTES`` of memory, whatever its compression ratio: the upload's
+size (``IMPORT_MAX_BYTES``), the members of a zip (how many, their declared sizes, and their real
+sizes, counted while they are unpacked), and in the JSON the number of values, the nesting depth,
+the length of strings and of numbers. A file over a limit gets a 413 or a 422 naming it
+(``ImportProblem``).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import zipfile
+import zlib
+from itertools import accumulate
+from typing import Any
+
+# An upload may be much larger than a form (MAX_CONTENT_LENGTH): every match of a club in one file.
+IMPORT_MAX_BYTES = 16 * 1024 * 1024
+
+
+UNPACKED_MAX_BYTES = 24 * 1024 * 1024  # the JSON of one upload, all zip members together, unpacked
+
+
+MAX_MEMBERS = 10_000                   # files in a zip
+
+
+MAX_MATCHES = 10_000                   # match documents in one upload
+
+
+MAX_VALUES = 1_000_000                 # JSON values (a 1,500-match export holds about 300,000)
+
+
+MAX_DEPTH = 16                         # nesting of lists and objects (a match document needs 6)
+
+
+MAX_STRING = 1_000                     # characters in one JSON string (names are 40, cards 5)
+
+
+MAX_DIGITS = 20                        # digits in one JSON number (seeds go up to 19)
+
+
+MAX_LISTED = 20                        # problems listed at once when many documents are wrong
+
+NOT_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
+DEPTH_STEPS = bytes.maketrans(b"[{]}", bytes([3, 3, 1, 1]))  # +1 or -1, offset by 2 to stay a byte
+LONG_NUMBER = re.compile(rb"[0-9.eE+-]{%d,}" % (MAX_DIGITS + 1))
+ARCHIVES = (".zip", ".gz", ".tgz", ".tar", ".bz2", ".xz", ".7z", ".rar")
+def size_text(size: int) -> str:
+    """16 MB, 64 KB, 900 bytes."""
+    for unit, scale in (("MB", 2**20), ("KB", 2**10)):
+        if size >= scale:
+            return f"{size / scale:.3g} {unit}"
+    return f"{size} bytes"
+
+
+
+class ImportProblem(ValueError):
+    """Why an uploaded file cannot be imported; nothing is stored then. ``status`` is 422 for a
+    document that is wrong, 413 for a file over one of the size limits."""
+
+    def __init__(self, message: str, status: int = 422, lines: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.lines = lines or [message]  # every problem found, one line each
+
+
+def too_large(label: str, what: str) -> ImportProblem:
+    return ImportProblem(f"{label}: {what}, more than an import may hold", 413)
+
+
+def scan(data: bytes, label: str) -> None:
+    """Refuse, before parsing, JSON over a limit: each check is a pass of C code over the bytes,
+    the cheap ones first, so a file is refused within a second whatever it holds."""
+    values = data.count(b",") + data.count(b"[") + data.count(b"{") + 1  # at least as many as it holds
+    if values > MAX_VALUES:
+        raise too_large(label, f"it holds about {values:,} JSON values; the limit is {MAX_VALUES:,}")
+    # Strings out (escaped backslashes and quotes first), so that what is left is the structure.
+    parts = data.replace(b"\\\\", b"").replace(b'\\"', b"").split(b'"')
+    longest = max(map(len, parts[1::2]), default=0)
+    if longest > MAX_STRING:
+        raise ImportProblem(f"{label}: a text in it is {longest:,} bytes long; the limit is {MAX_STRING:,}")
+    structure = b"".join(parts[0::2])
+    brackets = structure.translate(None, delete=NOT_BRACKETS).translate(DEPTH_STEPS)
+    depth = max(accumulate(step - 2 for step in brackets), default=0)
+    if depth > MAX_DEPTH:
+        raise ImportProblem(f"{label}: is nested too deeply ({depth:,} levels; the limit is {MAX_DEPTH})")
+    if LONG_NUMBER.search(structure):
+        raise ImportProblem(f"{label}: holds a number more than {MAX_DIGITS} digits long, which no match document needs")
+
+
+def whole_number(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:  # also checked by scan; int() of 5,000 digits is slow
+        raise ImportProblem(f"a number is {len(text)} digits long; the limit is {MAX_DIGITS}")
+    return int(text)
+
+
+def no_constant(text: str) -> Any:
+    raise ImportProblem(f"{text} is not a number a match document holds")
+
+
+def read_json(data: bytes, label: str) -> Any:
+    scan(data, label)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ImportProblem(f"{label}: is not UTF-8 text, so it is not a match document") from None
+    try:
+        return json.loads(text, parse_int=whole_number, parse_constant=no_constant)
+    except ImportProblem as problem:
+        raise ImportProblem(f"{label}: {problem}") from None
+    except json.JSONDecodeError as err:
+        raise ImportProblem(f"{label}: not valid JSON ({err.msg} at line {err.lineno} column {err.colno})") from None
+    except RecursionError:
+        raise ImportProblem(f"{label}: is nested too deeply to be a match document") from None
+
+
+def unpack(data: bytes, label: str) -> list[tuple[str, bytes]]:
+    """The ``.json`` members of a zip, unpacked a chunk at a time under one running limit for all
+    of them (a zip may say its members are small and be lying)."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        infos = archive.infolist()
+        if len(infos) > MAX_MEMBERS:
+            raise too_large(label, f"it holds {len(infos):,} files; the limit is {MAX_MEMBERS:,}")
+        nested = [info.filename for info in infos if info.filename.lower().endswith(ARCHIVES)]
+        if nested:
+            raise ImportProblem(f"{label}: holds another archive ({nested[0]}); unpack it and import its .json files")
+        members = sorted((info for info in infos if not info.is_dir() and info.filename.lower().endswith(".json")
+                          and not info.filename.startswith("__MACOSX/")), key=lambda i: i.filename)
+        declared = sum(info.file_size for info in members)
+        if declared > UNPACKED_MAX_BYTES:
+            raise too_large(label, f"its documents add up to {size_text(declared)} unpacked; the limit is "
+                                   f"{size_text(UNPACKED_MAX_BYTES)}")
+        budget = UNPACKED_MAX_BYTES
+        contents = []
+        for info in members:
+            chunks = []
+            with archive.open(info) as stream:
+                while chunk := stream.read(64 * 1024):
+                    budget -= len(chunk)
+                    if budget < 0:
+                        raise too_large(label, f"its documents unpack to more than {size_text(UNPACKED_MAX_BYTES)}")
+                    chunks.append(chunk)
+            contents.append((info.filename, b"".join(chunks)))
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, RuntimeError, NotImplementedError,
+            zlib.error) as err:
+        raise ImportProblem(f"{label}: is not a zip file that can be read ({err})") from None
+    if not contents:
+        raise ImportProblem(f"{label}: holds no .json match documents")
+    return contents
+
+
+def read_upload(data: bytes, filename: str) -> list[tuple[str, Any]]:
+    """The documents in an uploaded file, each with a label for messages: a JSON document, a JSON
+    list of documents, or a zip of ``.json`` files (as exported)."""
+    label = filename or "the file"
+    found: list[tuple[str, Any]] = []
+    if data[:4] == b"PK\x03\x04":
+        for name, body in unpack(data, label):
+            found.extend(documents_in(read_json(body, name), name))
+            if len(found) > MAX_MATCHES:
+                break
+    else:
+        if len(data) > UNPACKED_MAX_BYTES:
+            raise too_large(label, f"it is {size_text(len(data))}; the limit is {size_text(UNPACKED_MAX_BYTES)}")
+        found = documents_in(read_json(data, label), label)
+    if not found:
+        raise ImportProblem(f"{label}: holds no match documents (an empty list)")
+    if len(found) > MAX_MATCHES:
+        raise too_large(label, f"it holds more than {MAX_MATCHES:,} matches; import them a few files at a time")
+    return found
+
+
+def documents_in(data: Any, label: str) -> list[tuple[str, Any]]:
+    if isinstance(data, list):
+        if len(data) == 1:
+            return [(label, data[0])]
+        return [(f"{label}, match {i} of {len(data)}", doc) for i, doc in enumerate(data, start=1)]
+    return [(label, data)]

@@ -1,0 +1,142 @@
+"""Storing checked match documents (an import, a restore from backup): all are checked before any
+is stored, and a file with any bad document stores nothing. A match already stored from the same
+document is left as it is, so importing the same file twice doubles nothing: a match is
+recognised by what was played (``Match.content_hash``, then compared in full) and, when the file
+says when it was played, by that time too.
+
+**Storing.** The checked matches are stored in batches, each its own short transaction
+(``BATCH_SECONDS``), so that a phone saving a deal at the table waits a fraction of a second at
+most, never the whole import. If storing fails part way (the database refuses a batch), the
+batches before it stay; the message says how many were stored, and importing the same file
+again stores the rest and doubles nothing, since the stored ones are recognised.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Select, or_, select
+from sqlalchemy.exc import SQLAlchemyError
+
+from scorer.web.data import card_store, names, results
+from scorer.web.data.exported import export_document
+from scorer.web.data.import_check import Checked, check, played
+from scorer.web.data.match_files import MAX_LISTED, ImportProblem
+from scorer.web.data.models import Deal, Match, MatchCards, MatchSeat, Player
+from scorer.web.extensions import db
+from scorer.web.writes.deals import settle
+
+BATCH_SECONDS = 0.2                    # how long one batch of stored matches may hold the database
+
+
+BATCH_MATCHES = 100
+
+
+def candidates(checked: Checked) -> Select[tuple[Match]]:
+    """The matches that may be the document's: an index search each way (``content_hash`` and
+    ``ix_matches_created``), never a scan of ``matches`` (tests/web/test_sql_counts.py)."""
+    if checked.played_at is None:
+        return select(Match).where(Match.content_hash == checked.content_hash)
+    return select(Match).where(or_(Match.content_hash == checked.content_hash, (
+        (Match.created_at == checked.played_at) & (Match.ruleset == checked.document["ruleset"]))))
+
+
+def stored_copy(checked: Checked) -> Match | None:
+    """A match already stored from the same document (imported twice): the same deals, options,
+    cards and players (by name key), and, when the document says when it was played, the same
+    time. Candidates are found by ``content_hash`` (and, for a file that gives the time, by the
+    time, so that a match whose fingerprint was never written is found too)."""
+    wanted = [names.key(name) for name in checked.players]
+    for match in db.session.scalars(candidates(checked)):
+        if checked.played_at is not None and results.as_utc(match.created_at) != checked.played_at:
+            continue
+        stored = export_document(match)
+        if ([names.key(name) for name in stored["players"]] == wanted and stored["options"] == checked.options
+                and stored["first_dealer"] == checked.document.get("first_dealer", 0)
+                and [played(deal) for deal in stored["deals"]] == checked.deals() and match.cards == checked.cards):
+            return match
+    return None
+
+
+def store(checked: Checked, players: dict[str, Player] | None = None) -> Match:
+    """Add the match, its seats and deals, and its results rows, to the session. ``players``
+    remembers the players already looked up by this import (by name key)."""
+    players = {} if players is None else players
+    for name in checked.players:
+        if names.key(name) not in players:
+            players[names.key(name)] = Player.named(name)
+    match = Match(ruleset=checked.document["ruleset"], options=checked.options,
+                  first_dealer=checked.document.get("first_dealer", 0), finished=checked.scored.finished,
+                  content_hash=checked.content_hash)
+    if checked.played_at is not None:
+        match.created_at = checked.played_at
+        match.updated_at = checked.updated_at or checked.played_at
+    match.seats = [MatchSeat(seat=seat, player=players[names.key(name)]) for seat, name in enumerate(checked.players)]
+    match.deals = [Deal(number=number, bids=deal["bids"], tricks=deal["tricks"], premiums=deal["premiums"],
+                        turn_up=deal.get("turn_up"), trump=deal.get("trump"))
+                   for number, deal in enumerate(checked.deals(), start=1)]
+    if checked.cards != card_store.TABLE:
+        match.card_setup = MatchCards(mode=checked.cards)
+        match.dealt = checked.dealt()
+    db.session.add(match)
+    db.session.flush()
+    # As every change of a match ends (writes/deals.py), but with the file's times; the deal to
+    # come gets its cards now, unless it was in the players' hands where the match was exported
+    # (then it is left as exported, played as at the table, never dealt again).
+    settle(match, checked.scored, touch=False, deal_next=not checked.next_dealt)
+    return match
+
+
+@dataclass
+class Imported:
+    added: list[Match] = field(default_factory=list)
+    already_here: list[Match] = field(default_factory=list)
+
+
+def import_documents(found: list[tuple[str, Any]]) -> Imported:
+    """Check every document first, then store them in batches, each committed on its own.
+
+    With one document the core's message is shown as it is; with several it says which one.
+    A batch the database refuses is rolled back and reported (``ImportProblem``, status 409)
+    with how many matches the batches before it stored.
+    """
+    checked = []
+    problems: list[str] = []  # every document's problem, all told at once
+    for label, document in found:
+        try:
+            checked.append(check(document))
+        except ImportProblem as problem:
+            if len(found) == 1:
+                raise
+            problems.append(f"{label}: {problem}")
+    if problems:
+        shown = problems[:MAX_LISTED] + ([f"…and {len(problems) - MAX_LISTED} more"] if len(problems) > MAX_LISTED else [])
+        summary = f"{len(problems)} of {len(found)} matches cannot be imported"
+        raise ImportProblem(summary, 422, [summary, *shown])
+    outcome = Imported()
+    db.session.commit()  # end the read the checks may have begun: each batch starts afresh
+    batch: list[Match] = []
+    players: dict[str, Player] = {}
+    started = time.monotonic()
+    try:
+        for item in checked:
+            copy = stored_copy(item)
+            if copy is not None:
+                outcome.already_here.append(copy)
+                continue
+            batch.append(store(item, players))
+            if len(batch) >= BATCH_MATCHES or time.monotonic() - started > BATCH_SECONDS:
+                db.session.commit()
+                outcome.added += batch
+                batch, started = [], time.monotonic()
+        db.session.commit()
+        outcome.added += batch
+    except SQLAlchemyError as error:
+        db.session.rollback()
+        done = len(outcome.added)
+        raise ImportProblem(
+            f"the database refused to store a match ({type(error).__name__}) after {done} of {len(checked)} were "
+            f"stored. Import the same file again: the {done} stored are recognised and not doubled", 409) from None
+    return outcome
