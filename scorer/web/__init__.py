@@ -1,16 +1,19 @@
 """The mobile web app: ``create_app`` builds it (``flask --app scorer run`` finds it through
-``scorer.create_app``). The views store what was played and ask ``scorer.core`` for every score.
+``scorer.create_app``). The web layer stores what was played and asks ``scorer.core`` for every score.
 
-The web layer is grouped by what a person does:
+It is built in layers, each a package whose imports only go down (tests/structure/test_layers.py;
+docs/ARCHITECTURE.md draws them):
 
-- ``play``: starting a match, recording deals, the scoreboard (``play/``);
-- ``cards``: the app's own dealing, private hands on the phones, packs and duplicate deal sets;
-- ``records``: history, statistics and the results cache, score sheets, export and import, players;
-
-with the plumbing beside them: ``config``, ``extensions``, ``models``, ``documents`` (the bridge to
-the core: a match's document in, the core's typed ``MatchScore`` back) and ``document_types`` (the
-match document's shapes as TypedDicts), ``errors``, ``templating`` (every template filter and
-global) and ``serve``.
+- foundation: ``config``, ``extensions`` (SQLAlchemy, Migrate, CSRF), ``clock``, ``fields``;
+- ``data``: the models, a match's document for the core, the match lock, the derived caches;
+- ``policy``: who may do what; ``presentation``: how the core's results look (peers);
+- ``writes``: one function per change a person can make, each one transaction under the match's lock;
+- ``serving``: static files, compression, the PWA, ``make run``'s set-up and server;
+- the screens, grouped by what a person does, views and forms only, never importing one another:
+  ``play`` (start a match, record deals, the scoreboard), ``cards`` (the app's own dealing,
+  private hands, packs, deal sets), ``records`` (history, statistics, sheets, export and import,
+  the change history);
+- this factory, ``errors`` and ``templating``, which register them all.
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ from flask import Flask
 from scorer.web.config import configure
 from scorer.web.extensions import csrf, db, migrate
 
-# templates/, static/ and migrations/ live at the repository root (STYLE.md).
+# templates/, static/ and migrations/ live at the repository root, beside the package, as in
+# Flask's own tutorial: templates by screen, plain CSS and JavaScript, no build step.
 ROOT = Path(__file__).resolve().parents[2]
 
 
