@@ -55,7 +55,7 @@ RULE_TEXT = [
 
 # (file, what is found, why it is not a rule).
 ALLOWED: list[tuple[str, str, str]] = [
-    ("scorer/web/records/stats.py", '"declared"', "a column's label: how many times a player declared"),
+    ("scorer/web/data/figures.py", '"declared"', "a column's label: how many times a player declared"),
     ("templates/play/_deal_table.html", "'declared'", "the word shown for a premium of kind 'declare'"),
     ("templates/play/_preview.html", "'declared'", "the word shown for a premium of kind 'declare'"),
     ("templates/play/deal.html", "'declared'", "the word shown for a premium of kind 'declare'"),
