@@ -1,17 +1,6 @@
-"""Statistics per player, over all matches or a ruleset and period, and for one match.
-
-The pages of everyone and of one player add up the summaries (``summaries.py``: per player, ruleset,
-day and month, kept with the results cache), a few rows per player whatever the period. One
-match's figures are SQL aggregates over its rows of the results cache (``results``), which holds
-the core's score of every deal: counts, sums and maxima with GROUP BY. Runs of made bids are counted when the
-cache is written (``run``: made in a row up to that deal), so the longest run is a plain MAX; the
-window-function way ("gaps and islands") measured 120–180 ms over 80,000 rows in SQLite, this adds
-nothing. A page makes a handful of queries however many matches there are.
-
-What applies where: bids, tricks and premiums are each player's own. In four partners the deal
-points, match and game wins are the side's, so both partners count a side's win and side points
-are left out of "best deal". The two-dummy dummy has no player and appears in none of this.
-"""
+"""The statistics pages: every player side by side, and one player's figures, bids by size,
+head-to-head and best deal, for all matches or a ruleset and period (``filters.PeriodForm``).
+The figures are read by ``data/figures.py``, which says how they are added up."""
 
 from __future__ import annotations
 
