@@ -24,11 +24,26 @@ from scorer.web.writes.problems import Refused
 bp = Blueprint("changes", __name__)
 
 
+def deletes_match(change: Change) -> bool:
+    """Whether undoing ``change`` deletes its match (it undoes a restore)."""
+    return change.kind == MATCH and bool(change.before.get("deleted"))
+
+
+def allowed(change: Change, keeper: bool, manager: bool) -> bool:
+    """Who may undo ``change``: whoever may do what the undo does. A rename touches every match (the
+    site manager's); an undo that restores a match is a restore (a keeper's or the site manager's);
+    one that deletes it is a deletion, and the rest change the match's deals or seats (a keeper's)."""
+    if change.kind == RENAME:
+        return manager
+    if change.kind == MATCH and not deletes_match(change):
+        return keeper or manager
+    return keeper
+
+
 def may_undo(match: Match, change: Change, keeper: bool, manager: bool) -> bool:
     """Whether to offer an Undo: this phone may, and the thing is still as the change left it
     (the POST checks again, under the lock, and says why when it refuses)."""
-    allowed = manager if change.kind == RENAME else (keeper or manager) if change.kind == MATCH else keeper
-    if not allowed or (change.kind != MATCH and match.deleted_at is not None):
+    if not allowed(change, keeper, manager) or (change.kind != MATCH and match.deleted_at is not None):
         return False
     if change.kind == DEAL and change.before is None and (change.deal or 0) < len(match.deals):
         return False  # a deal with others after it cannot be taken away (the POST would say so)
@@ -64,11 +79,10 @@ def undo(match_id: int, change_id: int) -> Response | tuple[str, int]:
     change = db.get_or_404(Change, change_id)
     if not belongs(change, match):
         abort(404, "That change is not in this match's history.")
-    # Who may, before the form is read: a rename touches every match (the site manager's); a
-    # deletion's undo is a restore (a keeper's or the site manager's); the rest a keeper's.
+    # Who may, before the form is read: whoever may do what the undo does (``allowed``).
     if change.kind == RENAME:
         access.require_site_manager()
-    elif change.kind == MATCH:
+    elif change.kind == MATCH and not deletes_match(change):
         access.require_keeper_or_site_manager(match)
     else:
         access.require_keeper(match)
