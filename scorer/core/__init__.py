@@ -17,7 +17,7 @@ from .bids import (
     possible_bids,
     tricks_against_bid,
 )
-from .cards import BID_VALUE, JOKER, NO_TRUMP, RANKS, SUIT_NAMES, SUIT_SYMBOLS, parse_card, sort_hand
+from .cards import BID_VALUE, JOKER, NO_TRUMP, RANKS, SUIT_NAMES, SUIT_SYMBOLS, parse_card, parse_trump, sort_hand
 from .dealing import (
     MAX_SEED,
     PILE_SIZE,
@@ -117,7 +117,7 @@ from .validation import DealRecord, Premium
 __all__ = [
     # how trump is chosen and how a deal is scored (Ruleset.trump_rule, Ruleset.scoring)
     "DUMMY", "LONG", "MISSES", "NAMED", "PARTNERS", "PILE", "SELF_PREMIUM", "STANDARD", "STREAK", "SUCCESSES",
-    "TURN_UP", "BID_VALUE", "MAX_SEED", "RANKS", "TRUMP_BY_COUNT", "dealer_of", "leader_of", "new_seed",
+    "TURN_UP", "BID_VALUE", "MAX_SEED", "RANKS", "parse_trump", "TRUMP_BY_COUNT", "dealer_of", "leader_of", "new_seed",
     "trump_by_misses", "trump_by_successes", "trump_of_card",
     "FORMAT", "JOKER", "MATCH_FORMATS", "NOT_SUPPORTED", "NO_TRUMP", "RULESETS", "SUIT_NAMES", "SUIT_SYMBOLS",
     "Breakdown", "DealOutcome", "DealRecord", "DealScore", "DealtCards", "GameScore", "MatchRecord", "MatchError",

@@ -58,7 +58,8 @@ def test_export_one_match_as_its_document(client):
     assert doc["options"] == {"match": "hundred", "deals": 9, "games_to_win": 3, "target": 100,
                               "no_trump_play": "normal", "first_trump": "diamonds"}
     assert doc["players"] == ["Ann", "Bob", "Cy"] and doc["first_dealer"] == 0
-    assert doc["deals"][0] == {"bids": [4, 2, None], "tricks": [4, 2, 3], "premiums": [{"seat": 0, "kind": "declare"}]}
+    assert doc["deals"][0] == {"bids": [4, 2, None], "tricks": [4, 2, 3], "premiums": [{"seat": 0, "kind": "declare"}],
+                               "played_trump": "diamonds"}  # an added field: the trump it was saved at
     assert doc["played_at"].endswith("+00:00") and "scored" not in doc
     assert score_document(doc)["scored"]["deals"][2]["points"] == [1, 4, 94]  # what the CLI would say
     assert client.get("/matches/99/export.json").status_code == 404
@@ -331,3 +332,28 @@ def test_deeply_nested_json_is_refused_not_a_crash(client, app):
     response = upload(client, "[" * 100_000 + "]" * 100_000, "nested.json")
     assert response.status_code == 422 and "nested too deeply" in response.text
     assert nothing_stored(app)
+
+
+def played_trumps(app, match_id: int) -> list[str | None]:
+    with app.app_context():
+        return list(db.session.scalars(select(Deal.played_trump).where(Deal.match_id == match_id).order_by(Deal.number)))
+
+
+def test_the_trump_each_deal_was_played_with_moves_with_the_match(client, app, other):
+    """``deals.played_trump`` is kept apart from the rules' answer (an edit of an earlier deal never
+    rewrites it): export writes it as an added field of each deal, the scorer ignores it, import
+    stores it as written, so a moved match still shows the trump each deal was played with."""
+    match_id = play_known_match(client)
+    with app.app_context():
+        first = db.session.scalars(select(Deal).where(Deal.match_id == match_id, Deal.number == 1)).one()
+        first.played_trump = "spades" if first.played_trump != "spades" else "hearts"  # played before an edit
+        db.session.commit()
+    kept = played_trumps(app, match_id)
+    document = export_of(client, match_id)
+    assert [deal.get("played_trump") for deal in document["deals"]] == kept
+    assert score_document(document)["scored"]  # the scorer's contract: an added field it accepts
+    assert upload(other.test_client(), json.dumps(document)).status_code == 303
+    assert played_trumps(other, 1) == kept
+    document["deals"][0]["played_trump"] = "purple"
+    response = upload(other.test_client(), json.dumps({**document, "played_at": "2020-01-01T00:00:00+00:00"}))
+    assert response.status_code == 422 and "played_trump" in response.text and "purple" in response.text

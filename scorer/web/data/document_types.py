@@ -22,7 +22,8 @@ class PremiumDocument(TypedDict):
 
 class DealDocument(TypedDict):
     """One entry of the match document's ``deals``: what was played, plus, where the app dealt,
-    the cards (``hands``, ``dummy_bid``) and the ``seed`` they came from (exports)."""
+    the cards (``hands``, ``dummy_bid``) and the ``seed`` they came from, and the trump the deal
+    was played with when it was saved (``played_trump``: exports; the scorer ignores it)."""
 
     bids: list[Bid]
     tricks: list[int]
@@ -32,6 +33,7 @@ class DealDocument(TypedDict):
     hands: NotRequired[list[list[str]]]
     dummy_bid: NotRequired[list[str]]
     seed: NotRequired[int]
+    played_trump: NotRequired[str]
 
 
 def deal_document(bids: list[Bid], tricks: list[int], premiums: list[PremiumDocument] | None = None,

@@ -20,6 +20,9 @@ def export_document(match: Match) -> MatchDocument:
     """The match document of what was played (MATCH-FORMAT.md), plus when the match was played
     and last changed. Exactly what an import stores, so export → import → export is the same."""
     document = documents.match_document(match)
+    for deal, row in zip(document["deals"], match.deals, strict=True):
+        if row.played_trump is not None:  # the trump it was scored at when saved (an edit never rewrites it)
+            deal["played_trump"] = row.played_trump
     if match.cards != card_store.TABLE:
         document["cards"] = match.cards
         dealt_cards(match, document["deals"])

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from scorer.core import MAX_SEED, MatchError, MatchScore, score
+from scorer.core import MAX_SEED, MatchError, MatchScore, parse_trump, score
 from scorer.web.data import card_store, documents, names, results
 from scorer.web.data.document_types import DealDocument, deal_document
 from scorer.web.data.match_files import ImportProblem
@@ -64,6 +64,10 @@ class Checked:
 
     def deals(self) -> list[DealDocument]:
         return [played(raw) for raw in self.document.get("deals", [])]
+
+    def played_trumps(self) -> list[str | None]:
+        """The trump each deal was played with when it was saved, where the file says (checked)."""
+        return [raw.get("played_trump") for raw in self.document.get("deals", [])]
 
     def dealt(self) -> list[DealtDeal]:
         """The cards the app dealt or turned for each recorded deal, as exported (``seed`` and the
@@ -151,6 +155,7 @@ def _checked(document: Any) -> Checked:
     if alike is not None:
         raise ImportProblem(f"players: {alike[0]!r} and {alike[1]!r} look the same; a match needs names that can be "
                             "told apart")
+    read_played_trumps(document)
     played_at = read_time(document, "played_at")
     updated_at = read_time(document, "updated_at")
     options = match.setup.options_json()
@@ -163,6 +168,19 @@ def _checked(document: Any) -> Checked:
     checked.content_hash = documents.content_hash(document["ruleset"], options, document.get("first_dealer", 0),
                                                   cards, checked.deals())
     return checked
+
+
+def read_played_trumps(document: dict[str, Any]) -> None:
+    """Each deal's ``played_trump`` (an added field of the app's exports), made canonical in place:
+    a trump name, or absent."""
+    for number, raw in enumerate(document.get("deals", []), start=1):
+        if raw.get("played_trump") is None:
+            raw.pop("played_trump", None)
+            continue
+        try:
+            raw["played_trump"] = parse_trump(raw["played_trump"])
+        except ValueError as error:
+            raise ImportProblem(f"deal {number}: played_trump: {error}") from None
 
 
 def read_cards(document: dict[str, Any], options: dict[str, Any]) -> str:

@@ -75,8 +75,8 @@ def store(checked: Checked, players: dict[str, Player] | None = None) -> Match:
         match.updated_at = checked.updated_at or checked.played_at
     match.seats = [MatchSeat(seat=seat, player=players[names.key(name)]) for seat, name in enumerate(checked.players)]
     match.deals = [Deal(number=number, bids=deal["bids"], tricks=deal["tricks"], premiums=deal["premiums"],
-                        turn_up=deal.get("turn_up"), trump=deal.get("trump"))
-                   for number, deal in enumerate(checked.deals(), start=1)]
+                        turn_up=deal.get("turn_up"), trump=deal.get("trump"), played_trump=trump)
+                   for number, (deal, trump) in enumerate(zip(checked.deals(), checked.played_trumps(), strict=True), start=1)]
     if checked.cards != card_store.TABLE:
         match.card_setup = MatchCards(mode=checked.cards)
         match.dealt = checked.dealt()
