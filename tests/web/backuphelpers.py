@@ -11,10 +11,10 @@ from sqlalchemy import select
 from webhelpers import deal_form, post_deal, start_match
 
 from scorer import create_app
+from scorer.web.data.exported import export_document
 from scorer.web.data.models import Change, Match, MatchResult, Player
 from scorer.web.extensions import db
 from scorer.web.policy import device
-from scorer.web.data.exported import export_document
 
 THREE = ["Ann", "Bob", "Cy"]
 
