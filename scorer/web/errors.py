@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Flask, render_template
+from flask import Flask, Response, make_response, render_template, request
 from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import DBAPIError, OperationalError
 from werkzeug.exceptions import HTTPException
 
 from scorer.core import MatchError
@@ -28,6 +29,25 @@ def register(app: Flask) -> None:
         # already; a view that has a better answer (its form again, with the message) catches it.
         db.session.rollback()
         return render_template("error.html", title=problem.title, message=problem.message), problem.status
+
+    @app.errorhandler(OperationalError)
+    def database_away(error: DBAPIError) -> Response:
+        # A database that is away for a moment (a PostgreSQL restart, a full disk, a lock held too
+        # long) is a known state, not a bug: one line in the log, no traceback, and a 503 the phone
+        # can retry. Nothing was written: the request's transaction never committed. The pool
+        # drops the broken connection, so the next request connects afresh by itself.
+        try:
+            db.session.rollback()
+        except DBAPIError:
+            db.session.close()
+        reason = str(error.orig).strip().splitlines()[0] if error.orig is not None else type(error).__name__
+        app.logger.warning("database unavailable: %s %s: %s", request.method, request.path, reason)
+        response = make_response(render_template(
+            "error.html", title="The scores are safe",
+            message="The database did not answer for a moment, so nothing was saved just now; everything saved "
+                    "before is kept safe. Try again in a moment: what you typed is kept on this phone."), 503)
+        response.headers["Retry-After"] = "5"
+        return response
 
     @app.errorhandler(MatchError)
     def unscorable(error: MatchError) -> tuple[str, int]:
