@@ -355,3 +355,26 @@ def test_an_undo_that_deletes_a_match_needs_what_a_deletion_needs(app, client, p
     assert ">Undo<" in client.get(f"/matches/{played}/changes").text
     assert undo(client, played, restore.id).status_code == 303
     assert client.get(f"/matches/{played}").status_code == 404  # the keeper's undo deleted it
+
+
+@pytest.mark.parametrize("forged", [
+    "Ann\u202e's phone",         # a right-to-left override: would show as another phone's name
+    "Ann\x00phone",              # NUL: PostgreSQL refuses it
+    "x" * 31,                    # longer than the form allows
+    "\u200b",                    # shows nothing
+])
+def test_a_phone_name_cookie_that_breaks_the_forms_rules_counts_as_no_name(app, client, forged):
+    """The cookie is the phone's to write: what it says is held to the form's rules before it
+    reaches the change history or the scorekeepers' list."""
+    match_id = start_match(client, THREE)
+    client.set_cookie(device.COOKIE, forged)
+    assert post_deal(client, match_id, 1, [3, 3, 3], [3, 3, 3]).status_code == 303
+    assert changes(app, match_id)[-1].device == device.UNNAMED
+    assert "Which phone is this?" in client.get(f"/matches/{match_id}").text  # asked again, as an unnamed phone
+
+
+def test_a_phone_name_cookie_is_stored_as_the_form_would_store_it(app, client):
+    match_id = start_match(client, THREE)
+    client.set_cookie(device.COOKIE, "  Ann's   phone ")
+    assert post_deal(client, match_id, 1, [3, 3, 3], [3, 3, 3]).status_code == 303
+    assert changes(app, match_id)[-1].device == "Ann's phone"

@@ -29,14 +29,27 @@ PREFIX = "device"  # its fields are device-name and device-back: no clash with a
 bp = Blueprint("device", __name__, url_prefix="/device")
 
 
+def cookie_name() -> str | None:
+    """The name in this phone's cookie, if it meets the rules the form holds a name to (visible
+    letters, no control or direction characters, at most ``MAX_LENGTH``): the cookie is the
+    phone's to write, and what it says is stored in the change history and the scorekeepers' list,
+    so a forged one counts as no name at all."""
+    raw = request.cookies.get(COOKIE) or ""
+    if not raw.strip():
+        return None
+    try:
+        return names.clean(raw, "The phone's name", limit=MAX_LENGTH)
+    except names.NameProblem:
+        return None
+
+
 def device_name() -> str:
-    """This phone's name, or ``UNNAMED`` when it was never given one."""
-    name = (request.cookies.get(COOKIE) or "").strip()
-    return name[:MAX_LENGTH] if name else UNNAMED
+    """This phone's name, or ``UNNAMED`` when it was never given one (or its cookie breaks the rules)."""
+    return cookie_name() or UNNAMED
 
 
 def named() -> bool:
-    return bool((request.cookies.get(COOKIE) or "").strip())
+    return cookie_name() is not None
 
 
 def should_ask() -> bool:
