@@ -8,6 +8,7 @@ replayed afterwards.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import random
 import secrets
 from collections.abc import Mapping
@@ -110,6 +111,20 @@ class DealtCards:
 
 def new_seed() -> int:
     return secrets.randbits(63)
+
+
+def keyed_seed(typed: int, key: str) -> int:
+    """The seed an app deals from when a person types ``typed``: the typed number mixed with the
+    server's secret ``key`` (HMAC-SHA-256). A typed seed is a number a person picks (a year, 2024,
+    12345), which anyone holding one hand could find by trying seeds with this open code until the
+    hand matches, and then know every other hand; mixed with a key the players do not have, it tells
+    them nothing. The same typed seed with the same key deals the same cards again.
+
+    >>> keyed_seed(2024, "k") == keyed_seed(2024, "k") != keyed_seed(2024, "other key")
+    True
+    """
+    digest = hmac.new(key.encode(), f"typed-seed:{typed}".encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") & MAX_SEED
 
 
 def derive_seed(seed: int, *parts: object) -> int:

@@ -141,7 +141,7 @@ def test_match_file_is_the_match_document(client):
     assert response.status_code == 200
     doc = response.get_json()
     assert doc["format"] == "ninety-nine/1" and doc["players"] == ["Ann", "Bob", "Cy"]
-    assert doc["deals"] == [{"bids": [4, 1, 2], "tricks": [4, 2, 3], "premiums": []}]
+    assert doc["deals"] == [{"bids": [4, 1, 2], "tricks": [4, 2, 3], "premiums": [], "played_trump": "diamonds"}]
     assert "scored" in score_document(doc)
 
 

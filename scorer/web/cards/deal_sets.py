@@ -80,7 +80,7 @@ def new_set() -> str | Response | tuple[str, int]:
         number = (db.session.scalar(select(db.func.max(DealSet.id))) or 0) + 1
         deal_set = DealSet(key=secrets.token_urlsafe(12), name=(form.name.data or "").strip() or f"Deal set {number}",
                            ruleset=ruleset.id, options=options, count=form.count.data,
-                           seed=new_seed() if form.seed.data is None else form.seed.data,
+                           seed=new_seed() if form.seed.data is None else card_store.server_seed(form.seed.data),
                            first_dealer=form.first_dealer.data)
         db.session.add(deal_set)
         db.session.commit()

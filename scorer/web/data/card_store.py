@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import Any, TypedDict
 
+from flask import current_app
 from sqlalchemy import select
 
 from scorer.core import (
@@ -35,6 +36,7 @@ from scorer.core import (
     deal_seed,
     dealer_of,
     game_pile_seed,
+    keyed_seed,
     make_setup,
     new_seed,
     parse_match,
@@ -45,9 +47,6 @@ from scorer.core import (
 from scorer.web.data.document_types import DealDocument, DealtFields
 from scorer.web.data.models import DealSet, DealtDeal, HandLink, Match, MatchCards
 from scorer.web.extensions import db
-
-if TYPE_CHECKING:  # the forms these helpers fill; play/ imports this module, not the other way
-    pass
 
 TABLE, TURN_UP, APP = "table", "turn-up", "app"
 CARDS_MODES = (TABLE, TURN_UP, APP)
@@ -331,6 +330,14 @@ class CardsChoice(TypedDict):
     mode: str
     seed: int | None
     deal_set_id: int | None
+
+
+def server_seed(typed: int) -> int:
+    """The seed this server deals from when a person types ``typed`` on a form (a new match, a deal
+    set): keyed with the app's secret key (``keyed_seed``), so knowing one's own hand and the open
+    dealing code tells nothing of the others, whatever was typed. The same typed seed deals the
+    same cards again on this server (its key is kept in instance/), not on another."""
+    return keyed_seed(typed, str(current_app.config["SECRET_KEY"]))
 
 
 def attach(match: Match, cards: CardsChoice) -> None:

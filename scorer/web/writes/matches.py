@@ -64,6 +64,8 @@ def start(ruleset: str, options: dict[str, Any], players: list[str], first_deale
     with transaction():
         match = Match(ruleset=ruleset, options=in_force, first_dealer=first_dealer)
         if cards is not None:
+            if cards["seed"] is not None and cards["deal_set_id"] is None:  # a deal set's seed is the server's already
+                cards = {**cards, "seed": card_store.server_seed(cards["seed"])}
             card_store.attach(match, cards)
         match.seats = [MatchSeat(seat=seat, player=player) for seat, player in enumerate(Player.all_named(players))]
         return begin(match, by)
