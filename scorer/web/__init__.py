@@ -97,8 +97,10 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(deleted.bp)
     app.register_blueprint(backups.cli)  # `flask --app scorer backup FILE` / `restore FILE`
     from scorer.web.policy import device
+    from scorer.web.site import sign_in  # the site passcode's page
 
     app.register_blueprint(device.bp)
+    app.register_blueprint(sign_in.bp)
     from scorer.web.play import share  # the share screen, keepers' invites, take-over
 
     app.register_blueprint(share.bp)

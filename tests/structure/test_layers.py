@@ -31,7 +31,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "scorer"
 FOUNDATION = {"scorer.web.config", "scorer.web.extensions", "scorer.web.clock", "scorer.web.fields"}
 FACTORY = {"scorer.web", "scorer.web.errors", "scorer.web.templating"}
 ENTRY_POINTS = {"scorer.web.serving.serve", "scorer.web.serving.setup_db", "scorer.cli", "scorer.__main__", "scorer"}
-SCREENS = ("play", "cards", "records")
+SCREENS = ("play", "cards", "records", "site")
 LAYERS = {"core": 0, "data": 2, "policy": 3, "presentation": 3, "writes": 4, "serving": 5,
           **dict.fromkeys(SCREENS, 6)}
 

@@ -23,13 +23,14 @@ from werkzeug.wrappers import Response
 from wtforms import RadioField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from scorer.core import DEFAULT_OPTIONS, DEFAULT_RULESET, MAX_SEED, RULESETS, DealScore, MatchError, MatchScore, get_ruleset, make_setup, new_seed
+from scorer.core import DEFAULT_OPTIONS, DEFAULT_RULESET, MAX_SEED, RULESETS, DealScore, MatchError, MatchScore, get_ruleset, make_setup
 from scorer.web.cards.packs import pack_line
 from scorer.web.data import card_store, documents, names
 from scorer.web.data.models import Deal, DealSet, Match
 from scorer.web.extensions import db
 from scorer.web.fields import MAX_PLAYERS, WholeNumberField, choices, ruleset_options
 from scorer.web.presentation import scoreboard
+from scorer.web.writes import deal_sets as deal_set_writes
 
 bp = Blueprint("deal_sets", __name__)
 
@@ -75,16 +76,9 @@ def new_set() -> str | Response | tuple[str, int]:
     """Make a set of seeded deals: a ruleset, how many deals, and a seed (or one drawn at random)."""
     form = DealSetForm()
     if form.validate_on_submit():
-        ruleset = get_ruleset(form.ruleset.data)
-        options = {"trump": form.trump.data} if "trump" in ruleset.option_keys else {}
-        number = (db.session.scalar(select(db.func.max(DealSet.id))) or 0) + 1
-        deal_set = DealSet(key=secrets.token_urlsafe(12), name=(form.name.data or "").strip() or f"Deal set {number}",
-                           ruleset=ruleset.id, options=options, count=form.count.data,
-                           seed=new_seed() if form.seed.data is None else card_store.server_seed(form.seed.data),
-                           first_dealer=form.first_dealer.data)
-        db.session.add(deal_set)
-        db.session.commit()
-        return redirect(url_for("deal_sets.sheet", set_id=deal_set.id, key=deal_set.key), code=303)
+        made = deal_set_writes.make(form.name.data or "", form.ruleset.data, form.trump.data, form.count.data,
+                                    form.seed.data, form.first_dealer.data)
+        return redirect(url_for("deal_sets.sheet", set_id=made.set_id, key=made.key), code=303)
     status = 422 if form.is_submitted() else 200
     return render_template("cards/new_deal_set.html", form=form, rulesets=ruleset_options(RULESETS.values())), status
 

@@ -29,12 +29,13 @@ from scorer.core import (
     sort_hand,
 )
 from scorer.web.cards import seats
-from scorer.web.data import card_store, documents, live
+from scorer.web.data import card_store, documents
 from scorer.web.data.models import DealtDeal, HandLink, Match
 from scorer.web.extensions import db
 from scorer.web.fields import EmptyForm
 from scorer.web.policy import access
 from scorer.web.presentation import scoreboard
+from scorer.web.writes import hands as hand_writes
 
 bp = Blueprint("hand_pages", __name__)
 
@@ -168,11 +169,7 @@ def show_bid(token: str) -> Response:
         flash(f"Deal {dealt.number} is already recorded: nothing was changed.")
         return _private(redirect(back, code=303))
     if request.form.get("action") == "withdraw":
-        link.shown_bid = None
-        live.touch(dealt.match_id)  # the scorekeeper's board says which bids are shown
-        db.session.commit()
-        flash("Your bid cards are hidden again.")
-        return _private(redirect(back, code=303))
+        return _shown(link.id, None, "Your bid cards are hidden again.", back)
     chosen = request.form.getlist("card")
     hand = _hands_or_404(dealt)[link.seat]
     problem = None
@@ -186,10 +183,16 @@ def show_bid(token: str) -> Response:
     if problem:
         flash(problem)
         return _private(redirect(back, code=303))
-    link.shown_bid = [card for card in hand if card in chosen]
-    live.touch(dealt.match_id)
-    db.session.commit()
-    flash("The scorekeeper can now fill in your bid cards.")
+    return _shown(link.id, [card for card in hand if card in chosen], "The scorekeeper can now fill in your bid cards.", back)
+
+
+def _shown(link_id: int, cards: list[str] | None, done: str, back: str) -> Response:
+    """Show (or take back) the bid cards, one write under the match's lock; back to the hand."""
+    try:
+        hand_writes.show_bid(link_id, cards)
+    except hand_writes.Recorded as recorded:
+        done = recorded.message
+    flash(done)
     return _private(redirect(back, code=303))
 
 
@@ -237,10 +240,8 @@ def turn_up_dummy(match_id: int, number: int) -> Response:
         abort(404, f"The app has no dummy's bid for deal {number}.")
     if not EmptyForm().validate_on_submit():
         abort(400, "This form did not come from this page; nothing was turned up.")
-    dealt.dummy_shown = True
-    live.touch(match.id)
-    db.session.commit()
+    hand_writes.turn_up_dummy(match_id, number)
     flash("The dummy's bid cards are turned up.")
-    if number == len(match.deals) + 1:
-        return redirect(url_for("deals.new", match_id=match.id), code=303)
+    if number == match.deal_count() + 1:
+        return redirect(url_for("deals.new", match_id=match_id), code=303)
     return redirect(url_for("deals.edit", match_id=match.id, number=number), code=303)

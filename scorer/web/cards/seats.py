@@ -14,17 +14,15 @@ import enum
 import secrets
 
 from flask import Blueprint, abort, flash, redirect, request, url_for
-from sqlalchemy import insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import select
 from werkzeug.wrappers import Response
 
-from scorer.web.data import live
-from scorer.web.data.models import HandLink, Match, SeatHolder, now_utc
+from scorer.web.data.models import HandLink, Match, SeatHolder
 from scorer.web.extensions import db
 from scorer.web.fields import EmptyForm
-from scorer.web.policy import access, capability
+from scorer.web.policy import access, capability, device
 from scorer.web.presentation import scoreboard
-from scorer.web.records import changes
+from scorer.web.writes import seats
 
 bp = Blueprint("seats", __name__)
 
@@ -57,27 +55,6 @@ def state(match_id: int, seat: int) -> Held:
     return Held.OTHER
 
 
-def _claim(match_id: int, seat: int, digest: str) -> bool:
-    """Make ``digest`` the seat's holder if no phone holds it; False if another phone got there
-    first. One statement each way, so two phones taking the seat at once cannot both win."""
-    if holder_of(match_id, seat) is None:
-        try:
-            db.session.execute(insert(SeatHolder).values(match_id=match_id, seat=seat, holder_hash=digest,
-                                                         taken_at=now_utc()))
-            live.touch(match_id)  # the scorekeeper's board shows the seat taken
-            db.session.commit()
-            return True
-        except IntegrityError:
-            db.session.rollback()
-    done = db.session.execute(
-        update(SeatHolder).where(SeatHolder.match_id == match_id, SeatHolder.seat == seat,
-                                 SeatHolder.holder_hash.is_(None))
-        .values(holder_hash=digest, taken_at=now_utc()))
-    live.touch(match_id)
-    db.session.commit()
-    return bool(getattr(done, "rowcount", 0) == 1)
-
-
 @bp.post("/hand/<token>/take")
 def take(token: str) -> Response:
     """Take this link's seat on this phone: the first phone to do so holds it."""
@@ -93,7 +70,7 @@ def take(token: str) -> Response:
         return back
     name = scoreboard.seat_names(link.dealt.match)[seat]
     secret = secrets.token_urlsafe(32)
-    if held is Held.OTHER or not _claim(match_id, seat, capability.digest(secret)):
+    if held is Held.OTHER or not seats.claim(match_id, seat, capability.digest(secret)):
         abort(403, f"{name}’s seat is held by another phone. If that phone is not {name}’s, "
                    "ask the scorekeeper to hand the seat over (on the scoreboard).")
     back.set_cookie(cookie_name(match_id, seat), secret, max_age=MAX_AGE, path=COOKIE_PATH,
@@ -109,13 +86,7 @@ def hand_over(match_id: int, seat: int) -> Response:
     access.require_keeper(match)
     if not EmptyForm().validate_on_submit():
         abort(400, "This form did not come from this page; no seat was handed over.")
-    holder = holder_of(match.id, seat)
     names = scoreboard.seat_names(match)
-    if holder is None or holder.holder_hash is None or seat >= len(names):
-        abort(409, "No phone holds that seat: there is nothing to hand over.")
-    changes.record(changes.SEAT, match.id, seat, before={"holder": holder.holder_hash}, after={"holder": None})
-    holder.holder_hash, holder.handed_over_at = None, now_utc()
-    live.touch(match.id)  # every board says the seat was handed over
-    db.session.commit()
+    seats.hand_over(match_id, seat, by=device.device_name())
     flash(f"{names[seat]}’s seat is free: the next phone to open one of its links and take it holds it.")
-    return redirect(url_for("matches.show", match_id=match.id, _anchor="hands"), code=303)
+    return redirect(url_for("matches.show", match_id=match_id, _anchor="hands"), code=303)

@@ -20,6 +20,7 @@ version it was read at, so an edit based on an out-of-date view is recognised an
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import select, update
@@ -53,3 +54,14 @@ def lock_match(match_id: int, bump: bool = True, deleted: bool = False) -> int |
     version = db.session.scalar(select(Match.version).where(Match.id == match_id))
     assert version is not None
     return version - 1 if bump else version
+
+
+def lock_matches(match_ids: Sequence[int]) -> None:
+    """Begin a write that touches several matches at once (a player's rename: every match they are
+    in): take each match's lock in id order, so that two such writes never wait on each other in a
+    circle, without counting a change (open forms stay current). The caller commits or rolls back."""
+    db.session.rollback()
+    for match_id in sorted(set(match_ids)):
+        db.session.execute(update(Match).where(Match.id == match_id)
+                           .values(version=Match.version, updated_at=Match.updated_at)
+                           .execution_options(synchronize_session=False))

@@ -18,14 +18,15 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
-from sqlalchemy import update
 from werkzeug.wrappers import Response
 
-from scorer.web.data.models import Match, MatchKeeper, now_utc
+from scorer.web.data.models import Match, MatchKeeper
 from scorer.web.extensions import db
 from scorer.web.fields import EmptyForm
-from scorer.web.policy import access, capability
+from scorer.web.policy import access, capability, device
 from scorer.web.presentation import scoreboard
+from scorer.web.writes import keepers
+from scorer.web.writes.problems import Refused
 
 bp = Blueprint("share", __name__, url_prefix="/matches/<int:match_id>")
 
@@ -62,10 +63,6 @@ def inviter(match: Match, invite: str) -> tuple[MatchKeeper | None, str]:
     return keeper, ""
 
 
-def back_to_share(match: Match) -> Response:
-    return redirect(url_for("share.show", match_id=match.id), code=303)
-
-
 @bp.get("/share")
 def show(match_id: int) -> str:
     """Watch (everyone) and Keep score too (scorekeepers), with their QR codes; the keepers."""
@@ -93,16 +90,12 @@ def join(match_id: int) -> str | Response | tuple[str, int]:
             abort(400, "This form did not come from this page; this phone was not made a scorekeeper.")
         if keeper is None:
             abort(403, problem + " This phone was not made a scorekeeper.")
-        # Used once: only the request that replaces the nonce it carried makes a keeper.
-        done = db.session.execute(update(MatchKeeper).where(
-            MatchKeeper.id == keeper.id, MatchKeeper.invite_nonce == keeper.invite_nonce,
-            MatchKeeper.revoked_at.is_(None)).values(invite_nonce=secrets.token_hex(16)))
-        if getattr(done, "rowcount", 0) != 1:
-            db.session.rollback()
-            abort(403, "This invite was used already, or replaced. This phone was not made a scorekeeper.")
-        response = redirect(url_for("matches.show", match_id=match.id), code=303)
-        capability.grant(response, match)
-        db.session.commit()
+        try:
+            token = keepers.join(match.id, keeper.id, keeper.invite_nonce, by=device.device_name())
+        except Refused as refused:
+            abort(403, refused.message)
+        response = redirect(url_for("matches.show", match_id=match_id), code=303)
+        capability.give(response, match_id, token)
         flash("This phone keeps score too: it can record, edit and delete deals of this match.")
         return response
     return render_template("play/join.html", match=match, form=form, invite=invite, problem=problem,
@@ -116,19 +109,15 @@ def revoke(match_id: int, keeper_id: int) -> Response:
     access.require_keeper(match)
     if not EmptyForm().validate_on_submit():
         abort(400, "This form did not come from this page; nobody was revoked.")
-    keeper = db.session.get(MatchKeeper, keeper_id)
-    if keeper is None or keeper.match_id != match.id:
-        abort(404, "This match has no such scorekeeper.")
-    if keeper.revoked_at is None:
-        mine = capability.keeper_of(match)
-        keeper.revoked_at = now_utc()
-        db.session.commit()
-        g.pop("scorer_keepers", None)
-        if mine is not None and mine.id == keeper.id:
+    mine = capability.keeper_of(match)
+    revoked = keepers.revoke(match_id, keeper_id)
+    g.pop("scorer_keepers", None)
+    if revoked is not None:
+        if mine is not None and mine.id == revoked.id:
             flash("This phone no longer keeps this match's score: it only watches now.")
-            return redirect(url_for("matches.show", match_id=match.id), code=303)
-        flash(f"{keeper.label} no longer keeps this match's score.")
-    return back_to_share(match)
+            return redirect(url_for("matches.show", match_id=match_id), code=303)
+        flash(f"{revoked.label} no longer keeps this match's score.")
+    return redirect(url_for("share.show", match_id=match_id), code=303)
 
 
 @bp.post("/take-over")
@@ -142,7 +131,6 @@ def take_over(match_id: int) -> Response:
     if access.is_keeper(match):
         flash("This browser already keeps this match's score.")
         return response
-    capability.grant(response, match)
-    db.session.commit()
+    capability.give(response, match_id, keepers.take_over(match_id, by=device.device_name()))
     flash("You took this match over: this browser keeps its score. Revoke lost phones on the share screen.")
     return response

@@ -18,18 +18,12 @@ import hmac
 from datetime import timedelta
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, abort, current_app, flash, redirect, render_template, request, session, url_for
-from flask_wtf import FlaskForm
-from sqlalchemy import delete, func, select
+from flask import Flask, current_app, redirect, request, session, url_for
+from sqlalchemy import func, select
 from werkzeug.wrappers import Response
-from wtforms import PasswordField
-from wtforms.validators import InputRequired
 
 from scorer.web.data.models import SignInAttempt, now_utc
 from scorer.web.extensions import db
-from scorer.web.fields import EmptyForm
-
-bp = Blueprint("site", __name__)
 
 SESSION_KEY = "site_passcode"
 MAX_FAILURES = 5                   # wrong passcodes per address ...
@@ -40,10 +34,6 @@ MAX_LENGTH = 200
 # Reachable without the passcode.
 OPEN = {"site.sign_in", "static", "pwa.webmanifest", "pwa.service_worker", "pwa.offline",
         "hand_pages.show", "hand_pages.show_bid", "hand_pages.status", "seats.take"}
-
-
-class SignInForm(FlaskForm):
-    passcode = PasswordField("Site passcode", validators=[InputRequired("Enter the site passcode.")])
 
 
 def required() -> bool:
@@ -72,12 +62,6 @@ def recent_failures(address: str) -> int:
                              .where(SignInAttempt.address == address, SignInAttempt.at > since)) or 0
 
 
-def record_failure(address: str) -> None:
-    db.session.execute(delete(SignInAttempt).where(SignInAttempt.at < now_utc() - KEEP))
-    db.session.add(SignInAttempt(address=address, at=now_utc()))
-    db.session.commit()
-
-
 def safe_next(target: str | None) -> str:
     """Where to go after signing in: a path on this site only (never ``//elsewhere`` or a URL)."""
     parts = urlsplit(target or "")
@@ -95,42 +79,17 @@ def gate() -> Response | None:
     return redirect(url_for("site.sign_in", next=wanted), code=303)
 
 
-@bp.route("/sign-in", methods=["GET", "POST"])
-def sign_in() -> str | Response | tuple[str, int]:
-    """The site passcode's page: the one page a stranger sees when a passcode is set."""
-    if not required():
-        return redirect(url_for("home.index"), code=303)
-    form = SignInForm()
-    status = 200
-    if form.is_submitted():
-        address = client_address()
-        if recent_failures(address) >= MAX_FAILURES:
-            # Checked before the passcode is even looked at: a right guess now would tell nothing.
-            abort(429, f"Too many wrong passcodes from this address: wait {WINDOW_MINUTES} "
-                       "minutes, then try again.")
-        if form.validate():
-            given = (form.passcode.data or "")[:MAX_LENGTH].encode()
-            if hmac.compare_digest(given, current_app.config["SCORER_PASSCODE"].encode()):
-                session.clear()  # a fresh session (and CSRF token) for the signed-in browser
-                session[SESSION_KEY] = _mark()
-                session.permanent = True
-                flash("Signed in.")
-                return redirect(safe_next(request.args.get("next")), code=303)
-            record_failure(address)
-            form.passcode.errors = ["That is not the site passcode."]
-        status = 422
-    return render_template("site/sign_in.html", form=form), status
+def sign_in_here() -> None:
+    """Mark this browser's session as signed in (a fresh session, so a fresh CSRF token too)."""
+    session.clear()
+    session[SESSION_KEY] = _mark()
+    session.permanent = True
 
 
-@bp.post("/sign-out")
-def sign_out() -> Response:
-    """Forget the passcode on this browser (scorekeepers' cookies stay)."""
-    if not EmptyForm().validate_on_submit():
-        abort(400, "This form did not come from this page; you are still signed in.")
+def sign_out_here() -> None:
     session.pop(SESSION_KEY, None)
-    return redirect(url_for("site.sign_in") if required() else url_for("home.index"), code=303)
 
 
 def register(app: Flask) -> None:
-    app.register_blueprint(bp)
+    """Before every view: the gate (the sign-in page itself is ``site/sign_in.py``)."""
     app.before_request(gate)

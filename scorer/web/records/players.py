@@ -16,8 +16,9 @@ from wtforms.validators import InputRequired, Length, ValidationError
 from scorer.web.data import names
 from scorer.web.data.models import MatchSeat, Player, name_key
 from scorer.web.extensions import db
-from scorer.web.policy import access
-from scorer.web.records import changes
+from scorer.web.policy import access, device
+from scorer.web.writes import players
+from scorer.web.writes.problems import Refused
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 
@@ -63,12 +64,11 @@ def rename(player_id: int) -> str | Response | tuple[str, int]:
     if request.method == "GET":
         form.name.data = person.name
     if form.validate_on_submit():
-        old, new = person.name, names.tidy(form.name.data)
-        person.name, person.name_key = new, name_key(new)
-        if old != new:  # one site-wide change (match_id None): every match's history shows it
-            changes.record(changes.RENAME, None, before={"player_id": person.id, "name": old},
-                           after={"player_id": person.id, "name": new})
-        db.session.commit()
-        flash(f"{old} is now {new}, in every match." if old != new else "The name is unchanged.")
-        return redirect(url_for("stats.player", player_id=person.id), code=303)
+        try:
+            old, new = players.rename(person.id, form.name.data or "", by=device.device_name())
+        except Refused as refused:
+            form.name.errors = [refused.message]
+        else:
+            flash(f"{old} is now {new}, in every match." if old != new else "The name is unchanged.")
+            return redirect(url_for("stats.player", player_id=player_id), code=303)
     return render_template("records/rename_player.html", form=form, person=person), 422 if form.is_submitted() else 200

@@ -1,0 +1,1 @@
+"""Pages of the site as a whole rather than of a match: signing in with the site passcode."""

@@ -1,0 +1,39 @@
+"""Renaming a player, in every match at once (matches refer to the player, not the name)."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.exc import OperationalError
+
+from scorer.web.data import locking, names
+from scorer.web.data.history import RENAME
+from scorer.web.data.models import MatchSeat, Player, name_key
+from scorer.web.extensions import db
+from scorer.web.writes.history import record
+from scorer.web.writes.problems import Busy, Gone, Refused
+from scorer.web.writes.unit import transaction
+
+
+def rename(player_id: int, new_name: str, by: str) -> tuple[str, str]:
+    """Rename player ``player_id`` to ``new_name`` (tidied as names are stored), under the lock of
+    every match the player is in, taken in id order (an undo of the rename takes one of them), and
+    checked again under them: no other player may have the name. Returns (old name, new name);
+    one site-wide change is recorded when the name changed."""
+    their_matches = db.session.scalars(select(MatchSeat.match_id).where(MatchSeat.player_id == player_id)).all()
+    with transaction():
+        try:
+            locking.lock_matches(their_matches)  # the transaction's first statements
+        except OperationalError:
+            raise Busy("The name was not changed: the scorer was busy with another change. Please try again.") from None
+        person = db.session.get(Player, player_id)
+        if person is None:
+            raise Gone("There is no such player.")
+        old, new = person.name, names.tidy(new_name)
+        other = db.session.scalar(select(Player).where(Player.name_key == name_key(new), Player.id != person.id))
+        if other is not None:
+            raise Refused(f"{other.name} is already another player's name. Choose a different one.")
+        person.name, person.name_key = new, name_key(new)
+        if old != new:  # one site-wide change (match_id None): every match's history shows it
+            record(RENAME, None, by, before={"player_id": person.id, "name": old},
+                   after={"player_id": person.id, "name": new})
+        return old, new

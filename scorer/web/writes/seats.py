@@ -1,0 +1,52 @@
+"""Which phone holds a seat: a phone taking a free seat (the first to take it holds it), and the
+scorekeeper handing a seat over (a lost or wrong phone), which the change history records and
+can undo (``writes/undo.py``, under the same match lock)."""
+
+from __future__ import annotations
+
+from sqlalchemy import insert, update
+from sqlalchemy.exc import IntegrityError
+
+from scorer.web.data import live
+from scorer.web.data.history import SEAT
+from scorer.web.data.models import SeatHolder, now_utc
+from scorer.web.extensions import db
+from scorer.web.presentation.scoreboard import seat_names
+from scorer.web.writes.history import record
+from scorer.web.writes.problems import Refused
+from scorer.web.writes.unit import match_write, transaction
+
+
+def claim(match_id: int, seat: int, digest: str) -> bool:
+    """Make ``digest`` (a hash of the phone's token) the seat's holder if no phone holds it; False
+    if another phone got there first. One statement each way (an INSERT of the seat's first holder,
+    or an UPDATE of a handed-over seat that is still free), so two phones taking the seat at once
+    cannot both win."""
+    try:
+        with transaction():
+            if db.session.get(SeatHolder, (match_id, seat)) is None:
+                db.session.execute(insert(SeatHolder).values(match_id=match_id, seat=seat, holder_hash=digest,
+                                                             taken_at=now_utc()))
+                live.touch(match_id)  # the scorekeeper's board shows the seat taken
+                return True
+    except IntegrityError:
+        pass  # another phone inserted it first: it may have been handed over since, so try the update
+    with transaction():
+        done = db.session.execute(
+            update(SeatHolder).where(SeatHolder.match_id == match_id, SeatHolder.seat == seat,
+                                     SeatHolder.holder_hash.is_(None))
+            .values(holder_hash=digest, taken_at=now_utc()))
+        live.touch(match_id)
+        return bool(getattr(done, "rowcount", 0) == 1)
+
+
+def hand_over(match_id: int, seat: int, by: str) -> None:
+    """Free a seat that a phone holds (under the match's lock, as the undo of it is): the next phone
+    to take it holds it. Recorded in the change history; ``Refused`` if no phone holds it."""
+    with match_write(match_id, "No seat was handed over", bump=False) as locked:
+        holder = db.session.get(SeatHolder, (match_id, seat))
+        if holder is None or holder.holder_hash is None or seat >= len(seat_names(locked.match)):
+            raise Refused("No phone holds that seat: there is nothing to hand over.")
+        record(SEAT, match_id, by, seat, before={"holder": holder.holder_hash}, after={"holder": None})
+        holder.holder_hash, holder.handed_over_at = None, now_utc()
+        live.touch(match_id)  # every board says the seat was handed over
