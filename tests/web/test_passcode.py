@@ -177,3 +177,44 @@ def test_without_a_passcode_nothing_changes(app_factory):
     start_match(app.test_client(), ["Ann", "Bob", "Cy"])
     assert visitor.post("/players/1/rename", data={"name": "Annie"}).status_code == 403
     assert app.test_client().post("/players/1/rename", data={"name": "Annie"}).status_code in (302, 303)
+
+
+def test_guesses_sent_at_once_are_each_counted_before_any_is_checked(locked):
+    """40 wrong guesses from one address at the same moment: each is recorded before it is checked
+    and checked only within the limit, so no more than ``MAX_FAILURES`` are looked at."""
+    import threading
+
+    guessers = [phone(locked, "198.51.100.80") for _ in range(40)]
+    pages = [g.get("/sign-in").text for g in guessers]
+    start, statuses = threading.Barrier(len(guessers)), []
+
+    def guess(client: FlaskClient, page: str, number: int) -> None:
+        start.wait()
+        answer = client.post("/sign-in", data={"passcode": f"guess {number}", "csrf_token": csrf_token(page)},
+                             headers={"Referer": "http://localhost/sign-in"})
+        statuses.append(answer.status_code)
+
+    threads = [threading.Thread(target=guess, args=(g, p, n)) for n, (g, p) in enumerate(zip(guessers, pages))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(set(statuses)) == [422, 429] and statuses.count(422) <= passcode.MAX_FAILURES
+
+
+def test_guesses_from_many_addresses_meet_a_site_wide_limit_that_spares_known_browsers(locked):
+    """Each address may make ``MAX_FAILURES`` wrong guesses, but all addresses together only
+    ``SITE_MAX_FAILURES``: then a new browser is not even checked, whatever it sends. A browser that
+    signed in here before, and the server machine, still sign in, so the owner is not locked out."""
+    owner = phone(locked, "198.51.100.5")
+    assert sign_in(owner).status_code == 303  # some day before: this browser is known now
+    assert owner.post("/sign-out", data={"csrf_token": csrf_token(owner.get("/matches/new").text)}).status_code == 303
+    for address in range(passcode.SITE_MAX_FAILURES // passcode.MAX_FAILURES):
+        guesser = phone(locked, f"203.0.113.{address}")
+        for attempt in range(passcode.MAX_FAILURES):
+            assert sign_in(guesser, f"guess {attempt}").status_code == 422
+    refused = sign_in(phone(locked, "203.0.113.200"))  # a new address with the right passcode
+    assert refused.status_code == 429 and "from many addresses" in refused.text
+    owner.environ_base["REMOTE_ADDR"] = "198.51.100.99"  # the owner's phone, from another network
+    assert sign_in(owner).status_code == 303
+    assert sign_in(phone(locked, "127.0.0.1")).status_code == 303  # the server machine itself

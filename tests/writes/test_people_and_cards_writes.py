@@ -105,8 +105,11 @@ def test_a_deal_set_is_made_from_the_typed_seed_keyed_with_the_servers_secret(ap
         assert first.seed == second.seed != 2024
 
 
-def test_a_wrong_passcode_is_recorded_and_old_ones_are_dropped(app):
+def test_a_guess_counts_from_when_it_is_made_until_it_is_found_right(app):
     with app.app_context():
-        sign_ins.record_failure("10.0.0.1", timedelta(days=1))
-        sign_ins.record_failure("10.0.0.1", timedelta(0))  # keeps nothing older than now
-        assert db.session.scalar(select(func.count()).select_from(SignInAttempt)) == 1
+        first = sign_ins.begin("10.0.0.1", timedelta(days=1))
+        sign_ins.begin("10.0.0.1", timedelta(days=1))
+        assert db.session.scalar(select(func.count()).select_from(SignInAttempt)) == 2
+        sign_ins.forget(first)  # it was right
+        sign_ins.begin("10.0.0.2", timedelta(0))  # keeps nothing older than now
+        assert db.session.scalars(select(SignInAttempt.address)).all() == ["10.0.0.2"]

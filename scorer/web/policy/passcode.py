@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import secrets
 from datetime import timedelta
 from urllib.parse import urlsplit
 
 from flask import Flask, current_app, redirect, request, session, url_for
+from itsdangerous import BadSignature, URLSafeSerializer
 from sqlalchemy import func, select
 from werkzeug.wrappers import Response
 
@@ -29,7 +31,11 @@ SESSION_KEY = "site_passcode"
 MAX_FAILURES = 5                   # wrong passcodes per address ...
 WINDOW_MINUTES = 10                # ... within this many minutes; then that address waits
 WINDOW = timedelta(minutes=WINDOW_MINUTES)
+SITE_MAX_FAILURES = 30             # wrong passcodes from all addresses together within the window;
+                                   # beyond it only known browsers and the server machine may try
 KEEP = timedelta(days=1)           # older failures are deleted as new ones come in
+KNOWN_COOKIE = "ninety-nine-known"  # a browser that signed in here before (signed; names nobody)
+KNOWN_MAX_AGE = 400 * 24 * 3600
 MAX_LENGTH = 200
 # Reachable without the passcode.
 OPEN = {"site.sign_in", "static", "pwa.webmanifest", "pwa.service_worker", "pwa.offline",
@@ -56,10 +62,49 @@ def client_address() -> str:
     return (request.remote_addr or "unknown")[:64]
 
 
-def recent_failures(address: str) -> int:
-    since = now_utc() - WINDOW
-    return db.session.scalar(select(func.count()).select_from(SignInAttempt)
-                             .where(SignInAttempt.address == address, SignInAttempt.at > since)) or 0
+def recent_failures(address: str | None = None) -> int:
+    """Guesses counted within the window: from ``address``, or from every address (None). A guess
+    counts from the moment it is made (``writes.sign_ins.begin``), before it is checked, so that
+    guesses sent at once each see the others."""
+    query = select(func.count()).select_from(SignInAttempt).where(SignInAttempt.at > now_utc() - WINDOW)
+    if address is not None:
+        query = query.where(SignInAttempt.address == address)
+    return db.session.scalar(query) or 0
+
+
+def _known_signer() -> URLSafeSerializer:
+    return URLSafeSerializer(str(current_app.config["SECRET_KEY"]), salt="ninety-nine known browser")
+
+
+def known_browser_token() -> str:
+    """What a browser that has signed in keeps: a signed random value (the passcode is not in it)."""
+    return str(_known_signer().dumps(secrets.token_hex(8)))
+
+
+def known_browser() -> bool:
+    """This browser signed in here before (with any passcode this server had): the site-wide limit
+    does not hold it up, so a stranger guessing from many addresses cannot lock its owner out."""
+    value = request.cookies.get(KNOWN_COOKIE, "")
+    if not value or len(value) > 200:
+        return False
+    try:
+        _known_signer().loads(value)
+    except BadSignature:
+        return False
+    return True
+
+
+def too_many_guesses(address: str, server_machine: bool) -> str | None:
+    """Why this guess may not be checked, or None. Per address: ``MAX_FAILURES`` within the
+    window. Site-wide: ``SITE_MAX_FAILURES`` from all addresses, except for a known browser and
+    the server machine. Counted with this guess already recorded."""
+    if recent_failures(address) > MAX_FAILURES:
+        return f"Too many wrong passcodes from this address: wait {WINDOW_MINUTES} minutes, then try again."
+    if not server_machine and not known_browser() and recent_failures() > SITE_MAX_FAILURES:
+        return (f"Too many wrong passcodes were tried on this site in the last {WINDOW_MINUTES} minutes, from many "
+                "addresses: wait a few minutes, then try again. A phone that has signed in here before, and the "
+                "server machine itself, can still sign in.")
+    return None
 
 
 def safe_next(target: str | None) -> str:

@@ -12,17 +12,19 @@ from wtforms import PasswordField
 from wtforms.validators import InputRequired
 
 from scorer.web.fields import EmptyForm
+from scorer.web.policy import access
 from scorer.web.policy.passcode import (
     KEEP,
-    MAX_FAILURES,
+    KNOWN_COOKIE,
+    KNOWN_MAX_AGE,
     MAX_LENGTH,
-    WINDOW_MINUTES,
     client_address,
-    recent_failures,
+    known_browser_token,
     required,
     safe_next,
     sign_in_here,
     sign_out_here,
+    too_many_guesses,
 )
 from scorer.web.writes import sign_ins
 
@@ -41,19 +43,26 @@ def sign_in() -> str | Response | tuple[str, int]:
     form = SignInForm()
     status = 200
     if form.is_submitted():
+        if not form.validate():
+            return render_template("site/sign_in.html", form=form), 422
         address = client_address()
-        if recent_failures(address) >= MAX_FAILURES:
-            # Checked before the passcode is even looked at: a right guess now would tell nothing.
-            abort(429, f"Too many wrong passcodes from this address: wait {WINDOW_MINUTES} "
-                       "minutes, then try again.")
-        if form.validate():
-            given = (form.passcode.data or "")[:MAX_LENGTH].encode()
-            if hmac.compare_digest(given, current_app.config["SCORER_PASSCODE"].encode()):
-                sign_in_here()
-                flash("Signed in.")
-                return redirect(safe_next(request.args.get("next")), code=303)
-            sign_ins.record_failure(address, KEEP)
-            form.passcode.errors = ["That is not the site passcode."]
+        # The guess is counted before it is checked, and checked only within the limits: guesses
+        # sent at once each count the others, and a right guess beyond the limit tells nothing.
+        attempt = sign_ins.begin(address, KEEP)
+        refused = too_many_guesses(address, access.is_server_machine())
+        if refused is not None:
+            sign_ins.forget(attempt)  # not checked: only the guesses checked count on
+            abort(429, refused)
+        given = (form.passcode.data or "")[:MAX_LENGTH].encode()
+        if hmac.compare_digest(given, current_app.config["SCORER_PASSCODE"].encode()):
+            sign_ins.forget(attempt)  # a right guess is no failure
+            sign_in_here()
+            flash("Signed in.")
+            response = redirect(safe_next(request.args.get("next")), code=303)
+            response.set_cookie(KNOWN_COOKIE, known_browser_token(), max_age=KNOWN_MAX_AGE, httponly=True,
+                                samesite="Lax", secure=request.is_secure)
+            return response
+        form.passcode.errors = ["That is not the site passcode."]
         status = 422
     return render_template("site/sign_in.html", form=form), status
 

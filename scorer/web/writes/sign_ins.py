@@ -1,4 +1,5 @@
-"""A wrong site passcode, recorded for the rate limit (``policy/passcode.py`` counts them)."""
+"""A guess of the site passcode, recorded for the rate limit (``policy/passcode.py`` counts them):
+recorded before it is checked (``begin``), taken back when it was right (``forget``)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,18 @@ from scorer.web.extensions import db
 from scorer.web.writes.unit import transaction
 
 
-def record_failure(address: str, keep: timedelta) -> None:
-    """One wrong guess from ``address``; failures older than ``keep`` go as new ones come in."""
+def begin(address: str, keep: timedelta) -> int:
+    """Record a guess from ``address`` (it counts as wrong until ``forget``); returns its id.
+    Guesses older than ``keep`` go as new ones come in."""
     with transaction():
         db.session.execute(delete(SignInAttempt).where(SignInAttempt.at < now_utc() - keep))
-        db.session.add(SignInAttempt(address=address, at=now_utc()))
+        attempt = SignInAttempt(address=address, at=now_utc())
+        db.session.add(attempt)
+        db.session.flush()
+        return attempt.id
+
+
+def forget(attempt_id: int) -> None:
+    """A guess that was right: it counts against nobody."""
+    with transaction():
+        db.session.execute(delete(SignInAttempt).where(SignInAttempt.id == attempt_id))
