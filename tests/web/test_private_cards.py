@@ -325,3 +325,18 @@ def test_no_shown_bid_or_seat_holder_outlives_its_match(client, app):
     assert (count(app, SeatHolder), count(app, HandLink)) == (0, 0)
     with app.app_context():
         assert db.session.scalars(select(SeatHolder)).all() == []
+
+
+def test_one_phone_holds_one_seat(client, app):
+    """A phone that holds Ann's seat cannot take Bob's too (it would see two hands); Bob's phone can."""
+    match_id = app_match(client)
+    client.get(f"/matches/{match_id}")
+    cards = dealt(app, match_id)
+    tokens = cards["tokens"]
+    phone = app.test_client()
+    assert take_seat(phone, tokens[0]).status_code == 303
+    second = take_seat(phone, tokens[1])
+    assert second.status_code == 409 and "already holds Ann" in html.unescape(second.text)
+    page = phone.get(f"/hand/{tokens[1]}").text  # the seat's page, still free: none of Bob's cards
+    assert not any(shows_card(page, card) for card in cards["hands"][1] if card not in cards["hands"][0])
+    assert take_seat(app.test_client(), tokens[1]).status_code == 303  # Bob's own phone

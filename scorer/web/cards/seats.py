@@ -68,7 +68,12 @@ def take(token: str) -> Response:
     held = state(match_id, seat)
     if held is Held.MINE:
         return back
-    name = scoreboard.seat_names(link.dealt.match)[seat]
+    names = scoreboard.seat_names(link.dealt.match)
+    name = names[seat]
+    mine = [other for other in range(len(link.dealt.links)) if other != seat and state(match_id, other) is Held.MINE]
+    if mine:  # one phone, one seat: a phone holding two would see two hands
+        abort(409, f"This phone already holds {names[mine[0]]}’s seat, and a phone holds one seat only; "
+                   f"{name}’s seat was not taken. Open {name}’s link on {name}’s own phone.")
     secret = secrets.token_urlsafe(32)
     if held is Held.OTHER or not seats.claim(match_id, seat, capability.digest(secret)):
         abort(403, f"{name}’s seat is held by another phone. If that phone is not {name}’s, "
