@@ -340,3 +340,25 @@ def test_one_phone_holds_one_seat(client, app):
     page = phone.get(f"/hand/{tokens[1]}").text  # the seat's page, still free: none of Bob's cards
     assert not any(shows_card(page, card) for card in cards["hands"][1] if card not in cards["hands"][0])
     assert take_seat(app.test_client(), tokens[1]).status_code == 303  # Bob's own phone
+
+
+def test_a_faster_tables_turned_card_waits_for_the_slower_tables(client, app):
+    """The app turned deal 2's card at the faster table: its scorekeeper sees it; anyone else
+    opening that scoreboard (the slower table's players) sees it only once every table of the
+    set has recorded deal 2."""
+    client.post("/deal-sets/new", data={"name": "Club night", "ruleset": "classic", "count": "3", "seed": "7",
+                                        "first_dealer": "0", "trump": "turn-up"})
+    fast, slow = (start_match(client, names, "classic", deal_set="1", first_dealer="0")
+                  for names in (THREE, ["Dee", "Eve", "Fay"]))
+    for match_id in (fast, slow):
+        client.get(f"/matches/{match_id}")
+    assert post_deal(client, fast, 1, ["hidden"] * 3, [3, 3, 3]).status_code == 303
+    turned = dealt(app, fast, 2)["turn_up"]
+    watcher = app.test_client()
+    assert shows_card(client.get(f"/matches/{fast}").text, turned)  # the faster table's scorekeeper
+    for recorded in (1, 2):
+        page = watcher.get(f"/matches/{fast}").text
+        assert not shows_card(page, turned) and "another table of the set has yet to play this deal" in page
+        client.get(f"/matches/{slow}")
+        assert post_deal(client, slow, recorded, ["hidden"] * 3, [3, 3, 3]).status_code == 303
+    assert shows_card(watcher.get(f"/matches/{fast}").text, turned)

@@ -221,6 +221,15 @@ def cards_public(match: Match, number: int) -> bool:
     return all(len(other.deals) >= number or other.finished for other in deal_set.matches if other.id != match.id)
 
 
+def turn_up_shown(match: Match, number: int, keeper: bool) -> bool:
+    """Whether the app's turned card of deal ``number`` (not recorded yet) may be shown on this
+    match's scoreboard: to its scorekeepers always; to everyone else unless another table of its
+    duplicate set has yet to record that deal (that table would learn its trump before it deals)."""
+    if keeper or match.deal_set is None:
+        return True
+    return all(len(other.deals) >= number or other.finished for other in match.deal_set.matches if other.id != match.id)
+
+
 def withheld(match: Match) -> set[int]:
     """The recorded deals whose cards are not public yet (a duplicate set's faster table): their
     bid cards are shown as the bid they make, not as cards."""

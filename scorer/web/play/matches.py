@@ -134,9 +134,13 @@ def show(match_id: int) -> str | tuple[str, int]:
     scored = documents.score(match)
     board = scoreboard.build(match, scored)
     # Where the app turns or deals the cards: the next deal's, made by the POST before this page.
-    dealt = card_store.dealt_for(match, len(match.deals) + 1)
+    number = len(match.deals) + 1
+    dealt = card_store.dealt_for(match, number)
+    turned_elsewhere = dealt is not None and bool(dealt.turn_up) and not card_store.turn_up_shown(
+        match, number, capability.holds(match))
     latest = explain.explain(board, scored, len(match.deals)) if match.deals else None  # the last deal, in parts
-    return render_template("play/scoreboard.html", board=board, match=match, dealt=dealt, latest=latest,
+    return render_template("play/scoreboard.html", board=board, match=match, latest=latest,
+                           dealt=None if turned_elsewhere else dealt, turned_elsewhere=turned_elsewhere,
                            match_figures=match_figures(match),
                            rematch_dealer=documents.next_dealer(match) if board.finished else None)
 
