@@ -119,6 +119,9 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         # Behind one reverse proxy on this machine (Caddy): the client's address and scheme come
         # from its X-Forwarded-For/-Proto (access.py); otherwise those headers are ignored.
         SCORER_BEHIND_PROXY=False,
+        # SQLite only: how long a connection waits for another one's write before "database is
+        # locked" (extensions.py). A test of the busy path sets a fraction of a second.
+        SQLITE_BUSY_TIMEOUT_MS=30_000,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -137,6 +140,13 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
     else:
         app.config.from_mapping(test_config)
     app.config["SQLALCHEMY_DATABASE_URI"] = normalise_database_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        # The busy timeout is the driver's own argument (sqlite3's ``timeout``, in seconds), given
+        # with each connection; a test's own connect_args win.
+        options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+        connect_args = dict(options.get("connect_args") or {})
+        connect_args.setdefault("timeout", int(app.config["SQLITE_BUSY_TIMEOUT_MS"]) / 1000)
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {**options, "connect_args": connect_args}
     app.extensions["scorer.timezone"] = clock.zone_named(app.config["TIMEZONE"])
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = load_secret_key(app.instance_path)

@@ -49,22 +49,18 @@ migrate = Migrate(render_as_batch=True, directory=str(MIGRATIONS_DIR))
 csrf = CSRFProtect()
 
 
-# How long a connection waits for another one's write to finish before giving up. An import
-# stores in batches of a fraction of a second (records/imports.py), so a save at the table waits
-# that long at most; this is the margin for a slow disk, never a wait people should see.
-BUSY_TIMEOUT_MS = 30_000
-
-
 @event.listens_for(Engine, "connect")
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     """Per SQLite connection: foreign keys (and ON DELETE CASCADE) on, which SQLite leaves off
     unless asked; write-ahead logging, so that readers (a page, an export) never block a writer
-    and a writer never blocks them; and a busy timeout, so that a writer waits its turn behind
-    another rather than failing with "database is locked"."""
+    and a writer never blocks them. The busy timeout (how long a writer waits its turn behind
+    another rather than failing with "database is locked") is the driver's ``timeout`` argument,
+    from the ``SQLITE_BUSY_TIMEOUT_MS`` setting (config.py): an import stores in batches of a
+    fraction of a second (writes/imports.py), so a save at the table waits that long at most; the
+    default 30 s is the margin for a slow disk, never a wait people should see."""
     if isinstance(dbapi_connection, sqlite3.Connection):
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         # A file database only (":memory:" answers "memory"); the mode is kept in the file.
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.close()

@@ -190,7 +190,7 @@ def test_stats_rebuild_reports_the_matches_it_could_not_rebuild(client, app):
 
 
 def test_a_save_that_cannot_get_the_lock_in_time_says_so_and_saves_nothing(app_factory, tmp_path):
-    app = app_factory(WTF_CSRF_ENABLED=False, SQLALCHEMY_ENGINE_OPTIONS={"connect_args": {"timeout": 0.2}})
+    app = app_factory(WTF_CSRF_ENABLED=False, SQLITE_BUSY_TIMEOUT_MS=200)  # the setting, not the 30 s default
     client = app.test_client()
     match_id = start_match(client, THREE)
     other = sqlite3.connect(tmp_path / "scorer.sqlite", isolation_level=None)
