@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: run check stats-rebuild test lint soak load bench install install-test install-postgres system-packages clean
+.PHONY: run check stats-rebuild test test-fast lint soak load bench install install-test install-postgres system-packages clean
 
 # The virtual environment is rebuilt whenever pyproject.toml changes.
 # Quietly: pip's version notice and setuptools' editable-install banner look like errors to a new
@@ -72,8 +72,17 @@ lint: install-test
 	$(BIN)/ruff check scorer tests bench load
 	$(BIN)/mypy
 
+# Everything: lint, then the suite on two workers (one a core) without the slow tests, then the
+# slow ones (real servers, races, fuzzing, migrations) one at a time, as they time things.
 test: install-test system-packages lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2 -m "not slow"
+	$(BIN)/python -m pytest -m slow
+
+# The quick tier, while working: the core, the writes, the layers' rules and the web tests through
+# the test client, without the browser, PostgreSQL and slow tests (markers set by folder and file in
+# tests/conftest.py). No lint and no system packages: seconds matter here. `make test` runs it all.
+test-fast: install-test
+	$(BIN)/python -m pytest -q -n 2 -m "not browser and not postgres and not slow"
 
 # The two-phones races of `make test` (tests/web/test_races.py, tests/postgres/test_races_postgres.py)
 # run longer, on SQLite and on PostgreSQL: SOAK_ROUNDS rounds a scenario, and no new round starts

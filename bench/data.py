@@ -40,8 +40,9 @@ SEED = 12
 
 # What the cached databases depend on: a change to the tables, the import or the generator
 # builds them afresh (under a new name) at the next run.
-SOURCES = ["scorer/web/data/models.py", "scorer/web/data/import_check.py", "scorer/web/writes/imports.py", "scorer/web/data/results.py",
-           "scorer/core/samples.py", "bench/data.py"]
+SOURCES = [*sorted(str(path.relative_to(ROOT)) for path in (ROOT / "scorer/web/data/models").glob("*.py")),
+           "scorer/web/data/import_check.py", "scorer/web/writes/imports.py", "scorer/web/data/results.py",
+           "scorer/web/data/summary_upkeep.py", "scorer/core/samples.py", "bench/data.py"]
 
 
 def fingerprint() -> str:

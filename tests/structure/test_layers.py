@@ -50,7 +50,15 @@ def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
     still an import: it is how a cycle hides)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    tree = ast.parse(path.read_text(), str(path))
+    # Imports for annotations only (``if TYPE_CHECKING:``) never run: the models refer to each
+    # other's classes by name that way, and it is no import at run time.
+    typing_only = {id(inner) for node in ast.walk(tree) if isinstance(node, ast.If)
+                   and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+                   for inner in ast.walk(node)}
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):

@@ -304,7 +304,7 @@ def same_players_two_matches(app: Flask, base: str) -> list[int]:
     """(e) Two matches of the same players, a deal saved in each at once: both are saved. Each save
     writes results rows (whose foreign keys lock the players' rows for key share) and then locks
     the players to patch their statistics summaries; asking FOR UPDATE there deadlocked two such
-    saves on PostgreSQL (found by `make load`; summaries.follow asks FOR NO KEY UPDATE)."""
+    saves on PostgreSQL (found by `make load`; summary_upkeep.follow asks FOR NO KEY UPDATE)."""
     first, second = Phone(base), Phone(base)
     matches = []
     for _ in rounds():

@@ -176,12 +176,13 @@ def test_a_players_history_is_newest_first_in_pages_and_dates(client, app, monke
 
 
 def test_every_seat_carries_its_matchs_date_and_check_compares_them(client, app):
+    from scorer.web.data import results
     from scorer.web.records import check
     played = start_match(client, ["Ann", "Bob", "Cy"])
     (imported,) = add_documents(app, [sample(7, "classic", played_at=datetime(2025, 6, 1, 19, tzinfo=UTC), unfinished=0)])
     with app.app_context():
         for match in db.session.scalars(select(Match)):
-            assert all(check.comparable(seat.match_created_at) == check.comparable(match.created_at)
+            assert all(results.comparable(seat.match_created_at) == results.comparable(match.created_at)
                        for seat in match.seats), match.id
         assert check.check_all()[1] == []
         seat = db.session.scalars(select(MatchSeat).where(MatchSeat.match_id == imported)).first()

@@ -9,8 +9,7 @@ import struct
 
 import pytest
 from flask.testing import FlaskClient
-
-from tests.web.webhelpers import start_match
+from webhelpers import start_match
 
 
 def png_size(data: bytes) -> tuple[int, int]:

@@ -16,7 +16,7 @@ from webhelpers import post_deal, start_match
 
 from scorer import create_app
 from scorer.web.data import figures as read
-from scorer.web.data import results, summaries
+from scorer.web.data import results, summaries, summary_upkeep
 from scorer.web.data.models import Match, Player, PlayerSummary, SeatResult
 from scorer.web.extensions import db
 from scorer.web.records import check
@@ -24,13 +24,13 @@ from scorer.web.records import check
 
 def stored(app):
     with app.app_context():
-        return {key: summary.as_row() for key, summary in summaries.stored().items()}
+        return {key: summary.as_row() for key, summary in summary_upkeep.stored().items()}
 
 
 def rebuilt(app):
     """What `flask stats rebuild` writes, from the results cache."""
     with app.app_context():
-        summaries.rebuild()
+        summary_upkeep.rebuild()
         db.session.commit()
     return stored(app)
 
@@ -182,8 +182,8 @@ def test_patched_summaries_stay_equal_to_a_rebuild_through_random_changes(client
     import random
     rng = random.Random(7)
     patched: list[bool] = []
-    original = summaries.patch
-    monkeypatch.setattr(summaries, "patch", lambda *args: patched.append(original(*args)) or patched[-1])
+    original = summary_upkeep.patch
+    monkeypatch.setattr(summary_upkeep, "patch", lambda *args: patched.append(original(*args)) or patched[-1])
     plays = [([2, 3, 4], [2, 3, 4]), ([1, 1, 1], [3, 3, 3]), ([9, 0, 0], [9, 0, 0]), ([0, 5, 4], [1, 4, 4]),
              ([0, 0, 0], [3, 3, 3])]
     matches = [start_match(client, ["Ann", "Bob", "Cy"]), start_match(client, ["Ann", "Dee", "Eve"])]

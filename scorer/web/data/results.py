@@ -20,7 +20,7 @@ from flask import Blueprint
 from sqlalchemy import delete, insert, select, tuple_, update
 
 from scorer.core import MatchError, MatchScore, bid_size, get_ruleset, score, tricks_against_bid
-from scorer.web.data import documents, locking, summaries
+from scorer.web.data import documents, locking, summary_upkeep
 from scorer.web.data.document_types import DealDocument, MatchDocument
 from scorer.web.data.models import Match, MatchResult, SeatResult
 from scorer.web.extensions import db
@@ -124,7 +124,7 @@ def write_changes(model: type[SeatResult] | type[MatchResult], key: tuple[str, .
 
     ``where`` narrows the rows compared (``wanted`` holds those only). Returns the rows taken out or
     replaced (as they were), the rows written, and all rows compared as they were, for the
-    summaries (``summaries.Change``)."""
+    summaries (``summary_upkeep.CacheChange``)."""
     table = model.__table__
     have = {tuple(row._mapping[k] for k in key): dict(row._mapping)
             for row in db.session.execute(select(*table.columns).where(table.c.match_id == match_id, *where))}
@@ -165,7 +165,7 @@ def refresh(match: Match, scored: MatchScore | None = None, summarise: bool = Tr
         old_seats, new_seats, _ = write_changes(SeatResult, SEAT_KEY, match.id, seat_rows, SeatResult.deal >= since)
         _, _, old_matches = write_changes(MatchResult, MATCH_KEY, match.id, match_rows)
         if summarise:
-            follow(match, summaries.Change(old_seats, new_seats, old_matches, match_rows))
+            update_summaries(match, summary_upkeep.CacheChange(old_seats, new_seats, old_matches, match_rows))
 
 
 def forget(match: Match | int) -> None:
@@ -177,14 +177,14 @@ def forget(match: Match | int) -> None:
     with db.session.no_autoflush:
         db.session.execute(delete(SeatResult).where(SeatResult.match_id == match.id))
         db.session.execute(delete(MatchResult).where(MatchResult.match_id == match.id))
-        follow(match)
+        update_summaries(match)
 
 
-def follow(match: Match, change: summaries.Change | None = None) -> None:
+def update_summaries(match: Match, change: summary_upkeep.CacheChange | None = None) -> None:
     """The summaries of the match's players, day and month: patched by ``change`` (what was
     written), or added up again from the rows as they now stand."""
     player_ids = [seat.player_id if seat.player_id is not None else seat.player.id for seat in match.seats]
-    summaries.follow(player_ids, match.ruleset, as_utc(match.created_at), change)
+    summary_upkeep.follow(player_ids, match.ruleset, as_utc(match.created_at), change)
 
 
 def rebuild_all() -> tuple[int, list[str]]:
@@ -207,7 +207,7 @@ def rebuild_all() -> tuple[int, list[str]]:
             db.session.commit()
             done += 1
         db.session.expunge_all()  # keep memory flat over thousands of matches
-    summaries.rebuild()  # every player's days and months, from the rows just written
+    summary_upkeep.rebuild()  # every player's days and months, from the rows just written
     db.session.commit()
     return done, problems
 

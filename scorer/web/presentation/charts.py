@@ -67,8 +67,9 @@ def nice_step(span: int, lines: int = 5) -> int:
     return STEPS[-1]
 
 
-def goal_of(board: Board) -> tuple[int, str] | None:
-    """The score a game is played to, where the format has one (the core's goal), and its label."""
+def goal_line(board: Board) -> tuple[int, str] | None:
+    """The line a chart draws: the score a game is played to, where the format has one (the core's
+    goal), and its label."""
     setup = make_setup(board.match.ruleset, board.match.options)
     label = goal_label(setup)
     return (setup.goal, label) if setup.goal is not None and label is not None else None
@@ -80,7 +81,7 @@ def running_totals(board: Board) -> Chart | None:
     if not rows:
         return None
     deals = len(rows)
-    goal, goal_label = goal_of(board) or (None, "")
+    goal, goal_label = goal_line(board) or (None, "")
     values = [0] + [total for _, row in rows for total in row.totals]
     low = min(values)
     high = max(values + ([goal] if goal is not None and goal <= max(values) * 1.6 + 20 else []))

@@ -34,6 +34,7 @@ from scorer.core import (
     ScoreDiff,
     make_setup,
 )
+from scorer.web.presentation.formatting import signed
 from scorer.web.presentation.scoreboard import Board, Column, plural, winners_label
 
 TRUMP_SUIT = {name: letter for letter, name in SUIT_NAMES.items()}
@@ -44,10 +45,6 @@ def trump_words(trump: str) -> str:
     if trump == NO_TRUMP:
         return "no trump"
     return f"{SUIT_SYMBOLS[TRUMP_SUIT[trump]]} {trump}"
-
-
-def signed(points: int) -> str:
-    return f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "0"
 
 
 @dataclass(frozen=True)
@@ -181,7 +178,8 @@ def edge_notes(deal: DealScore, scored: MatchScore, columns: Sequence[Column], n
     return notes
 
 
-def goal_of(ruleset: str, options: dict[str, object]) -> int | None:
+def game_goal(ruleset: str, options: dict[str, object]) -> int | None:
+    """The score a game is played to, where the format has one (the core's ``Setup.goal``)."""
     return make_setup(ruleset, dict(options)).goal
 
 
@@ -242,7 +240,7 @@ def explain(board: Board, scored: MatchScore, number: int) -> Explained:
     """Deal ``number`` of the board's match, every fact the core's."""
     deal = scored.deals[number - 1]
     row = board.row(number)
-    goal = goal_of(board.match.ruleset, board.match.options)
+    goal = game_goal(board.match.ruleset, board.match.options)
     match_format = board.match.options.get("match")
     return Explained(number=number, game=deal.game, trump=deal.trump,
                      played_trump=row.played_trump if row else None, trump_reason=trump_reason(deal),

@@ -42,7 +42,7 @@ def build(match: Match, number: int, deal: DealDocument, may_raise: tuple[int, .
     names = scoreboard.seat_names(match)
     columns = scoreboard.columns(match)
     holders = [(names[p["seat"]], p["kind"]) for p in deal["premiums"]]
-    goal, match_format = explain.goal_of(match.ruleset, match.options), match.options.get("match")
+    goal, match_format = explain.game_goal(match.ruleset, match.options), match.options.get("match")
     editing = number <= len(match.deals)  # an earlier deal, not the next one
     changes = edit_changes(match, number, before, after) if before is not None and editing else []
     return Preview(deal=scored, columns=columns, names=names, tricks=deal["tricks"], holders=holders,

@@ -22,7 +22,7 @@ from flask import Blueprint
 from sqlalchemy import select
 
 from scorer.core import MatchError
-from scorer.web.data import documents, locking, results, summaries
+from scorer.web.data import documents, locking, results, summaries, summary_upkeep
 from scorer.web.data.models import Match, MatchResult, SeatResult
 from scorer.web.extensions import db
 
@@ -40,11 +40,6 @@ def stored_rows(model: type[SeatResult] | type[MatchResult], match_id: int) -> l
     return [{key: getattr(row, key) for key in columns} for row in rows]
 
 
-def comparable(value: Any) -> Any:
-    """SQLite hands back datetimes without their zone; compare them in UTC."""
-    return results.as_utc(value) if hasattr(value, "tzinfo") and hasattr(value, "astimezone") else value
-
-
 def row_differences(table: str, key: tuple[str, ...], expected: Iterable[dict[str, Any]],
                     found: Iterable[dict[str, Any]]) -> Iterator[str]:
     """What differs between the rows the core gives and the rows stored, one line each."""
@@ -59,7 +54,7 @@ def row_differences(table: str, key: tuple[str, ...], expected: Iterable[dict[st
         else:
             for column, value in want[ident].items():
                 stored = have[ident].get(column)
-                if comparable(stored) != comparable(value):
+                if results.comparable(stored) != results.comparable(value):
                     yield f"{where}: {column} is {stored!r}, the core says {value!r}"
 
 
@@ -90,7 +85,7 @@ def match_problems(match: Match, days: dict[summaries.Key, summaries.Summary] | 
         keep_stored(match, days)
         return [f"the scoring core refuses it: {error}"]
     problems = [f"seat {seat.seat}'s copy of the match's date is {seat.match_created_at}, the match's is {match.created_at}"
-                for seat in match.seats if comparable(seat.match_created_at) != comparable(match.created_at)]
+                for seat in match.seats if results.comparable(seat.match_created_at) != results.comparable(match.created_at)]
     if match.finished != scored.finished:
         problems.append(f"finished is {match.finished}, the core says {scored.finished}")
     seat_rows, match_rows = results.expected_rows(match, scored)
@@ -104,7 +99,7 @@ def summary_problems(days: dict[summaries.Key, summaries.Summary]) -> list[str]:
     """Every stored summary (summaries.py) that differs from the one the core's scores give."""
     lines = []
     want = summaries.with_months(days)
-    have = summaries.stored()
+    have = summary_upkeep.stored()
     for key in sorted(want.keys() | have.keys()):
         player, ruleset, span, start = key
         where = f"player_summaries player {player} {ruleset} {span} {start.isoformat()}"
@@ -115,7 +110,7 @@ def summary_problems(days: dict[summaries.Key, summaries.Summary]) -> list[str]:
         else:
             expected, found = want[key].as_row(), have[key].as_row()
             lines += [f"{where}: {name} is {found[name]!r}, the core says {value!r}"
-                      for name, value in expected.items() if comparable(found[name]) != comparable(value)]
+                      for name, value in expected.items() if results.comparable(found[name]) != results.comparable(value)]
     return lines
 
 
