@@ -130,7 +130,10 @@ def test_a_decompression_bomb_leaves_the_servers_memory_flat(waitress_server):
 
 def test_saves_at_the_table_go_on_while_a_big_import_runs(app_factory):
     """The import stores in short batches and SQLite runs in WAL mode with a long busy timeout:
-    every save sent while it runs is answered, none with a 500 or "database is locked"."""
+    every save sent while it runs is answered, none with a 500 or "database is locked". And the
+    saves get in between the batches (the import gives way to them, ``locking.give_way``): without
+    it SQLite's busy handler, polling now and then, let 2 or 3 saves in during the whole import (a
+    CI run failed so), with it 16 in the same import on this machine."""
     app = app_factory(WTF_CSRF_ENABLED=False)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -166,5 +169,5 @@ def test_saves_at_the_table_go_on_while_a_big_import_runs(app_factory):
     assert count(app, Match) >= IMPORT_SIZE
     problems = [(status, body[-500:]) for status, body in saves if status >= 500 or "database is locked" in body]
     assert problems == []
-    assert len([s for s, _ in saves if s == 303]) >= 3, "the saves did not overlap the import"
+    assert len([s for s, _ in saves if s == 303]) >= 6, "the saves waited for most of the import"
     print(f"{len(saves)} saves while the import ran, all answered")

@@ -12,6 +12,12 @@ for within the busy timeout. The writer then reads the match again, inside the l
 from what is stored now, not from what the page showed: nobody can change the match between
 that read and the commit. A refused write rolls back, version included.
 
+A long write (an import of many matches) stores in short batches and, between two, gives way to
+the writers of this process that are waiting (``writing``, ``give_way``): SQLite's busy handler
+polls the lock only now and then (every 100 ms once it has waited a while), so a batch that
+begins the instant the last one commits would take the lock again before the waiting save ever
+saw it free, batch after batch, for the whole import.
+
 Why not the alternatives: ``SELECT ... FOR UPDATE`` is ignored by SQLite, and ``BEGIN IMMEDIATE``
 needs SQLite's driver taken out of its own transaction handling; the UPDATE works the same
 through SQLAlchemy on both. And the version it raises is useful in itself: a form carries the
@@ -20,7 +26,10 @@ version it was read at, so an edit based on an out-of-date view is recognised an
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import select, update
@@ -65,3 +74,31 @@ def lock_matches(match_ids: Sequence[int]) -> None:
         db.session.execute(update(Match).where(Match.id == match_id)
                            .values(version=Match.version, updated_at=Match.updated_at)
                            .execution_options(synchronize_session=False))
+
+
+_writers = 0                       # writes of this process under way or waiting for the write lock
+_writers_changed = threading.Condition()
+
+
+@contextmanager
+def writing() -> Iterator[None]:
+    """Count a short write (a deal saved, a sign-in) for as long as it waits and runs, so that a
+    long write gives way to it between its batches (``give_way``)."""
+    global _writers
+    with _writers_changed:
+        _writers += 1
+    try:
+        yield
+    finally:
+        with _writers_changed:
+            _writers -= 1
+            _writers_changed.notify_all()
+
+
+def give_way(longest: float = 2.0) -> float:
+    """Between two batches of a long write, with nothing of its own held: wait while the process's
+    short writes run (``writing``), for ``longest`` seconds at most. Returns the seconds waited."""
+    started = time.monotonic()
+    with _writers_changed:
+        _writers_changed.wait_for(lambda: _writers == 0, timeout=longest)
+    return time.monotonic() - started

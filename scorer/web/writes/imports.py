@@ -6,7 +6,8 @@ says when it was played, by that time too.
 
 **Storing.** The checked matches are stored in batches, each its own short transaction
 (``BATCH_SECONDS``), so that a phone saving a deal at the table waits a fraction of a second at
-most, never the whole import. If storing fails part way (the database refuses a batch), the
+most, never the whole import: between two batches the import gives way to the writes waiting
+(``locking.give_way``). If storing fails part way (the database refuses a batch), the
 batches before it stay; the message says how many were stored, and importing the same file
 again stores the rest and doubles nothing, since the stored ones are recognised.
 """
@@ -20,7 +21,7 @@ from typing import Any
 from sqlalchemy import Select, or_, select
 from sqlalchemy.exc import SQLAlchemyError
 
-from scorer.web.data import card_store, names, results
+from scorer.web.data import card_store, locking, names, results
 from scorer.web.data.exported import export_document
 from scorer.web.data.import_check import Checked, check, played
 from scorer.web.data.match_files import MAX_LISTED, ImportProblem
@@ -130,6 +131,7 @@ def import_documents(found: list[tuple[str, Any]]) -> Imported:
             if len(batch) >= BATCH_MATCHES or time.monotonic() - started > BATCH_SECONDS:
                 db.session.commit()
                 outcome.added += batch
+                locking.give_way()  # a deal saved at the table meanwhile goes in now
                 batch, started = [], time.monotonic()
         db.session.commit()
         outcome.added += batch

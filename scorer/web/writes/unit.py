@@ -35,6 +35,11 @@ def match_write(match_id: int, undone: str, *, bump: bool = True, deleted: bool 
                 gone: str = "This match was deleted from another phone, so nothing was changed.") -> Iterator[Locked]:
     """Lock match ``match_id``, read it again, and commit what the block writes (or roll back if
     it raises). ``undone`` says what was not done if the lock is busy ("Deal 4 was not saved")."""
+    with locking.writing():  # a long import gives way to it between its batches
+        yield from _match_write(match_id, undone, bump=bump, deleted=deleted, gone=gone)
+
+
+def _match_write(match_id: int, undone: str, *, bump: bool, deleted: bool, gone: str) -> Iterator[Locked]:
     try:
         version = locking.lock_match(match_id, bump=bump, deleted=deleted)
     except OperationalError as error:  # the lock was not free within the busy timeout
@@ -57,9 +62,10 @@ def match_write(match_id: int, undone: str, *, bump: bool = True, deleted: bool 
 def transaction() -> Iterator[None]:
     """A write that touches no match's deals (a sign-in attempt, a deal set): commit or roll back whole."""
     db.session.rollback()  # whatever the request read before is not part of this write
-    try:
-        yield
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
+    with locking.writing():
+        try:
+            yield
+            db.session.commit()
+        except BaseException:
+            db.session.rollback()
+            raise
