@@ -27,6 +27,8 @@
 
   // ---- the bid helper ------------------------------------------------------------------------
   function bidHelper(form) {
+    var count = Number(form.dataset.bidCards);  // how many cards a bid is: the core's, carried by the page
+    var words = form.dataset.bidCardsWords;  // "three cards"
     var ways = JSON.parse(form.dataset.ways);  // {"4": [[0, 3, 7], ...]}: positions in the hand
     var boxes = Array.prototype.slice.call(form.querySelectorAll("input[name='card']"));
     var bidNow = document.getElementById("bid-now");
@@ -48,11 +50,11 @@
     }
     function show() {
       var picked = chosen().sort(function (a, b) { return a - b; });
-      var bid = picked.length === 3 ? bidOf[picked.join(",")] : undefined;
+      var bid = picked.length === count ? bidOf[picked.join(",")] : undefined;
       boxes.forEach(function (b) { b.closest(".tile").classList.toggle("picked", b.checked); });
-      if (picked.length === 3 && bid !== undefined) bidNow.textContent = "Your bid: " + label(bid);
-      else if (picked.length === 3) bidNow.textContent = "These three make no bid here";
-      else bidNow.textContent = picked.length === 0 ? "Choose three cards" : "Choose " + (3 - picked.length) + " more";
+      if (picked.length === count && bid !== undefined) bidNow.textContent = "Your bid: " + label(bid);
+      else if (picked.length === count) bidNow.textContent = "These " + words + " make no bid here";
+      else bidNow.textContent = picked.length === 0 ? "Choose " + words : "Choose " + (count - picked.length) + " more";
       chips.forEach(function (chip) { chip.setAttribute("aria-pressed", String(chip.dataset.bid === bid)); });
       if (!form.dataset.shown) store.set(form.dataset.key, JSON.stringify(picked));
     }
@@ -68,7 +70,7 @@
         order = order.filter(function (p) { return p !== i; });
         if (box.checked) {
           order.push(i);
-          if (order.length > 3) {
+          if (order.length > count) {
             var dropped = order.shift();
             boxes.forEach(function (b) { if (Number(b.dataset.i) === dropped) b.checked = false; });
           }

@@ -6,6 +6,8 @@ for bad input in ``validation``, the JSON document in ``document``, the shuffle 
 """
 
 from .bids import (
+    BID_CARDS,
+    BID_CARDS_WORDS,
     BID_SIZES,
     MAX_CARD_BID,
     bid_aliases,
@@ -118,7 +120,7 @@ from .validation import DealRecord, Premium
 __all__ = [
     # how trump is chosen and how a deal is scored (Ruleset.trump_rule, Ruleset.scoring)
     "DUMMY", "LONG", "MISSES", "NAMED", "PARTNERS", "PILE", "SELF_PREMIUM", "STANDARD", "STREAK", "SUCCESSES",
-    "TURN_UP", "BID_VALUE", "MAX_SEED", "RANKS", "parse_trump", "TRUMP_BY_COUNT", "dealer_of", "leader_of", "new_seed",
+    "TURN_UP", "BID_CARDS", "BID_CARDS_WORDS", "BID_VALUE", "MAX_SEED", "RANKS", "parse_trump", "TRUMP_BY_COUNT", "dealer_of", "leader_of", "new_seed",
     "trump_by_misses", "trump_by_successes", "trump_of_card",
     "FORMAT", "JOKER", "MATCH_FORMATS", "NOT_SUPPORTED", "NO_TRUMP", "RULESETS", "SUIT_NAMES", "SUIT_SYMBOLS",
     "Breakdown", "DealOutcome", "DealRecord", "DealScore", "DealtCards", "GameScore", "MatchRecord", "MatchError",

@@ -9,6 +9,10 @@ from itertools import combinations
 from .cards import BID_VALUE, JOKER, parse_bid_card
 from .errors import MatchError
 
+# Every player bids by laying three cards aside (RULES.md): how many, and in words.
+BID_CARDS = 3
+BID_CARDS_WORDS = "three cards"
+
 
 def bid_from_cards(cards: Sequence[object], turn_up: str | None = None) -> int:
     """The bid three cards make: ♦ 0, ♠ 1, ♥ 2, ♣ 3 each; a Joker counts as the turn-up's suit.
@@ -16,8 +20,8 @@ def bid_from_cards(cards: Sequence[object], turn_up: str | None = None) -> int:
     >>> bid_from_cards(["H", "H", "C"])
     7
     """
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence) or len(cards) != 3:
-        raise MatchError(f"bids: a bid is three cards, not {cards!r}", field="bids")
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence) or len(cards) != BID_CARDS:
+        raise MatchError(f"bids: a bid is {BID_CARDS_WORDS}, not {cards!r}", field="bids")
     if turn_up is not None:
         try:  # a card code, or a bare suit where only the trump suit is known
             turn_up = parse_bid_card(turn_up)
@@ -97,7 +101,7 @@ def possible_bids(hand: Sequence[str], turn_up: str | None = None) -> dict[int, 
     if turn_up is not None:
         turn_up = parse_bid_card(turn_up)
     found: dict[int, list[tuple[str, str, str]]] = {}
-    for three in combinations(hand, 3):
+    for three in combinations(hand, 3):  # BID_CARDS, written out for the type of a 3-tuple
         if JOKER in three and (turn_up is None or turn_up == JOKER):
             continue
         found.setdefault(bid_from_cards(list(three), turn_up), []).append(three)

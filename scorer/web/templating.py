@@ -10,6 +10,7 @@ import re
 from flask import Flask, request, url_for
 from jinja2.ext import Extension
 
+from scorer.core import BID_CARDS, BID_CARDS_WORDS
 from scorer.web.data import card_store
 from scorer.web.data.live import tag
 from scorer.web.data.models import Match
@@ -114,7 +115,8 @@ def register(app: Flask) -> None:
     app.jinja_env.globals.update(
         field_attrs=field_attrs, SUITS=SUITS, SUIT_NAMES=SUIT_NAMES, BID_SUITS=BID_SUITS, DISPLAY_SUITS=DISPLAY_SUITS,
         suit_span=suit_span,
-        qr_svg=qr_svg, card_trump=card_trump, live_tag=live_tag, hand_url=hand_url, nav_links=nav_links, at_the_table=at_the_table,
+        qr_svg=qr_svg, card_trump=card_trump, live_tag=live_tag, hand_url=hand_url,
+        BID_CARDS=BID_CARDS, BID_CARDS_WORDS=BID_CARDS_WORDS, nav_links=nav_links, at_the_table=at_the_table,
     )
     # Private cards (cards/): who may see a match's seat links, and which seeds may be shown.
     # Roles (access.py): who is shown the writing controls.

@@ -1,5 +1,12 @@
-"""Playwright on Debian's Chromium (STYLE.md): the app is served from a thread on 127.0.0.1 with
-a fresh database per test, and every page is a phone (390×844, touch)."""
+"""Playwright on Debian's Chromium: the app is served from a thread on 127.0.0.1 with a fresh
+database per test, and every page is a phone (390×844, touch).
+
+Why Debian's Chromium and not Playwright's own browser: these machines reach only the package
+registries, so ``playwright install`` (which downloads from Microsoft's CDN) cannot run; ``make
+test`` installs the ``chromium`` package through apt when it is missing, and pytest-playwright is
+pointed at it (``CHROMIUM_PATH``, else ``chromium`` on the PATH) with the flags a headless run in a
+container needs. A browser test is never skipped silently: in CI a skipped one fails the run
+(tests/conftest.py)."""
 
 from __future__ import annotations
 

@@ -190,3 +190,14 @@ def test_the_walk_finds_what_it_looks_for(tmp_path):
     script = tmp_path / "x.js"
     script.write_text('// 99 in a comment\nvar m = { 3: "jokerless" };\nif (n <= 3) label = n + 10;\n', encoding="utf-8")
     assert sorted(script_findings(script)) == sorted(['"jokerless"', "10"])
+
+
+def test_the_scripts_take_the_bid_card_count_from_the_page():
+    """How many cards a bid is (the core's BID_CARDS) reaches the deal form's scripts as
+    ``data-bid-cards``: no script compares a count of cards with the number itself."""
+    from scorer.core import BID_CARDS
+
+    typed = re.compile(rf"length\s*[<>=!]=*\s*{BID_CARDS}\b|\"of {BID_CARDS} cards")
+    found = [rel(path) for path in files("static/**/*.js") if typed.search(JS_COMMENT.sub("", path.read_text()))]
+    assert found == []
+    assert 'data-bid-cards="{{ BID_CARDS }}"' in (ROOT / "templates/play/deal_form.html").read_text()

@@ -12,7 +12,18 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, Form, FormField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from scorer.core import DEFAULT_OPTIONS, DEFAULT_RULESET, MAX_SEED, OPTION_LIMITS, RULESETS, SUIT_SYMBOLS, USUAL_RULESETS, format_choices
+from scorer.core import (
+    BID_CARDS,
+    BID_CARDS_WORDS,
+    DEFAULT_OPTIONS,
+    DEFAULT_RULESET,
+    MAX_SEED,
+    OPTION_LIMITS,
+    RULESETS,
+    SUIT_SYMBOLS,
+    USUAL_RULESETS,
+    format_choices,
+)
 from scorer.web.data import names
 from scorer.web.fields import MAX_PLAYERS, WholeNumberField, choices
 from scorer.web.policy import security
@@ -180,8 +191,8 @@ class BidField(StringField):
             return
         # A number past the highest is the core's to refuse: while a deal's cards are private, the
         # form answers every number alike (card_store.private_bid_problem).
-        if isinstance(self.bid, list) and len(self.bid) != 3:
-            self.bid_error = f"A bid is three cards, such as ♦ ♠ ♣ (here {len(self.bid)}), or {number}."
+        if isinstance(self.bid, list) and len(self.bid) != BID_CARDS:
+            self.bid_error = f"A bid is {BID_CARDS_WORDS}, such as ♦ ♠ ♣ (here {len(self.bid)}), or {number}."
 
     def pre_validate(self, form: Form) -> None:
         if getattr(self, "bid_error", None):

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
 from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer.core import FORMAT, RULESETS, USUAL_RULESETS, MatchError, get_ruleset
-from scorer.web.data import card_store, documents
+from scorer.web.data import card_store, documents, names
 from scorer.web.data.deletion import KEEP_DAYS, visible_or_404
 from scorer.web.data.document_types import MatchDocument
 from scorer.web.data.figures import match_figures
 from scorer.web.data.models import DealSet, Player
 from scorer.web.extensions import db
-from scorer.web.fields import EmptyForm, Option, ruleset_badge
+from scorer.web.fields import MAX_PLAYERS, EmptyForm, Option, ruleset_badge
 from scorer.web.play import card_choice
 from scorer.web.play.forms import CARDS_SUMMARIES, MATCH_FORMAT_SUMMARIES, NewMatchForm
 from scorer.web.policy import access, capability, device
@@ -114,8 +114,16 @@ def new() -> str | BaseResponse | tuple[str, int]:
 
 
 def render_new(form: NewMatchForm, deal_set: DealSet | None, status: int = 200) -> tuple[str, int]:
-    known = db.session.scalars(select(Player.name).order_by(Player.name)).all()
+    known = db.session.execute(select(Player.name, Player.name_key).order_by(Player.name)).tuples().all()
     return render_template("play/new_match.html", form=form, known=known, deal_set=deal_set, **form_view(form)), status
+
+
+@bp.get("/name-keys")
+def name_keys() -> Response:
+    """The key of each name typed on the new-match form (``names.key``), so that its script offers
+    no known player twice without a rule of its own for when two names are one. Writes nothing."""
+    typed = request.args.getlist("name")[:MAX_PLAYERS]
+    return jsonify(keys=[names.key(name[:names.NAME_LENGTH]) for name in typed])
 
 
 @bp.get("/from-deal-set/<int:set_id>")

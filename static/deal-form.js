@@ -1,0 +1,77 @@
+// Recording a deal: the form's parts (deal-bids.js, deal-tally.js, deal-drafts.js,
+// deal-preview.js) brought together, the Save button kept at the thumb and sent once.
+(function () {
+  "use strict";
+  var nn = window.ninetyNine;
+
+  function dealForm(form) {
+    var seats = Array.prototype.slice.call(form.querySelectorAll("fieldset.seat"));
+    var saveButton = document.getElementById("bar-save");
+    var store = nn.store;
+
+    function changed(input) {
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+
+    var ctx = { form: form, seats: seats, changed: changed };
+    var bids = nn.dealBids(ctx);
+    var tally = nn.dealTally(ctx);
+    var drafts = nn.dealDrafts(ctx);
+    var preview = nn.dealPreview(ctx);
+
+    function refresh() {
+      tally.update();
+      tally.syncChips();
+      bids.syncChips();
+      bids.showValues();
+      drafts.save();
+      preview.request();
+    }
+
+    // Back on the form (a save refused, or never sent): nothing was saved.
+    try { sessionStorage.removeItem("ninety-nine:saving"); } catch (e) { /* blocked */ }
+    var hadErrors = !!document.getElementById("error-summary");
+    var restored = drafts.restore();
+    if (restored && !hadErrors) document.getElementById("draft-note").hidden = false;
+    document.getElementById("draft-discard").addEventListener("click", function () {
+      if (!window.confirm("Clear everything entered for this deal?")) return;
+      store.remove(drafts.key);
+      window.location.reload();
+    });
+
+    document.getElementById("preview-button").hidden = true;  // the preview follows every change
+    document.getElementById("save-button").hidden = true;  // Save sits in the bar, at the thumb
+    form.addEventListener("input", refresh);
+    form.addEventListener("change", refresh);
+    form.addEventListener("submit", function (event) {
+      var submitter = event.submitter;
+      if (submitter && submitter.value === "preview") return;
+      if (navigator.onLine === false) {
+        event.preventDefault();
+        preview.offline();
+        return;
+      }
+      drafts.save();
+      try { sessionStorage.setItem("ninety-nine:saving", drafts.key); } catch (e) { /* blocked */ }
+      // After the browser has read the form: a second tap cannot send it twice.
+      setTimeout(function () { saveButton.disabled = true; }, 0);
+      setTimeout(function () { saveButton.disabled = false; }, 8000);
+    });
+    // Back or forward to a page the browser kept whole: the match may have moved on, so read it again.
+    window.addEventListener("pageshow", function (event) {
+      saveButton.disabled = false;
+      if (event.persisted) window.location.reload();
+    });
+    tally.update();
+    tally.syncChips();
+    bids.syncChips();
+    bids.showValues();
+    preview.start(restored);
+    if (hadErrors) document.getElementById("error-summary").focus();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var form = document.getElementById("deal-form");
+    if (form) dealForm(form);
+  });
+})();

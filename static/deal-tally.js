@@ -1,0 +1,59 @@
+// The deal form's tricks: their chips, and the tricks left to hand out (a counting aid, not a
+// score), the last player's filled in as the rest until the person taps their own figure.
+(function () {
+  "use strict";
+
+  window.ninetyNine.dealTally = function (ctx) {
+    var form = ctx.form, seats = ctx.seats, changed = ctx.changed;
+    var total = Number(form.dataset.tricks);
+    var tally = document.getElementById("tally");
+    var tricksLeft = document.getElementById("tricks-left");
+    var autoSeat = null;  // the seat whose tricks were filled in as the rest
+
+    seats.forEach(function (seat) {
+      var tricks = seat.querySelector(".tricks-input");
+      seat.querySelectorAll(".tricks-field [data-set]").forEach(function (chip) {
+        chip.addEventListener("click", function () {
+          var confirming = autoSeat === seat;  // a tap makes the filled-in rest the person's own
+          autoSeat = confirming ? null : autoSeat;
+          tricks.value = !confirming && tricks.value.trim() === chip.dataset.set ? "" : chip.dataset.set;
+          changed(tricks);
+        });
+      });
+    });
+
+    function updateTally() {
+      // The last player's tricks, once the others' are known: the rest, filled in (and again at
+      // every change) until the person taps that player's own figure.
+      if (autoSeat) autoSeat.querySelector(".tricks-input").value = "";
+      var given = 0;
+      var empty = [];
+      seats.forEach(function (seat) {
+        var value = seat.querySelector(".tricks-input").value.trim();
+        if (value === "" || isNaN(Number(value))) empty.push(seat); else given += Number(value);
+      });
+      var left = total - given;
+      autoSeat = empty.length === 1 && left >= 0 ? empty.pop() : null;
+      if (autoSeat) {
+        autoSeat.querySelector(".tricks-input").value = String(left);
+        left = 0;
+      }
+      tally.classList.toggle("over", left < 0);
+      tally.classList.toggle("done", left === 0 && empty.length === 0);
+      if (left < 0) tricksLeft.textContent = -left + (left === -1 ? " trick" : " tricks") + " too many";
+      else if (left === 0 && empty.length === 0) tricksLeft.textContent = "All " + total + " tricks ✓";
+      else tricksLeft.textContent = left + (left === 1 ? " trick" : " tricks") + " left";
+    }
+
+    function syncChips() {
+      seats.forEach(function (seat) {
+        var tricks = seat.querySelector(".tricks-input").value.trim();
+        seat.querySelectorAll(".tricks-field [data-set]").forEach(function (chip) {
+          chip.setAttribute("aria-pressed", String(chip.dataset.set === tricks));
+        });
+      });
+    }
+
+    return { update: updateTally, syncChips: syncChips };
+  };
+})();
