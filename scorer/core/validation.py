@@ -7,8 +7,9 @@ The web app shows these same messages next to the field at fault, so they are wr
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
 from .bids import bid_from_cards, highest_bid
@@ -74,6 +75,27 @@ class _Deal:
         return values
 
 
+@dataclass
+class _Problems:
+    """Every problem of one deal, so that all are told at once (``MatchError.others``): each check
+    that does not need another's result runs even when an earlier one failed."""
+
+    found: list[MatchError] = field(default_factory=list)
+
+    @contextmanager
+    def check(self) -> Iterator[None]:
+        try:
+            yield
+        except MatchError as problem:
+            self.found.extend(problem.every())
+
+    def raise_any(self) -> None:
+        if self.found:
+            first = self.found[0]
+            first.others = tuple(self.found[1:])
+            raise first
+
+
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -84,13 +106,46 @@ def parse_deal(setup: Setup, players: Sequence[str], raw: Any, number: int) -> D
     if not isinstance(raw, Mapping):
         raise MatchError("must be an object with bids and tricks", field="deals", deal=number)
 
-    tricks = _tricks(d, raw)
-    premiums = _premiums(d, raw.get("premiums", []))
-    turn_up = _turn_up(d, raw.get("turn_up"))
-    trump = None
-    if raw.get("trump") is not None:
+    problems = _Problems()
+    tricks: tuple[int, ...] = ()
+    premiums: tuple[Premium, ...] = ()
+    turn_up = trump = named = None
+    with problems.check():
+        tricks = _tricks(d, raw, problems)
+    told = len(problems.found)
+    with problems.check():
+        premiums = _premiums(d, raw.get("premiums", []))
+    with problems.check():  # the turned card and the trump it sets
+        turn_up = _turn_up(d, raw.get("turn_up"))
+        trump = _trump(d, raw.get("trump"), turn_up)
+    # The bids are read with the premiums, the turned card and the trump: if one of those is wrong,
+    # what depends on it (a hidden premium bid, the Joker's suit) waits until it is mended.
+    settled = len(problems.found) == told
+    with problems.check():
+        if settled:
+            named = _named_trump(d, premiums, trump)
+    bids: tuple[BidAsPlayed, ...] = ()
+    numbers: tuple[int | None, ...] = ()
+    with problems.check():
+        bids, numbers = _bids(d, raw, premiums, turn_up, trump, problems, settled)
+    with problems.check():
+        if not problems.found:
+            _no_card_twice(d, bids, turn_up)
+            if raw.get("hands") is not None:
+                check_dealt_cards(setup, d.who, d.error, raw["hands"], raw.get("dummy_bid"), bids, numbers, turn_up)
+    problems.raise_any()
+    if named is not None:
+        trump = named
+    return DealRecord(bids=bids, numbers=numbers, tricks=tricks, premiums=premiums,
+                      turn_up=turn_up, trump=trump, named_trump=named)
+
+
+def _trump(d: _Deal, raw: Any, turn_up: str | None) -> str | None:
+    """The deal's trump as recorded: given, or set by the turned card (which it must agree with)."""
+    setup, trump = d.setup, None
+    if raw is not None:
         try:
-            trump = parse_trump(raw["trump"])
+            trump = parse_trump(raw)
         except ValueError as err:
             raise d.error("trump", str(err)) from None
     if turn_up is not None:
@@ -101,25 +156,19 @@ def parse_deal(setup: Setup, players: Sequence[str], raw: Any, number: int) -> D
     elif setup.turns_card and trump is None:
         card = "pile card" if setup.trump_rule == PILE else "turned card"
         raise d.error("turn_up", f"record the {card}, or the trump it set")
-
-    named = _named_trump(d, premiums, trump)
-    bids, numbers = _bids(d, raw, premiums, turn_up, trump)
-    _no_card_twice(d, bids, turn_up)
-    if raw.get("hands") is not None:
-        check_dealt_cards(setup, d.who, d.error, raw["hands"], raw.get("dummy_bid"), bids, numbers, turn_up)
-    if named is not None:
-        trump = named
-    return DealRecord(bids=bids, numbers=numbers, tricks=tricks, premiums=premiums,
-                      turn_up=turn_up, trump=trump, named_trump=named)
+    return trump
 
 
-def _tricks(d: _Deal, raw: Mapping[str, Any]) -> tuple[int, ...]:
+def _tricks(d: _Deal, raw: Mapping[str, Any], problems: _Problems) -> tuple[int, ...]:
     per_deal = d.setup.ruleset.tricks
     values = d.per_seat(raw, "tricks")
     for seat, value in enumerate(values):
-        if not _whole(value) or not 0 <= value <= per_deal:
-            raise d.error("tricks", f"{d.who(seat)}'s tricks must be a whole number from 0 to {per_deal}, "
-                          f"not {value!r}", seat)
+        with problems.check():
+            if not _whole(value) or not 0 <= value <= per_deal:
+                raise d.error("tricks", f"{d.who(seat)}'s tricks must be a whole number from 0 to {per_deal}, "
+                              f"not {value!r}", seat)
+    if problems.found:
+        return ()
     total = sum(values)
     if total != per_deal:
         raise MatchError(f"tricks add up to {total}, a deal of this ruleset has {per_deal}",
@@ -215,47 +264,56 @@ def _joker_suit(d: _Deal, seat: int, turn_up: str | None, trump: str | None) -> 
 
 
 def _bids(d: _Deal, raw: Mapping[str, Any], premiums: tuple[Premium, ...], turn_up: str | None,
-          trump: str | None) -> tuple[tuple[BidAsPlayed, ...], tuple[int | None, ...]]:
-    setup, rules = d.setup, d.setup.ruleset
-    top = highest_bid(rules.tricks)
-    premium_seats = {p.seat for p in premiums}
+          trump: str | None, problems: _Problems,
+          settled: bool = True) -> tuple[tuple[BidAsPlayed, ...], tuple[int | None, ...]]:
+    """Each seat's bid, every seat's problem told (``problems``). Unless ``settled`` (the premiums,
+    the turned card and the trump are right), what depends on them is not checked."""
     played: list[BidAsPlayed] = []
     numbers: list[int | None] = []
     for seat, value in enumerate(d.per_seat(raw, "bids")):
-        who = d.who(seat)
-        if value is None:
-            if seat >= rules.players:
-                raise d.error("bids", "the dummy's bid cards are always turned up, so its bid cannot be hidden", seat)
-            if not rules.hidden_bids:
-                raise d.error("bids", f"{who}'s bid is hidden, but in {rules.name} every bid is shown", seat)
-            if seat in premium_seats:
-                raise d.error("bids", f"{who} holds the premium, so the bid cannot be hidden", seat)
-            played.append(None)
-            numbers.append(None)
-        elif _whole(value):
-            if not 0 <= value <= top or (value >= 10 and value - 10 > 3):
-                alias = "" if top == 9 else (", or 10 for 0" if top == 10 else f", or 10-{top} for 0-{top - 10}")
-                raise d.error("bids", f"{who}'s bid {value} is out of range (0-9{alias})", seat)
-            played.append(value)
-            numbers.append(value)
-        elif isinstance(value, list):
-            if len(value) != 3:
-                raise d.error("bids", f"{who}'s bid cards are {len(value)} cards; a bid is three cards", seat)
-            cards = []
-            for text in value:
-                try:
-                    card = parse_bid_card(text)
-                except ValueError as err:
-                    raise d.error("bids", f"{who}'s bid: {err}", seat) from None
-                if len(card) > 1 and card not in setup.pack:
-                    raise d.error("bids", f"{who}'s bid card {card} is not in the {rules.name} pack", seat)
-                cards.append(card)
-            joker = _joker_suit(d, seat, turn_up, trump) if JOKER in cards else None
-            played.append(tuple(cards))
-            numbers.append(bid_from_cards(cards, joker))
-        else:
-            raise d.error("bids", f"{who}'s bid must be a number, three bid cards or null (hidden), not {value!r}", seat)
+        bid, number = value, None
+        with problems.check():
+            bid, number = _bid(d, seat, value, {p.seat for p in premiums}, turn_up, trump, settled)
+        played.append(bid)
+        numbers.append(number)
     return tuple(played), tuple(numbers)
+
+
+def _bid(d: _Deal, seat: int, value: Any, premium_seats: set[int], turn_up: str | None, trump: str | None,
+         settled: bool) -> tuple[BidAsPlayed, int | None]:
+    setup, rules = d.setup, d.setup.ruleset
+    who = d.who(seat)
+    if value is None:
+        if seat >= rules.players:
+            raise d.error("bids", "the dummy's bid cards are always turned up, so its bid cannot be hidden", seat)
+        if not rules.hidden_bids:
+            raise d.error("bids", f"{who}'s bid is hidden, but in {rules.name} every bid is shown", seat)
+        if settled and seat in premium_seats:
+            raise d.error("bids", f"{who} holds the premium, so the bid cannot be hidden", seat)
+        return None, None
+    if _whole(value):
+        top = highest_bid(rules.tricks)
+        if not 0 <= value <= top or (value >= 10 and value - 10 > 3):
+            alias = "" if top == 9 else (", or 10 for 0" if top == 10 else f", or 10-{top} for 0-{top - 10}")
+            raise d.error("bids", f"{who}'s bid {value} is out of range (0-9{alias})", seat)
+        return value, value
+    if isinstance(value, list):
+        if len(value) != 3:
+            raise d.error("bids", f"{who}'s bid cards are {len(value)} cards; a bid is three cards", seat)
+        cards = []
+        for text in value:
+            try:
+                card = parse_bid_card(text)
+            except ValueError as err:
+                raise d.error("bids", f"{who}'s bid: {err}", seat) from None
+            if len(card) > 1 and card not in setup.pack:
+                raise d.error("bids", f"{who}'s bid card {card} is not in the {rules.name} pack", seat)
+            cards.append(card)
+        if JOKER in cards and not settled:
+            return tuple(cards), None
+        joker = _joker_suit(d, seat, turn_up, trump) if JOKER in cards else None
+        return tuple(cards), bid_from_cards(cards, joker)
+    raise d.error("bids", f"{who}'s bid must be a number, three bid cards or null (hidden), not {value!r}", seat)
 
 
 def _no_card_twice(d: _Deal, bids: tuple[BidAsPlayed, ...], turn_up: str | None) -> None:

@@ -311,3 +311,15 @@ def test_a_long_name_is_shortened_in_the_list_of_problems(client, app):
     summary = response.text.split('id="error-summary"', 1)[1].split("</div>", 1)[0]
     assert "Bartholomew Montgom…’s bid" in summary
     assert long not in summary
+
+
+def test_every_problem_of_a_deal_is_told_at_once(client, app, match_id):
+    """Issue 21: Ann's bid typed as 12 and tricks adding up to 8 are both told in the first answer,
+    the bid's beside Ann's bid, not in a second round once the tricks are mended."""
+    response = post_deal(client, match_id, 1, [12, 1, 2], [4, 2, 2])
+    assert response.status_code == 422
+    assert "Tricks add up to 8, a deal of this ruleset has 9" in response.text
+    assert re.search(r'href="#seats-0-bid">Ann’s bid: [^<]*12 is out of range', response.text), response.text
+    assert count(app, Deal) == 0
+    preview = client.post(f"/matches/{match_id}/deals/1/preview", data=deal_form(1, [12, 1, 2], [4, 2, 2]))
+    assert "Tricks add up to 8" in preview.text and "12 is out of range" in preview.text

@@ -224,7 +224,13 @@ def read(form: DealForm, table: DealLayout, dealer: int) -> ReadDeal:
 
 
 def show_error(form: DealForm, table: DealLayout, error: MatchError, number: int) -> None:
-    """Put the core's message next to the field it names; anything else goes to the top."""
+    """Put each of the core's messages (the deal's every problem, ``MatchError.every``) next to the
+    field it names; anything else goes to the top."""
+    for problem in error.every():
+        show_one(form, table, problem, number)
+
+
+def show_one(form: DealForm, table: DealLayout, error: MatchError, number: int) -> None:
     if error.deal not in (None, number):
         form.general_errors.append(f"That would make deal {error.deal} wrong: {error_message(error)}")
         return

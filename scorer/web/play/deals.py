@@ -188,10 +188,11 @@ def preview(match_id: int, number: int) -> tuple[str, int]:
         read = deal_form.read(form, table, context.dealer)
         after = deal_writes.check(match, number, read.deal, capability.holds(match))
     except deal_writes.PrivateBid as problem:
-        return render_template("play/_preview.html", error=problem.message), 200
+        return render_template("play/_preview.html", problems=[problem.message]), 200
     except MatchError as error:
-        text = documents.message(error) if error.deal in (None, number) else f"That would make deal {error.deal} wrong: {documents.message(error)}"
-        return render_template("play/_preview.html", error=text), 200
+        texts = [documents.message(problem) if problem.deal in (None, number)
+                 else f"That would make deal {problem.deal} wrong: {documents.message(problem)}" for problem in error.every()]
+        return render_template("play/_preview.html", problems=texts), 200
     return render_template("play/_preview.html",
                            preview=panel.build(match, number, read.deal, read.may_raise, after, before)), 200
 
