@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import select, update
 from webhelpers import count, csrf_token, deal_form, start_match
 
-from scorer.web.data.models import HandLink, Match, Player, SignInAttempt, now_utc
+from scorer.web.data.models import HandLink, Match, Player, SignInAttempt, SiteSession, now_utc
 from scorer.web.extensions import db
 from scorer.web.policy import passcode
 
@@ -218,3 +218,34 @@ def test_guesses_from_many_addresses_meet_a_site_wide_limit_that_spares_known_br
     owner.environ_base["REMOTE_ADDR"] = "198.51.100.99"  # the owner's phone, from another network
     assert sign_in(owner).status_code == 303
     assert sign_in(phone(locked, "127.0.0.1")).status_code == 303  # the server machine itself
+
+
+def test_signing_out_ends_the_session_for_every_copy_of_its_cookie(locked):
+    """Issue 21: signing out used to drop the browser's cookie only, and a copy of it still opened
+    the site from another address until the passcode was changed. The server now ends the session."""
+    owner = phone(locked, "198.51.100.30")
+    assert sign_in(owner).status_code == 303
+    cookie = owner.get_cookie("session")
+    assert cookie is not None
+    thief = phone(locked, "203.0.113.9")
+    thief.set_cookie("session", cookie.value)
+    assert thief.get("/history/").status_code == 200  # the copy works while the session lasts
+    token = csrf_token(owner.get("/matches/new").text)
+    assert owner.post("/sign-out", data={"csrf_token": token}).status_code == 303
+    assert thief.get("/history/").status_code == 303  # ended on the server: the copy opens nothing
+    assert owner.get("/history/").status_code == 303
+    # Another browser's session is its own: it stays signed in.
+    other = phone(locked, "198.51.100.31")
+    assert sign_in(other).status_code == 303
+    assert sign_in(owner).status_code == 303
+    assert owner.post("/sign-out", data={"csrf_token": csrf_token(owner.get("/matches/new").text)}).status_code == 303
+    assert other.get("/history/").status_code == 200
+
+
+def test_a_session_older_than_its_days_is_over(locked):
+    visitor = phone(locked)
+    assert sign_in(visitor).status_code == 303
+    with locked.app_context():
+        db.session.execute(update(SiteSession).values(created_at=now_utc() - timedelta(days=passcode.SESSION_DAYS + 1)))
+        db.session.commit()
+    assert visitor.get("/history/").status_code == 303

@@ -29,7 +29,7 @@ def test_new_deal_form_says_which_deal_it_is_for(client, match_id):
     assert "Save deal 1" in page.text
     for name in THREE:
         assert f"{name}’s bid" in page.text and f"Tricks {name} won" in page.text
-    assert 'aria-label="Ann failed and kept the bid hidden"' in page.text  # jokerless allows hidden bids
+    assert 'Hid&shy;den<span class="vh">: Ann failed and kept the bid hidden</span>' in page.text  # jokerless allows hidden bids
     assert "turn_up" not in page.text  # jokerless turns no card
 
 

@@ -4,8 +4,10 @@ Unset, nothing changes. Set, every request but those in ``OPEN`` (the sign-in pa
 files, the web app's manifest, service worker and offline page, and the private hand pages,
 which carry their own tokens) is sent to the sign-in page until this browser has signed in,
 from whatever address, the server machine included. Signing in marks the signed session cookie
-(HttpOnly, SameSite=Lax, Secure over HTTPS: security.py); the mark is derived from the passcode,
-so changing the passcode signs everybody out.
+(HttpOnly, SameSite=Lax, Secure over HTTPS: security.py) with two things: a mark derived from
+the passcode, so changing the passcode signs everybody out, and a random token whose hash the
+server keeps (``SiteSession``), so that signing out, which deletes it, ends the session for every
+copy of the cookie, from any address. Sessions older than ``SESSION_DAYS`` go as new ones begin.
 
 Wrong passcodes are rate-limited per client address in the database (``SignInAttempt``), not in
 this process's memory: two app processes on one database count the same failures.
@@ -24,10 +26,12 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from sqlalchemy import func, select
 from werkzeug.wrappers import Response
 
-from scorer.web.data.models import SignInAttempt, now_utc
+from scorer.web.data.models import SignInAttempt, SiteSession, now_utc
 from scorer.web.extensions import db
 
 SESSION_KEY = "site_passcode"
+TOKEN_KEY = "site_session"         # the session's token; the server keeps its hash
+SESSION_DAYS = 31                  # as Flask keeps a permanent session cookie
 MAX_FAILURES = 5                   # wrong passcodes per address ...
 WINDOW_MINUTES = 10                # ... within this many minutes; then that address waits
 WINDOW = timedelta(minutes=WINDOW_MINUTES)
@@ -52,10 +56,25 @@ def _mark() -> str:
     return hmac.new(key, b"site-passcode:" + current_app.config["SCORER_PASSCODE"].encode(), hashlib.sha256).hexdigest()
 
 
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def session_token() -> str | None:
+    """The token this browser's session holds (None: it holds none that could be one)."""
+    token = session.get(TOKEN_KEY)
+    return token if isinstance(token, str) and 0 < len(token) <= 64 else None
+
+
 def signed_in() -> bool:
-    """A passcode is set and this browser signed in with it."""
-    held = session.get(SESSION_KEY)
-    return required() and isinstance(held, str) and hmac.compare_digest(held, _mark())
+    """A passcode is set, this browser signed in with it, and its session was not ended since
+    (signed out from this browser or from a copy of its cookie)."""
+    held, token = session.get(SESSION_KEY), session_token()
+    if not required() or not isinstance(held, str) or not hmac.compare_digest(held, _mark()) or token is None:
+        return False
+    return db.session.scalar(select(SiteSession.id).where(
+        SiteSession.token_hash == token_hash(token),
+        SiteSession.created_at > now_utc() - timedelta(days=SESSION_DAYS))) is not None
 
 
 def client_address() -> str:
@@ -124,15 +143,22 @@ def gate() -> Response | None:
     return redirect(url_for("site.sign_in", next=wanted), code=303)
 
 
-def sign_in_here() -> None:
-    """Mark this browser's session as signed in (a fresh session, so a fresh CSRF token too)."""
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def sign_in_here(token: str) -> None:
+    """Mark this browser's session as signed in with ``token``, whose hash the server now keeps
+    (``writes.sign_ins.open_session``): a fresh session, so a fresh CSRF token too."""
     session.clear()
     session[SESSION_KEY] = _mark()
+    session[TOKEN_KEY] = token
     session.permanent = True
 
 
 def sign_out_here() -> None:
     session.pop(SESSION_KEY, None)
+    session.pop(TOKEN_KEY, None)
 
 
 def register(app: Flask) -> None:

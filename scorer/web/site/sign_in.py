@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import hmac
+from datetime import timedelta
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
@@ -18,12 +19,16 @@ from scorer.web.policy.passcode import (
     KNOWN_COOKIE,
     KNOWN_MAX_AGE,
     MAX_LENGTH,
+    SESSION_DAYS,
     client_address,
     known_browser_token,
+    new_token,
     required,
     safe_next,
+    session_token,
     sign_in_here,
     sign_out_here,
+    token_hash,
     too_many_guesses,
 )
 from scorer.web.writes import sign_ins
@@ -56,7 +61,9 @@ def sign_in() -> str | Response | tuple[str, int]:
         given = (form.passcode.data or "")[:MAX_LENGTH].encode()
         if hmac.compare_digest(given, current_app.config["SCORER_PASSCODE"].encode()):
             sign_ins.forget(attempt)  # a right guess is no failure
-            sign_in_here()
+            token = new_token()
+            sign_ins.open_session(token_hash(token), timedelta(days=SESSION_DAYS))
+            sign_in_here(token)
             flash("Signed in.")
             response = redirect(safe_next(request.args.get("next")), code=303)
             response.set_cookie(KNOWN_COOKIE, known_browser_token(), max_age=KNOWN_MAX_AGE, httponly=True,
@@ -69,9 +76,13 @@ def sign_in() -> str | Response | tuple[str, int]:
 
 @bp.post("/sign-out")
 def sign_out() -> Response:
-    """Forget the passcode on this browser (scorekeepers' cookies stay)."""
+    """End this browser's session on the server, so no copy of its cookie opens the site any more,
+    and forget it here (scorekeepers' cookies stay)."""
     if not EmptyForm().validate_on_submit():
         abort(400, "This form did not come from this page; you are still signed in.")
+    token = session_token()
+    if token is not None:
+        sign_ins.end_session(token_hash(token))
     sign_out_here()
     return redirect(url_for("site.sign_in") if required() else url_for("home.index"), code=303)
 

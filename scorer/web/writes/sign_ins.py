@@ -1,5 +1,6 @@
 """A guess of the site passcode, recorded for the rate limit (``policy/passcode.py`` counts them):
-recorded before it is checked (``begin``), taken back when it was right (``forget``)."""
+recorded before it is checked (``begin``), taken back when it was right (``forget``); and the
+sessions signed in with it, kept on the server (``open_session``, ``end_session``)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from datetime import timedelta
 
 from sqlalchemy import delete
 
-from scorer.web.data.models import SignInAttempt, now_utc
+from scorer.web.data.models import SignInAttempt, SiteSession, now_utc
 from scorer.web.extensions import db
 from scorer.web.writes.unit import transaction
 
@@ -27,3 +28,16 @@ def forget(attempt_id: int) -> None:
     """A guess that was right: it counts against nobody."""
     with transaction():
         db.session.execute(delete(SignInAttempt).where(SignInAttempt.id == attempt_id))
+
+
+def open_session(token_hash: str, keep: timedelta) -> None:
+    """A browser signed in: keep its session token's hash. Sessions older than ``keep`` go."""
+    with transaction():
+        db.session.execute(delete(SiteSession).where(SiteSession.created_at < now_utc() - keep))
+        db.session.add(SiteSession(token_hash=token_hash, created_at=now_utc()))
+
+
+def end_session(token_hash: str) -> None:
+    """A browser signed out: its session ends for every copy of its cookie."""
+    with transaction():
+        db.session.execute(delete(SiteSession).where(SiteSession.token_hash == token_hash))

@@ -1,7 +1,7 @@
 """Every table of the app as a typed SQLAlchemy 2 model, one module per kind of thing stored;
 ``from scorer.web.data.models import Match`` finds each of them here."""
 
-from scorer.web.data.models.access import MatchKeeper, SignInAttempt
+from scorer.web.data.models.access import MatchKeeper, SignInAttempt, SiteSession
 from scorer.web.data.models.base import name_key, now_utc
 from scorer.web.data.models.cards import DealSet, DealtDeal, HandLink, MatchCards, SeatHolder
 from scorer.web.data.models.history import Change
@@ -9,4 +9,4 @@ from scorer.web.data.models.matches import Deal, Match, MatchSeat, Player
 from scorer.web.data.models.results import MatchResult, PlayerSummary, SeatResult
 
 __all__ = ["Change", "Deal", "DealSet", "DealtDeal", "HandLink", "Match", "MatchCards", "MatchKeeper", "MatchResult",
-           "MatchSeat", "Player", "PlayerSummary", "SeatHolder", "SeatResult", "SignInAttempt", "name_key", "now_utc"]
+           "MatchSeat", "Player", "PlayerSummary", "SeatHolder", "SeatResult", "SignInAttempt", "SiteSession", "name_key", "now_utc"]

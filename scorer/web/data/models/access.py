@@ -46,3 +46,15 @@ class SignInAttempt(Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     address: Mapped[str] = mapped_column(String(64))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now_utc)
+
+
+class SiteSession(Model):
+    """A browser signed in with the site passcode: the hash of the random token its signed
+    session cookie holds beside the passcode's mark (passcode.py). Signing out deletes the row,
+    so a copy of the cookie opens nothing any more, from any address."""
+
+    __tablename__ = "site_sessions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now_utc, index=True)
