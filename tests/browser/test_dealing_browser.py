@@ -115,7 +115,7 @@ def test_three_phones_see_their_own_hands_bid_and_the_scorekeeper_records(page, 
     page.reload()
     expect(panel).to_contain_text("3 of 3 seats taken")
     panel.locator("summary").tap()
-    expect(panel.get_by_role("button", name="Hand Ann’s seat over to another phone")).to_be_visible()
+    expect(panel.get_by_role("button", name="Hand over Ann’s seat to another phone")).to_be_visible()
     shoot(page, "dealing-scoreboard-seats-taken")
     page.get_by_role("link", name="Record deal 1").tap()
     expect(page.locator("#turn_up")).to_contain_text("Turned up by the app")
@@ -233,7 +233,7 @@ def test_the_scorekeeper_hands_a_seat_over_to_a_new_phone(page, browser, browser
     expect(new.get_by_role("alert")).to_contain_text("held by another phone")
 
     page.reload()
-    page.get_by_role("button", name="Hand Ann’s seat over to another phone").tap()
+    page.get_by_role("button", name="Hand over Ann’s seat to another phone").tap()
     expect(page.locator(".flash")).to_contain_text("Ann’s seat is free")
     watcher.goto(page.url.split("#")[0])
     expect(watcher.locator(".handovers")).to_contain_text("Ann’s seat was handed over to another phone at")
