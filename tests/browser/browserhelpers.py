@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
+
+# Where the browser tests leave screenshots to look at, and the phone they are taken on (shared
+# with conftest.py, which imports them from here: a test module importing "conftest" would get
+# whichever folder's conftest Python met first).
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+PHONE = {"width": 390, "height": 844}
 
 SUIT_WORDS = {"♦": "diamonds", "♠": "spades", "♥": "hearts", "♣": "clubs"}
 

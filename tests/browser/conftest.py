@@ -14,15 +14,13 @@ import os
 import shutil
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
+from browserhelpers import PHONE, SCREENSHOTS
 from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
-PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="session")

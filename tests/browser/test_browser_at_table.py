@@ -6,8 +6,7 @@ from __future__ import annotations
 import subprocess
 
 import pytest
-from browserhelpers import bid, no_sideways_scroll, save, start_match, tricks
-from conftest import SCREENSHOTS
+from browserhelpers import SCREENSHOTS, bid, no_sideways_scroll, save, start_match, tricks
 from playwright.sync_api import Page, expect
 
 from scorer.core import make_setup

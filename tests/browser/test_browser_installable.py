@@ -11,8 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browserhelpers import no_sideways_scroll, start_match
-from conftest import PHONE
+from browserhelpers import PHONE, no_sideways_scroll, start_match
 from playwright.sync_api import Page, expect
 
 SHELL_OR_BOARD = re.compile(r"^/(static/.+|offline|matches/[0-9]+)$")

@@ -8,8 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browserhelpers import bid, start_dealt_match, start_match, tricks, turn_card
-from conftest import SCREENSHOTS
+from browserhelpers import SCREENSHOTS, bid, start_dealt_match, start_match, tricks, turn_card
 from playwright.sync_api import Page, expect
 
 from scorer.web.serving.assets import BUNDLES

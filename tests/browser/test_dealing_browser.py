@@ -7,8 +7,7 @@ import re
 import subprocess
 
 import pytest
-from browserhelpers import no_sideways_scroll, tricks
-from conftest import SCREENSHOTS
+from browserhelpers import SCREENSHOTS, no_sideways_scroll, tricks
 from playwright.sync_api import Browser, Page, expect
 
 from scorer.core import deal_cards, derive_seed

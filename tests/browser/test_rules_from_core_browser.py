@@ -6,8 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browserhelpers import bid, no_sideways_scroll, tricks
-from conftest import SCREENSHOTS
+from browserhelpers import SCREENSHOTS, bid, no_sideways_scroll, tricks
 from playwright.sync_api import Page, expect
 from sqlalchemy import select
 
