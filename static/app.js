@@ -1,5 +1,6 @@
 // What every page's scripts share (each feature is a file of its own, joined into site.js by
-// assets.BUNDLES): the phone's storage, the parts shown only with JavaScript, and forms sent once.
+// assets.BUNDLES): the phone's storage, and forms sent once. (The parts shown only where scripts
+// run, and those only where they do not, are CSS's: data-js-only and no-js-only in app.css.)
 (function () {
   "use strict";
 
@@ -12,10 +13,6 @@
     keys: function () { try { return Object.keys(localStorage); } catch (e) { return []; } },
   };
   window.ninetyNine = { store: store };
-
-  document.addEventListener("DOMContentLoaded", function () {
-    document.querySelectorAll("[data-js-only]").forEach(function (el) { el.hidden = false; });
-  });
 
   // A form that must be sent once (Rematch): its button is disabled once it is pressed, so a
   // double tap starts one match. Delegated: live.js may have swapped the form in meanwhile.

@@ -39,8 +39,8 @@
       window.location.reload();
     });
 
-    document.getElementById("preview-button").hidden = true;  // the preview follows every change
-    document.getElementById("save-button").hidden = true;  // Save sits in the bar, at the thumb
+    // Its own Preview and Save buttons are hidden by the stylesheet wherever scripts run
+    // (no-js-only): the preview follows every change, and Save sits in the bar, at the thumb.
     form.addEventListener("input", refresh);
     form.addEventListener("change", refresh);
     form.addEventListener("submit", function (event) {

@@ -70,7 +70,8 @@
     var offline = document.querySelector("meta[name='ninety-nine-offline']");
     // An offline copy (sw.js) is as fresh as when it was fetched; a page from the server, now.
     var lastReached = offline ? Number(offline.getAttribute("content")) || Date.now() : Date.now();
-    var status = document.createElement("p");
+    // The page draws the status line itself (scoreboard.html), so nothing moves when this starts.
+    var status = document.getElementById("live-status") || document.createElement("p");
     status.id = "live-status";
     status.className = "live-status";
     status.setAttribute("role", "status");
@@ -81,8 +82,12 @@
 
     function placeStatus() {
       var head = main.querySelector(".match-head");
-      if (head) head.appendChild(status);
-      else main.insertBefore(status, main.firstChild);
+      // A new head from the server brings its own line: this one, which keeps its words, replaces it.
+      Array.prototype.forEach.call(main.querySelectorAll(".live-status"), function (line) {
+        if (line !== status) line.remove();
+      });
+      if (head && status.parentNode !== head) head.appendChild(status);
+      else if (!head && status.parentNode !== main) main.insertBefore(status, main.firstChild);
     }
 
     function ago() {
@@ -127,7 +132,6 @@
       }
       after.forEach(function (el) {
         if (!el.isConnected) return;
-        el.querySelectorAll("[data-js-only]").forEach(function (js) { js.hidden = false; });
         var details = Array.prototype.slice.call(el.querySelectorAll("details[id]"));
         if (el.matches("details[id]")) details.push(el);  // a region may be a <details> itself
         details.forEach(function (d) {

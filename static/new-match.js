@@ -27,7 +27,9 @@
       var chosen = chosenRuleset();
       var seats = pickedByHand && chosen ? Number(chosen.dataset.players) - 1 : 2;
       nameInputs.forEach(function (input, i) {
-        input.closest(".name-field").hidden = i > Math.max(seats, last + 1) && !input.value;
+        var box = input.closest(".name-field");
+        box.hidden = i > Math.max(seats, last + 1) && !input.value;
+        box.classList.remove("later");  // drawn hidden by the page until now (the same boxes)
       });
       // Rulesets for another number of players fade; pick a fitting one when the count changes.
       rulesets.forEach(function (r) {

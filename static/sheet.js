@@ -14,29 +14,14 @@
     if (toggle) fitSheets(toggle);
   });
 
-  // On a screen narrower than the paper, the preview is scaled to fit (the print is not: the
-  // print stylesheet resets the zoom); the button shows it at full size, to scroll and read.
+  // On a screen narrower than the paper the preview is scaled to fit (the print is not: the
+  // print stylesheet resets the zoom), already before the first paint (sheet-fit.js, written into
+  // the page); the button shows it at full size, to scroll and read, and a turned screen fits again.
   function fitSheets(toggle) {
-    var sheets = document.querySelectorAll(".sheet-scroll .sheet");
     var fitted = true;
-    function fit() {
-      var scroller = document.querySelector(".sheet-scroll");
-      var room = scroller.clientWidth - 24;
-      sheets.forEach(function (sheet) {
-        sheet.style.zoom = "";
-        var scale = room / sheet.offsetWidth;
-        if (fitted && scale < 1) sheet.style.zoom = String(Math.floor(scale * 1000) / 1000);
-      });
-      var narrow = sheets.length && room < sheets[0].offsetWidth;
-      toggle.hidden = !narrow;
-      var note = document.querySelector("[data-fit-note]");
-      if (note) note.hidden = !narrow || !fitted;
-      toggle.textContent = fitted ? "Show at full size" : "Fit to the screen";
-      toggle.setAttribute("aria-pressed", String(!fitted));
-    }
-    toggle.addEventListener("click", function () { fitted = !fitted; fit(); });
-    window.addEventListener("resize", fit);
-    fit();
+    var fit = window.ninetyNineFitSheets;
+    toggle.addEventListener("click", function () { fitted = !fitted; fit(fitted); });
+    window.addEventListener("resize", function () { fit(fitted); });
   }
 
   function namesFor(select) {

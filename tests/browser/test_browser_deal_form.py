@@ -100,7 +100,7 @@ def test_bid_chips_show_their_value_and_a_fourth_is_refused(page: Page) -> None:
     page.get_by_role("button", name="Add diamonds to Ann’s bid cards").tap()
     expect(value).to_have_text("= 4")
     # Back to the numbers: the number pad again.
-    page.get_by_role("button", name="Ann’s bid as a number", exact=True).tap()
+    page.get_by_role("button", name="0–9 Ann’s bid as a number", exact=True).tap()
     expect(page.get_by_role("button", name="Ann bid 4", exact=True)).to_be_visible()
 
 

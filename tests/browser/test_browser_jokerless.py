@@ -88,6 +88,6 @@ def test_jokerless_to_the_end_of_a_game(page, shoot):
 
     # The home screen lists it as in progress; the deal table keeps every deal.
     expect(page.locator(".deal-table tbody[id^=deal-]")).to_have_count(3)
-    page.get_by_role("link", name="Ninety-Nine: all matches").tap()
+    page.get_by_role("link", name="Ninety-Nine", exact=True).tap()
     expect(page.locator(".match-list").first).to_contain_text("Ann · Bob · Cy")
     shoot("home")

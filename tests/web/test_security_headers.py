@@ -20,6 +20,7 @@ from webhelpers import (
 
 from scorer.web.data.models import Match, Player
 from scorer.web.policy import security
+from scorer.web.serving.assets import INLINE
 from scorer.web.serving.assets import Assets
 from scorer.web.serving.serve import listening_hosts
 
@@ -41,8 +42,8 @@ def assert_headers(response, referrer: str = "same-origin") -> None:
                       "object-src 'none'", "base-uri 'none'", "form-action 'self'"):
         assert directive in csp
     assert "unsafe-inline" not in csp and "unsafe-eval" not in csp
-    # Two texts are allowed inline, each by its hash: the theme script and the deal form's styles.
-    assert len(re.findall(r"'sha256-[A-Za-z0-9+/]+={0,2}'", csp)) == 2
+    # Three texts are allowed inline, each by its hash: the theme script, the deal form's styles, the sheets' fit.
+    assert len(re.findall(r"'sha256-[A-Za-z0-9+/]+={0,2}'", csp)) == len(INLINE) == 3
 
 
 def inline_texts(html: str) -> list[tuple[str, str]]:
@@ -162,13 +163,14 @@ def test_an_upload_over_the_limit_gets_the_headers(app_factory):
 @pytest.mark.parametrize("folder", ["templates", "static"])
 def test_no_inline_script_style_or_handler(folder):
     """The CSP allows no inline script, style attribute or event handler: none is written but the
-    two texts of assets.INLINE, allowed by their hash."""
+    texts of assets.INLINE, allowed by their hash."""
     found = []
     for path in (ROOT / folder).rglob("*"):
         if path.suffix not in (".html", ".js", ".svg"):
             continue
         text = path.read_text(encoding="utf-8")
-        text = text.replace("<script>{{ inline('theme.js') }}</script>", "").replace("<style>{{ inline('play.css') }}</style>", "")
+        text = (text.replace("<script>{{ inline('theme.js') }}</script>", "").replace("<style>{{ inline('play.css') }}</style>", "")
+                .replace("<script>{{ inline('sheet-fit.js') }}</script>", ""))
         for pattern in (r"<script(?![^>]*\bsrc=)[^>]*>", r"\sstyle=\"", r"<style", r"\son[a-z]+=\"",
                         r"setAttribute\(\s*[\"']style", r"innerHTML[^;]*style="):
             found += [f"{path.relative_to(ROOT)}: {m.group(0)}" for m in re.finditer(pattern, text)]

@@ -26,7 +26,7 @@ def test_the_match_sheet_has_every_deal_game_and_total(client):
     assert page.status_code == 200
     html = page.text
     assert "/static/pages/a4-portrait." in html
-    assert 'href="/static/print.' in html and "data-print hidden" in html
+    assert 'href="/static/print.' in html and "data-print data-js-only" in html
     rows = rows_of(html)
     # deal, dealer, trump, then bid, tricks, points, total for Ann, Bob and Cy
     assert rows[0] == ["1", "Ann", "♦", "4D", "4✓", "+54", "54", "2", "2✓", "+22", "22", "?", "3✗", "+3", "3"]

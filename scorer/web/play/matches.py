@@ -71,7 +71,12 @@ def form_view(form: NewMatchForm) -> dict[str, Any]:
                     data={"data-label": choice.label})
              for choice in form.cards.choices]
     cards_labels = {choice.value: choice.label for choice in form.cards.choices}
+    # Where scripts run, one empty name box shows after the last name (three at least), as
+    # new-match.js keeps them: the page draws the others hidden already, so nothing moves.
+    typed = [bool((entry.data or "").strip()) for entry in form.players]
+    last = max((seat for seat, filled in enumerate(typed) if filled), default=-1)
     return {
+        "later_seats": {seat for seat, filled in enumerate(typed) if seat > max(2, last + 1) and not filled},
         "rulesets": rulesets, "formats": formats, "cards_options": cards,
         "current": RULESETS.get(form.ruleset.data),
         "cards_label": cards_labels.get(form.cards.data, cards_labels["table"]),

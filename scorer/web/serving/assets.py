@@ -43,7 +43,7 @@ BUNDLES: dict[str, tuple[str, ...]] = {
 }
 # Written into the page rather than linked: allowed by the Content-Security-Policy by their
 # SHA-256 (security.py), never by 'unsafe-inline'.
-INLINE = ("theme.js", "play.css")
+INLINE = ("theme.js", "play.css", "sheet-fit.js")
 IMMUTABLE = "public, max-age=31536000, immutable"
 HASH_LENGTH = 8
 
