@@ -20,8 +20,7 @@ from webhelpers import (
 
 from scorer.web.data.models import Match, Player
 from scorer.web.policy import security
-from scorer.web.serving.assets import INLINE
-from scorer.web.serving.assets import Assets
+from scorer.web.serving.assets import INLINE, Assets
 from scorer.web.serving.serve import listening_hosts
 
 ROOT = Path(__file__).resolve().parents[2]
