@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import IntegerField
+from wtforms import HiddenField, IntegerField
 from wtforms.fields.choices import SelectChoice
 
 MAX_PLAYERS = 5
@@ -60,3 +60,19 @@ class WholeNumberField(IntegerField):
 
 class EmptyForm(FlaskForm):
     """A POST-only button (delete a deal, delete a match): just the CSRF token."""
+
+
+class VersionForm(FlaskForm):
+    """A POST-only button (delete the last deal, confirm an undo) that says which version of the match it was
+    pressed on, so that pressing it on an out-of-date page changes nothing."""
+
+    version = HiddenField()
+
+
+def sent_version(field: HiddenField) -> int | None:
+    """The version a form says it was read at: None if it says none (a script, an old page);
+    -1, never current, if it is not a version at all."""
+    text = str(field.data or "").strip()
+    if not text:
+        return None
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 19 else -1

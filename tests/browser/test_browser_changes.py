@@ -53,8 +53,14 @@ def test_name_the_phone_record_undo_delete_and_restore(page: Page):
     expect(items.first).to_contain_text("Ann's phone")
     found += look(page, "history")
 
-    expect(page.get_by_role("button", name="Deal 1 recorded")).to_have_count(0)  # deal 2 comes after it
-    page.get_by_role("button", name="Deal 2 recorded").tap()
+    expect(page.get_by_role("link", name="Deal 1 recorded")).to_have_count(0)  # deal 2 comes after it
+    page.get_by_role("link", name="Deal 2 recorded").tap()
+    # First what the undo will do, then the button that does it.
+    expect(page.get_by_role("heading", level=1)).to_have_text("Undo this change?")
+    expect(page.locator(".confirm-lead")).to_contain_text("Deal 2 recorded")
+    expect(page.locator(".confirm")).to_contain_text("Deal 2 will be taken away, and its points from every total.")
+    found += look(page, "undo-confirm")
+    page.get_by_role("button", name="Undo it").tap()
     expect(page.locator(".flash")).to_contain_text("Undone: Deal 2 recorded")
     expect(items).to_have_count(3)
     page.get_by_role("link", name="← Scoreboard").tap()

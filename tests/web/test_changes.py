@@ -327,9 +327,9 @@ def test_undo_restore_and_the_phones_name_need_the_pages_csrf_token(csrf_app, cs
     saved = changes(csrf_app, match_id)[-1]
     assert undo(csrf_client, match_id, saved.id).status_code == 400  # no token: nothing undone
     assert len(stored_deals(csrf_app, match_id)) == 1
-    history = csrf_client.get(f"/matches/{match_id}/changes").text
+    ask = csrf_client.get(f"/matches/{match_id}/changes/{saved.id}/undo").text  # what it will do, then the button
     assert csrf_client.post(f"/matches/{match_id}/changes/{saved.id}/undo",
-                            data={"csrf_token": csrf_token(history)}).status_code == 303
+                            data={"csrf_token": csrf_token(ask)}).status_code == 303
     assert stored_deals(csrf_app, match_id) == []
     ask = csrf_client.get(f"/matches/{match_id}/delete").text
     assert csrf_client.post(f"/matches/{match_id}/delete", data={"csrf_token": csrf_token(ask)}).status_code == 302

@@ -21,7 +21,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import event, select, text
 from webhelpers import count, post_deal, start_match, stored_deals
 
-from scorer.web.data.models import DealSet, DealtDeal, HandLink, Match, Player
+from scorer.web.data.models import Change, DealSet, DealtDeal, HandLink, Match, Player
 from scorer.web.extensions import db
 
 THREE = ["Ann", "Bob", "Cy"]
@@ -111,6 +111,7 @@ def path_values(app: Flask) -> dict[str, list[Any]]:
             "set_id": [deal_set.id],
             "key": [deal_set.key],
             "player_id": db.session.scalars(select(Player.id)).all(),
+            "change_id": db.session.scalars(select(Change.id)).all()[:6],  # the undo's confirmation page
             "filename": ["app.css", "app.js"],
         }
 

@@ -55,7 +55,8 @@ def world(locked) -> dict:
 
 def every_get_path(app: Flask, world: dict) -> list[tuple[str, str]]:
     values = {"match_id": world["match_id"], "number": 1, "player_id": world["player"], "set_id": 1, "seat": 0,
-              "token": world["hand"], "key": "x", "filename": "app.css", "keeper_id": 1}
+              "token": world["hand"], "key": "x", "filename": "app.css", "keeper_id": 1,
+              "change_id": 1}
     found = []
     for rule in app.url_map.iter_rules():
         if "GET" in (rule.methods or set()):

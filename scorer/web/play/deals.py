@@ -20,8 +20,9 @@ from scorer.web.data import card_store, documents
 from scorer.web.data.deletion import visible_or_404
 from scorer.web.data.models import Match
 from scorer.web.extensions import db
+from scorer.web.fields import VersionForm, sent_version
 from scorer.web.play import card_choice, deal_form
-from scorer.web.play.forms import DealForm, VersionForm, sent_version
+from scorer.web.play.forms import DealForm
 from scorer.web.policy import access, capability, device
 from scorer.web.presentation import explain, scoreboard
 from scorer.web.presentation import preview as panel

@@ -232,19 +232,3 @@ class DealForm(FlaskForm):
     def validate_number(self, field: HiddenField) -> None:
         if security.parse_id(field.data) is None:  # ASCII digits: "²" passes isdigit() but not int()
             raise ValidationError("This form does not say which deal it is for; reload the page.")
-
-
-class VersionForm(FlaskForm):
-    """A POST-only button (delete the last deal) that says which version of the match it was
-    pressed on, so that pressing it on an out-of-date page changes nothing."""
-
-    version = HiddenField()
-
-
-def sent_version(field: HiddenField) -> int | None:
-    """The version a form says it was read at: None if it says none (a script, an old page);
-    -1, never current, if it is not a version at all."""
-    text = str(field.data or "").strip()
-    if not text:
-        return None
-    return int(text) if text.isascii() and text.isdigit() and len(text) < 19 else -1
