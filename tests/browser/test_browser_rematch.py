@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browserhelpers import bid, no_sideways_scroll, tricks
+from browserhelpers import SCREENSHOTS, bid, no_sideways_scroll, tricks
 from playwright.sync_api import Page, expect
 
 
@@ -66,3 +66,49 @@ def test_play_screens_fold_the_sections_into_one_menu(page: Page, shoot):
     expect(page.get_by_role("heading", level=1)).to_have_text(re.compile("History"))
     # Away from the table, the sections are a row again.
     expect(page.locator(".mainnav")).to_be_visible()
+
+
+@pytest.mark.browser
+def test_two_scorekeepers_one_rematch_and_a_watcher_follows(page: Page, browser, browser_context_args, base_url):
+    """Issue 22: each of two scorekeepers tapping Rematch started a match of its own, and nobody
+    else was taken there. Now: one rematch; the watcher's board shows the way to it by itself
+    (live), and the second scorekeeper's Go to the rematch makes that phone keep its score too."""
+    one_deal_match(page, ["Ann", "Bob", "Cy"])
+    old = page.url
+    page.goto(old + "/share")
+    invite = page.get_by_role("link", name="Keep-score-too link").get_attribute("href")
+    second = browser.new_context(**{**browser_context_args, "base_url": base_url}).new_page()
+    watcher = browser.new_context(**{**browser_context_args, "base_url": base_url}).new_page()
+    assert invite
+    second.goto(invite)
+    second.get_by_role("button", name="Keep score on this phone").tap()
+    expect(second.get_by_role("link", name="Record deal 1")).to_be_visible()
+    page.goto(old)
+    page.get_by_role("link", name="Record deal 1").tap()
+    for name, (said, took) in zip(["Ann", "Bob", "Cy"], [(4, 4), (1, 2), (2, 3)], strict=True):
+        bid(page, name, said)
+        tricks(page, name, took)
+    page.get_by_role("button", name="Save deal 1").first.tap()
+    expect(page.locator(".banner-kicker")).to_have_text("Match over")
+    for other in (second, watcher):
+        other.goto(old)
+        expect(other.locator(".banner-kicker")).to_have_text("Match over")
+    expect(watcher.get_by_role("button", name="Rematch")).to_have_count(0)
+    page.get_by_role("button", name="Rematch").tap()
+    expect(page.locator(".flash")).to_contain_text("A rematch")
+    rematch = page.url
+    # The watcher's board, left open, shows the way without a reload (its live check, every 2 s).
+    expect(watcher.get_by_role("link", name="Go to the rematch")).to_be_visible(timeout=8000)
+    watcher.locator(".banner-match").scroll_into_view_if_needed()
+    watcher.screenshot(path=str(SCREENSHOTS / "rematch-watcher-shown-the-way.png"))
+    # The second scorekeeper's board offers the rematch, not a second one.
+    expect(second.get_by_role("button", name="Go to the rematch")).to_be_visible(timeout=8000)
+    expect(second.get_by_role("button", name="Rematch", exact=True)).to_have_count(0)
+    second.get_by_role("button", name="Go to the rematch").tap()
+    expect(second).to_have_url(rematch)
+    expect(second.get_by_role("link", name="Record deal 1")).to_be_visible()
+    watcher.get_by_role("link", name="Go to the rematch").tap()
+    expect(watcher).to_have_url(rematch)
+    expect(watcher.get_by_role("link", name="Record deal 1")).to_have_count(0)  # still a watcher
+    second.context.close()
+    watcher.context.close()

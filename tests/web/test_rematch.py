@@ -3,6 +3,8 @@ options, the next dealer in turn, kept by the phone that asked."""
 
 from __future__ import annotations
 
+import re
+
 from sqlalchemy import func, select
 from webhelpers import csrf_token, post_deal, start_match
 
@@ -80,3 +82,52 @@ def test_rematch_needs_the_csrf_token(csrf_client, csrf_app):
     assert csrf_client.post(f"/matches/{match_id}/rematch").status_code == 400
     page = csrf_client.get(f"/matches/{match_id}").text
     assert csrf_client.post(f"/matches/{match_id}/rematch", data={"csrf_token": csrf_token(page)}).status_code == 303
+
+
+def test_two_scorekeepers_pressing_rematch_start_one_match_and_everyone_is_shown_the_way(client, app):
+    """Issue 22: with two scorekeepers, each tap on Rematch started a match of its own. A finished
+    match has one rematch: the second tap joins it (as a scorekeeper), and every phone on the old
+    match, watchers included, is shown the way to it, even after a reload."""
+    old = finished_match(client)
+    second, watcher = app.test_client(), app.test_client()
+    # The second phone is made a scorekeeper by the first one's "Keep score too" invite.
+    share = client.get(f"/matches/{old}/share").text
+    link = re.search(r'href="http://localhost(/matches/\d+/join\?invite=[^"]+)"', share)
+    assert link
+    invite = re.search(r'name="invite" value="([^"]+)"', second.get(link.group(1).replace("&amp;", "&")).text)
+    assert invite and second.post(f"/matches/{old}/join", data={"invite": invite.group(1)}).status_code == 303
+    tag = client.get(f"/matches/{old}/version").headers["ETag"]
+    first = client.post(f"/matches/{old}/rematch")
+    again = second.post(f"/matches/{old}/rematch")
+    assert first.status_code == again.status_code == 303
+    assert first.headers["Location"] == again.headers["Location"]
+    new = int(first.headers["Location"].rsplit("/", 1)[1])
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Match)) == 2  # the old one and one rematch
+        assert db.session.get_one(Match, old).rematch_id == new
+    assert keepers(app, new) == 2  # both phones keep the rematch's score
+    board = second.get(f"/matches/{new}").text
+    assert "Record deal 1" in board and "started from another phone; this phone keeps its score too" in board
+    # The old match's tag moved (live boards fetch it again), and every phone is shown the way.
+    assert client.get(f"/matches/{old}/version").headers["ETag"] != tag
+    for phone in (client, second):  # the scorekeepers: a button that takes them there, keeping its score
+        page = phone.get(f"/matches/{old}").text
+        assert ">Go to the rematch</button>" in page and ">Rematch</button>" not in page
+    page = watcher.get(f"/matches/{old}").text
+    assert f'href="/matches/{new}">Go to the rematch</a>' in page and "/rematch" not in page
+    # Pressed again by a phone that keeps the rematch already: it goes there, and is still one keeper.
+    for phone in (client, second):
+        assert phone.post(f"/matches/{old}/rematch").headers["Location"].endswith(f"/matches/{new}")
+        assert "Record deal 1" in phone.get(f"/matches/{new}").text
+    assert keepers(app, new) == 2
+
+
+def test_a_deleted_rematch_can_be_started_again(client, app):
+    old = finished_match(client)
+    new = int(client.post(f"/matches/{old}/rematch").headers["Location"].rsplit("/", 1)[1])
+    ask = client.get(f"/matches/{new}/delete")
+    assert ask.status_code == 200
+    assert client.post(f"/matches/{new}/delete").status_code in (302, 303)
+    assert "Go to the rematch" not in client.get(f"/matches/{old}").text
+    another = int(client.post(f"/matches/{old}/rematch").headers["Location"].rsplit("/", 1)[1])
+    assert another not in (old, new)

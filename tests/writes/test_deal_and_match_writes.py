@@ -193,13 +193,20 @@ def test_undoing_a_deletion_brings_the_deal_back_through_the_same_write(app):
 def test_a_rematch_is_only_of_a_finished_match_and_passes_the_deal_on(app):
     match_id = start(app, match="deals", deals=1)
     with app.app_context(), pytest.raises(Refused):
-        matches.rematch(match_id, by=PHONE)
+        matches.rematch(match_id, by=PHONE, keeper_hash="a" * 64)
     save(app, match_id, 1, [4, 1, 2], [4, 2, 3])
     with app.app_context():
-        started = matches.rematch(match_id, by="Bob's phone")
+        started = matches.rematch(match_id, by="Bob's phone", keeper_hash="a" * 64)
         new = db.session.get_one(Match, started.match_id)
         assert new.player_names == ["Ann", "Bob", "Cy"] and new.first_dealer == 1 and started.first_dealer == "Bob"
         assert new.options == db.session.get_one(Match, match_id).options
+        # One rematch: asked again (another scorekeeper), the same match, with that phone a keeper too;
+        # asked twice by the same phone, still one keeper for it.
+        again = matches.rematch(match_id, by="Cy's phone", keeper_hash="b" * 64)
+        twice = matches.rematch(match_id, by="Cy's phone", keeper_hash="b" * 64)
+        assert again.match_id == twice.match_id == started.match_id and again.joined and not started.joined
+        assert again.token == twice.token != started.token
+        assert len(db.session.get_one(Match, started.match_id).keepers) == 2
 
 
 def test_delete_and_restore_take_the_match_out_of_the_figures_and_back(app):

@@ -26,3 +26,11 @@ def deleted_matches() -> list[Match]:
     """The deleted matches not purged yet, newest deletion first."""
     return list(db.session.scalars(select(Match).options(selectinload(Match.seats))
                                    .where(Match.deleted_at.is_not(None)).order_by(Match.deleted_at.desc())))
+
+
+def rematch_of(match: Match) -> Match | None:
+    """The rematch started from ``match``, if there is one still (not deleted, not purged)."""
+    if match.rematch_id is None:
+        return None
+    found = db.session.get(Match, match.rematch_id)
+    return found if found is not None and found.deleted_at is None else None

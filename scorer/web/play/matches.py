@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from scorer.core import FORMAT, RULESETS, USUAL_RULESETS, MatchError, get_ruleset
 from scorer.web.data import card_store, documents, names
-from scorer.web.data.deletion import KEEP_DAYS, visible_or_404
+from scorer.web.data.deletion import KEEP_DAYS, rematch_of, visible_or_404
 from scorer.web.data.document_types import MatchDocument
 from scorer.web.data.figures import match_figures
 from scorer.web.data.models import DealSet, Player
@@ -155,22 +155,27 @@ def show(match_id: int) -> str | tuple[str, int]:
     return render_template("play/scoreboard.html", board=board, match=match, latest=latest,
                            dealt=None if turned_elsewhere else dealt, turned_elsewhere=turned_elsewhere,
                            match_figures=match_figures(match),
-                           rematch_dealer=documents.next_dealer(match) if board.finished else None)
+                           rematch_dealer=documents.next_dealer(match) if board.finished else None,
+                           rematch=rematch_of(match) if board.finished else None)
 
 
 @bp.post("/<int:match_id>/rematch")
 def rematch(match_id: int) -> BaseResponse:
-    """Start a new match from a finished one: the same players in the same seats, the same
-    ruleset and options, the deal passing on to the next dealer in turn (the core says who).
-    The phone that asks becomes the new match's scorekeeper."""
+    """Start a new match from a finished one, or go to the one already started from it (one
+    rematch per match): the same players in the same seats, the same ruleset and options, the
+    deal passing on to the next dealer in turn (the core says who). The phone that asks becomes
+    a scorekeeper of the rematch."""
     match = visible_or_404(match_id)
     access.require_keeper(match)
     if not EmptyForm().validate_on_submit():
         abort(400, "The rematch button had expired; nothing was started. Reload the page and try again.")
-    started = matches_w.rematch(match_id, by=device.device_name())
+    keeper = capability.keeper_of(match)
+    assert keeper is not None  # require_keeper: the capability's (the server machine is no phone here)
+    started = matches_w.rematch(match_id, by=device.device_name(), keeper_hash=keeper.token_hash)
     response = redirect(url_for("matches.show", match_id=started.match_id), code=303)
     capability.give(response, started.match_id, started.token)
-    flash(f"A rematch: {started.first_dealer} deals first.")
+    flash(f"The rematch had been started from another phone; this phone keeps its score too. "
+          f"{started.first_dealer} deals first." if started.joined else f"A rematch: {started.first_dealer} deals first.")
     return response
 
 

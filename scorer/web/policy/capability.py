@@ -11,10 +11,12 @@ whoever holds the cookie is a scorekeeper. ``access.py`` decides who may do what
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
 import secrets
 
-from flask import g, request
+from flask import current_app, g, request
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
@@ -33,14 +35,26 @@ def cookie_name(match_id: int) -> str:
     return f"ninety-nine-keeper-{match_id}"
 
 
-def new_keeper(match: Match, label: str) -> str:
+def new_keeper(match: Match, label: str, token: str | None = None) -> str:
     """Add a scorekeeper to ``match``, named ``label`` (the phone's name), and return the token its
-    phone must keep (``give``); only its hash is stored. The caller commits."""
-    token = secrets.token_urlsafe(32)
-    match.keepers.append(MatchKeeper(token_hash=digest(token), label=label, created_at=now_utc(),
-                                     invite_nonce=secrets.token_hex(16)))
+    phone must keep (``give``); only its hash is stored. ``token``: one decided already (a
+    rematch's, ``rematch_token``); a phone that holds it already is not added twice. The caller commits."""
+    token = token or secrets.token_urlsafe(32)
+    if not any(keeper.token_hash == digest(token) for keeper in match.keepers):
+        match.keepers.append(MatchKeeper(token_hash=digest(token), label=label, created_at=now_utc(),
+                                         invite_nonce=secrets.token_hex(16)))
     g.pop("scorer_keepers", None)
     return token
+
+
+def rematch_token(keeper_hash: str, rematch_id: int) -> str:
+    """The token a scorekeeper of a finished match keeps for its rematch: the same each time the
+    same phone asks (derived, with the server's secret, from its capability's hash for the old
+    match), so pressing "Go to the rematch" twice makes one scorekeeper, not two. The old match's
+    page cannot see the rematch's cookie (each is sent to its own match's pages only)."""
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    mac = hmac.new(key, f"rematch:{keeper_hash}:{rematch_id}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
 
 
 def give(response: Response, match_id: int, token: str) -> None:

@@ -17,13 +17,13 @@ from sqlalchemy import select
 from scorer.core import FORMAT, new_seed, parse_match
 from scorer.web import clock
 from scorer.web.data import card_store, documents
-from scorer.web.data.deletion import KEEP_DAYS
+from scorer.web.data.deletion import KEEP_DAYS, rematch_of
 from scorer.web.data.document_types import MatchDocument
 from scorer.web.data.history import MATCH
 from scorer.web.data.models import Change, Match, MatchCards, MatchSeat, Player
 from scorer.web.data.results import as_utc, forget, refresh
 from scorer.web.extensions import db
-from scorer.web.policy.capability import new_keeper
+from scorer.web.policy.capability import new_keeper, rematch_token
 from scorer.web.writes.deals import settle
 from scorer.web.writes.history import record
 from scorer.web.writes.problems import Busy, Gone, Refused
@@ -41,6 +41,7 @@ class Started:
     match_id: int
     token: str
     first_dealer: str
+    joined: bool = False  # a rematch another phone had started already: this phone keeps its score too
 
 
 def checked_options(ruleset: str, options: dict[str, Any], players: list[str], first_dealer: int) -> dict[str, Any]:
@@ -71,14 +72,22 @@ def start(ruleset: str, options: dict[str, Any], players: list[str], first_deale
         return begin(match, by)
 
 
-def rematch(match_id: int, by: str) -> Started:
-    """A new match from a finished one: the same players in the same seats, the same ruleset and
-    options, the deal passing on to the next dealer in turn (the core says who). Raises
-    ``Refused`` if the match is not over."""
-    with match_write(match_id, "No rematch was started", bump=False) as locked:
+def rematch(match_id: int, by: str, keeper_hash: str) -> Started:
+    """The rematch of a finished match: the same players in the same seats, the same ruleset and
+    options, the deal passing on to the next dealer in turn (the core says who). A match has one
+    rematch at most: asked again (a second scorekeeper's phone), the one already started is the
+    answer, with the asking phone made its scorekeeper too (``keeper_hash``: its capability's hash
+    for the old match, from which its token for the rematch is derived, so a phone that asks twice
+    is one scorekeeper). The old match's tag moves, so every phone on it is shown the way to the
+    rematch. Raises ``Refused`` if the match is not over."""
+    with match_write(match_id, "No rematch was started") as locked:
         match = locked.match
         if not match.finished:
             raise Refused("This match is not over yet, so no rematch was started.")
+        existing = rematch_of(match)
+        if existing is not None:
+            token = new_keeper(existing, by, rematch_token(keeper_hash, existing.id))
+            return Started(existing.id, token, existing.player_names[existing.first_dealer], joined=True)
         first_dealer = documents.next_dealer(match)
         new = Match(ruleset=match.ruleset, options=dict(match.options), first_dealer=first_dealer)
         if match.card_setup is not None:
@@ -87,16 +96,20 @@ def rematch(match_id: int, by: str) -> Started:
             seed = new_seed() if match.card_setup.seed is not None else None
             new.card_setup = MatchCards(mode=match.card_setup.mode, seed=seed, deal_set_id=None)
         new.seats = [MatchSeat(seat=seat.seat, player=seat.player) for seat in match.seats]
-        return begin(new, by)
+        db.session.add(new)
+        db.session.flush()  # its id, from which the asking phone's token is derived
+        started = begin(new, by, rematch_token(keeper_hash, new.id))
+        match.rematch_id = new.id
+        return started
 
 
-def begin(match: Match, by: str) -> Started:
+def begin(match: Match, by: str, token: str | None = None) -> Started:
     """Write a new match's figures before any deal, as an import writes them, deal 1's cards if
     the app handles them, and its first scorekeeper. The caller commits."""
     db.session.add(match)
     db.session.flush()  # the id names the capability's cookie; the deal set (if any) is loaded
     settle(match, documents.score(match))
-    return Started(match.id, new_keeper(match, by), match.player_names[match.first_dealer])
+    return Started(match.id, new_keeper(match, by, token), match.player_names[match.first_dealer])
 
 
 def delete(match_id: int, by: str) -> None:

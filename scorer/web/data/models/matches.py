@@ -95,6 +95,10 @@ class Match(Model):
     # When the match was deleted: it is kept, out of every list and statistic, for
     # ``deletion.KEEP_DAYS`` days on the *Recently deleted* page, then purged (writes/matches.py).
     deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The rematch started from this finished match (writes/matches.rematch): a match has one at
+    # most, which every phone on it is shown the way to. A plain id, as ``changes.match_id``: a
+    # rematch purged later leaves it pointing at nothing, which counts as no rematch.
+    rematch_id: Mapped[int | None] = mapped_column()
 
     seats: Mapped[list[MatchSeat]] = relationship(
         back_populates="match", order_by="MatchSeat.seat", cascade="all, delete-orphan")
