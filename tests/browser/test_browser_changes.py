@@ -43,6 +43,11 @@ def test_name_the_phone_record_undo_delete_and_restore(page: Page):
     page.get_by_role("button", name="Save the name").tap()
     expect(page.locator(".flash")).to_contain_text("This phone is “Ann's phone”")
     expect(page.get_by_role("heading", name="Which phone is this?")).to_have_count(0)
+    # The name reaches the list of scorekeepers too (issue 22: it still said "Unnamed phone").
+    board = page.url
+    page.get_by_role("link", name="Share").first.tap()
+    expect(page.locator(".keeper-name")).to_have_text("Ann's phone (this phone)")
+    page.goto(board)
 
     record(page, 1, [("Ann", 3, 3), ("Bob", 3, 3), ("Cy", 3, 3)])
     record(page, 2, [("Ann", 4, 4), ("Bob", 2, 2), ("Cy", 3, 3)])

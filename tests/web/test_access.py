@@ -34,6 +34,7 @@ RULES = {
     "changes.undo": KEEPER,                               # a deal's change; a rename's is SITE (test_changes.py)
     "deleted.restore": EITHER,                            # the phones may be gone (test_changes.py)
     "device.set_name": OPEN,                              # the phone's own name, in its own cookie
+    "share.phone_name": OPEN,                             # the same; a keeper's own row too, none of anyone else's
     "players.rename": SITE, "imports.upload": SITE, "share.take_over": SITE,
     "matches.new": OPEN, "deal_sets.new_set": OPEN,       # a new match or deal set harms nobody's
     "share.join": OPEN,                                   # needs a scorekeeper's invite (test_share.py)

@@ -7,6 +7,9 @@
   the keeper who made it and that keeper's current ``invite_nonce``. It is good for
   ``INVITE_MAX_AGE``, once: accepting it replaces the nonce, and revoking the keeper who made it
   ends it too. Opening it shows a button; the POST makes that phone a keeper.
+- **The phone's name**, given on one of the match's pages, also goes to this phone's row on the
+  list of scorekeepers (the form posts under ``/matches/<id>/``, where the phone's capability
+  cookie for the match is sent; ``device.set_name`` alone cannot see it).
 - **Take over**: the server machine or a passcode holder (access.py) makes this browser a
   keeper of any match, e.g. when every keeper's phone is lost, or a match was imported.
 """
@@ -72,7 +75,9 @@ def show(match_id: int) -> str:
     return render_template("play/share.html", match=match, me=me, invite_url=invite,
                            watch_url=url_for("matches.show", match_id=match.id, _external=True),
                            keepers=match.keepers if me else [], names=scoreboard.seat_names(match),
-                           form=EmptyForm(), site_manager=access.is_site_manager())
+                           form=EmptyForm(), site_manager=access.is_site_manager(),
+                           # this phone's own row says its name as it is now, even if named since it joined
+                           device_label=device.device_name() if device.named() else None)
 
 
 @bp.route("/join", methods=["GET", "POST"])
@@ -134,3 +139,17 @@ def take_over(match_id: int) -> Response:
     capability.give(response, match_id, keepers.take_over(match_id, by=device.device_name()))
     flash("You took this match over: this browser keeps its score. Revoke lost phones on the share screen.")
     return response
+
+
+@bp.post("/phone-name")
+def phone_name(match_id: int) -> Response:
+    """Give this phone its name (``device.set_name``'s form), and, if it keeps this match's score,
+    its row on the list of scorekeepers too."""
+    match = db.get_or_404(Match, match_id)
+    form = device.DeviceNameForm(prefix=device.PREFIX)
+    if not form.validate_on_submit():
+        return device.set_name()  # the same refusals, worded once
+    me = capability.keeper_of(match)
+    if me is not None and request.form.get("action") != "later" and me.label != form.name.data:
+        keepers.name_phone(match.id, me.id, form.name.data or "")
+    return device.answer(form, device.safe_back(form.back.data))

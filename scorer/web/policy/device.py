@@ -99,6 +99,12 @@ def set_name() -> Response:
             abort(400, "This form did not come from this page; the name was not saved. Reload it and try again.")
         flash(f"The phone's name was not saved: {problems[0]}")
         return redirect(back, code=303)
+    return answer(form, back)
+
+
+def answer(form: DeviceNameForm, back: str) -> Response:
+    """The answer to a valid form: the name kept in this phone's cookie (or, "Not now", the
+    question not asked again), then back to the page."""
     response = redirect(back, code=303)
     if request.form.get("action") == "later":
         response.set_cookie(ASKED, "1", max_age=MAX_AGE, httponly=True, samesite="Lax", secure=request.is_secure)

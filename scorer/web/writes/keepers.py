@@ -45,3 +45,13 @@ def take_over(match_id: int, by: str) -> str:
     or a match imported). Returns its token."""
     with match_write(match_id, "Nothing was changed", bump=False) as locked:
         return new_keeper(locked.match, by)
+
+
+def name_phone(match_id: int, keeper_id: int, label: str) -> None:
+    """The phone of keeper ``keeper_id`` was given a name: its row on the match's list of
+    scorekeepers (and the invites it makes) say it from now on."""
+    with match_write(match_id, "The phone's name was not saved", bump=False) as locked:
+        keeper = db.session.get(MatchKeeper, keeper_id)
+        if keeper is None or keeper.match_id != locked.match.id:
+            raise Gone("This match has no such scorekeeper.")
+        keeper.label = label
