@@ -13,6 +13,7 @@
 
   var POLL_MS = 2000;
   var MAX_RETRY_MS = 10000;
+  var GONE_POLL_MS = 5000;                  // a deleted match: asked now and then, in case it is restored
   var KEPT = ["flash", "pwa-note"];          // regions of <main> that belong to this page view only
   var KEPT_IDS = ["live-status", "offline-note", "sleep-note"];
 
@@ -26,7 +27,9 @@
 
   // ---- polling: every 2 s while visible, at once when the page shows again -----------------
   function poller(url, tag, view) {
-    var timer = null, busy = false, failures = 0, stopped = false;
+    // gone: the match answered 404 (deleted on another phone). The check goes on, slower, so a
+    // restore is noticed and the page carries on by itself, as it does when a server comes back.
+    var timer = null, busy = false, failures = 0, stopped = false, gone = false;
 
     function schedule(ms) {
       clearTimeout(timer);
@@ -40,20 +43,20 @@
       if (tag) headers["If-None-Match"] = '"' + tag + '"';
       fetch(url, { cache: "no-store", credentials: "same-origin", headers: headers }).then(function (response) {
         if (response.status === 304) return true;
-        if (response.status === 404) { stopped = true; view.gone(); return false; }
+        if (response.status === 404) { gone = true; view.gone(); return false; }
         if (!response.ok) throw new Error("HTTP " + response.status);
         var newTag = (response.headers.get("ETag") || "").replace(/^W\//, "").replace(/"/g, "");
         return response.json().then(function (info) { return view.changed(info, newTag); })
           .then(function (shownTag) { tag = shownTag || newTag; return true; });
       }).then(function (reached) {
-        if (reached) { failures = 0; view.reached(); }
+        if (reached) { failures = 0; gone = false; view.reached(); }
       }, function () {
         failures += 1;
         view.unreachable();
       }).then(function () {
         busy = false;
         if (view.done && view.done()) stopped = true;
-        schedule(failures ? Math.min(POLL_MS * Math.pow(2, failures - 1), MAX_RETRY_MS) : POLL_MS);
+        schedule(gone ? GONE_POLL_MS : failures ? Math.min(POLL_MS * Math.pow(2, failures - 1), MAX_RETRY_MS) : POLL_MS);
       });
     }
 

@@ -96,6 +96,14 @@ def test_the_board_says_when_the_server_cannot_be_reached_and_when_the_match_is_
     other.goto(f"/matches/{match_id}/delete")
     other.get_by_role("button", name="Delete the match").tap()
     expect(status).to_have_text("This match was deleted on another phone.", timeout=LIVE)
+    # Restored from Recently deleted: the board notices by itself and carries on (issue 22: the
+    # check used to stop for good at the first 404), asked every 5 s while the match is gone.
+    page.evaluate("window.stillThisPage = true")
+    other.goto("/deleted")
+    other.get_by_role("button", name="Restore").tap()
+    expect(status).to_have_text("Updated just now", timeout=8000)
+    expect(page.get_by_role("link", name="Record deal 1")).to_be_visible()
+    assert page.evaluate("window.stillThisPage") is True  # carried on, not reloaded
 
 
 @pytest.mark.browser
