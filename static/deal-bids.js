@@ -87,8 +87,9 @@
     // "= 4" beside three bid cards: the core's value, carried by the page.
     function cardsValue(cards) {
       if (cards.length < count) return cards.length + " of " + count + " cards";
-      var key = cards.map(function (c) { return letters[c.toUpperCase()] || c; });
-      if (key.indexOf("Joker") >= 0) return "Joker counts as the turned card’s suit";
+      // A suit (its sign or letter), or a card (6H, or 6 and the sign): its suit's letter.
+      var key = cards.map(function (c) { return letters[c.toUpperCase()] || letters[c.slice(-1).toUpperCase()] || c; });
+      if (key.indexOf("Joker") >= 0) return "Joker: the turned suit";
       key.sort();
       var value = values[key.join("")];
       return value === undefined ? "" : "= " + value;
@@ -96,6 +97,9 @@
     function showValues() {
       seats.forEach(function (seat) {
         var cards = bidCards(seat.querySelector(".bid-input").value);
+        // Bid cards in the box (typed, restored, or filled in from the phones): the suit chips
+        // and the value they make show, not the number pad beside a box too narrow for them.
+        if (cards && cards.length) seat.querySelector(".bid-field").classList.add("cards-mode");
         var output = seat.querySelector(".bid-value");
         output.textContent = cards && cards.length ? cardsValue(cards) : "";
         var note = seat.querySelector(".card-note");

@@ -12,8 +12,7 @@
     var form = document.getElementById("bid");
     if (form && form.dataset.ways && document.getElementById("bid-now")) bidHelper(form);
     if (document.body.dataset.hand) followDeal(document.body.dataset.hand);
-    var fill = document.getElementById("fill-shown");
-    if (fill) fillShown(fill);
+    if (document.querySelector(".shown-bids")) fillShown();
     var summary = document.getElementById("cards-summary");
     if (summary) {
       document.querySelectorAll("input[name='cards']").forEach(function (radio) {
@@ -116,15 +115,17 @@
   }
 
   // ---- the scorekeeper's form: bid cards shown on the phones go into the bid fields ----------
-  function fillShown(button) {
-    var shown = JSON.parse(button.dataset.shown);
-    button.addEventListener("click", function (event) {
+  // Delegated, and read at the tap: live.js swaps in a newer list as players show their cards.
+  function fillShown() {
+    document.addEventListener("click", function (event) {
+      var button = event.target.closest && event.target.closest("#fill-shown");
+      if (!button) return;
       event.preventDefault();
-      shown.forEach(function (cards, seat) {
+      JSON.parse(button.dataset.shown).forEach(function (cards, seat) {
         if (!cards) return;
         var input = document.querySelector("fieldset.seat[data-seat='" + seat + "'] .bid-input");
         if (!input) return;
-        input.value = cards.join(" ");
+        input.value = cards;  // as the box shows cards: the server's words, with the suits' signs
         input.dispatchEvent(new Event("input", { bubbles: true }));
       });
     });

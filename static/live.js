@@ -187,7 +187,7 @@
     var opened = Number(form.elements.version && form.elements.version.value);
     var number = Number(form.dataset.number);
     var editing = form.hasAttribute("data-editing");
-    var warned = false;
+    var warned = false, polled = false;
 
     function warn(text) {
       warned = true;
@@ -212,8 +212,26 @@
       }
     }
 
+    // Not a save but something the board shows (a player showed bid cards from their phone):
+    // the list of shown bid cards is brought up to date in place; the figures typed stay.
+    function refreshShown() {
+      var list = document.querySelector(".shown-bids");
+      if (!list) return;
+      fetch(window.location.pathname, { cache: "no-store", credentials: "same-origin" }).then(function (response) {
+        return response.ok ? response.text() : null;
+      }).then(function (html) {
+        if (!html) return;
+        var fresh = new DOMParser().parseFromString(html, "text/html").querySelector(".shown-bids");
+        var now = document.querySelector(".shown-bids");
+        if (fresh && now && fresh.outerHTML !== now.outerHTML) now.replaceWith(document.importNode(fresh, true));
+      }).catch(function () { /* offline for a moment: the next change tries again */ });
+    }
+
     return {
       changed: function (info) {
+        var first = !polled;  // the first answer is the page as it was opened: nothing new yet
+        polled = true;
+        if (!first && !warned && !isNaN(opened) && info.version <= opened) refreshShown();
         if (warned || isNaN(opened) || info.version <= opened) return null;
         if (!editing && info.deals >= number) {
           warn("Another scorekeeper saved deal " + number + " meanwhile: reload before saving.");

@@ -19,7 +19,7 @@ from .bids import (
     possible_bids,
     tricks_against_bid,
 )
-from .cards import BID_VALUE, JOKER, NO_TRUMP, RANKS, SUIT_NAMES, SUIT_SYMBOLS, parse_card, parse_trump, sort_hand
+from .cards import BID_VALUE, JOKER, NO_TRUMP, RANKS, SUIT_NAMES, SUIT_SYMBOLS, parse_bid_card, parse_card, parse_trump, sort_hand
 from .dealing import (
     MAX_SEED,
     PILE_SIZE,
@@ -126,7 +126,7 @@ __all__ = [
     "Breakdown", "DealOutcome", "DealRecord", "DealScore", "DealtCards", "GameScore", "MatchRecord", "MatchError",
     "MatchScore", "NextDeal", "ScoreMemo", "pile_card_problem", "PackPreparation", "Premium", "PremiumAward", "Ruleset", "Setup",
     "award_premium", "bid_from_cards", "bid_values", "deal_cards", "get_ruleset", "is_made", "make_setup",
-    "pack_preparation", "parse_card", "pile_order", "virtual_turn_up", "parse_match", "possible_bids", "score", "score_deal",
+    "pack_preparation", "parse_bid_card", "parse_card", "pile_order", "virtual_turn_up", "parse_match", "possible_bids", "score", "score_deal",
     "score_document", "score_match", "sort_hand",
     # dealing the same cards as the app (card seeds, eighteen's pile)
     "PILE_SIZE", "deal_seed", "derive_seed", "game_pile_seed", "keyed_seed", "pile_card",

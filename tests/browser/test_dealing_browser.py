@@ -69,6 +69,13 @@ def test_three_phones_see_their_own_hands_bid_and_the_scorekeeper_records(page, 
     shoot(page, "dealing-scoreboard-qr-dark")
     page.emulate_media(color_scheme="light")
 
+    # The scorekeeper opens deal 1's form before anyone has shown bid cards: it learns of them
+    # by itself as they are shown (issue 22: it said "not shown" until reloaded).
+    early = page.context.new_page()
+    early.goto(page.url.rstrip("/") + "/deals/new")
+    expect(early.locator(".shown-list")).to_contain_text("not shown")
+    expect(early.get_by_role("link", name="Fill in the shown bid cards")).to_have_count(0)
+
     phones = {name: phone(browser, browser_context_args, dark=(name == "Cy")) for name in NAMES}
     bids: dict[str, str] = {}
     for seat, name in enumerate(NAMES):
@@ -101,6 +108,17 @@ def test_three_phones_see_their_own_hands_bid_and_the_scorekeeper_records(page, 
         hand.get_by_role("button", name="Show my bid cards to the scorekeeper").tap()
         expect(hand.locator(".flash")).to_contain_text("The scorekeeper can now fill in your bid cards.")
     shoot(phones["Cy"], "dealing-hand-dark")
+    expect(early.locator(".shown-list")).not_to_contain_text("not shown", timeout=8000)
+    early.get_by_role("link", name="Fill in the shown bid cards").tap()
+    for name in NAMES:  # the cards as the box shows them (6♥ 10♦ 7♦), and the bid they make beside them
+        expect(early.get_by_role("textbox", name=f"{name}’s bid")).to_have_value(re.compile(r"^\S+ \S+ \S+$"))
+        seat = early.locator(f"fieldset.seat[data-name='{name}']")
+        expect(seat.locator(".bid-value")).to_be_visible()
+        if name != NAMES[joker_seat]:
+            expect(seat.locator(".bid-value")).to_have_text(f"= {bids[name]}")
+    assert not re.search(r"[CDHS]\b", early.get_by_role("textbox", name=f"{NAMES[0]}’s bid").input_value())
+    shoot(early, "dealing-deal-form-filled-live")
+    early.close()
 
     # A fourth phone with Ann's link is refused: the seat is Ann's phone's.
     intruder = phone(browser, browser_context_args)

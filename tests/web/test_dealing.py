@@ -16,6 +16,7 @@ from scorer.core import deal_cards, derive_seed, pile_order, sort_hand
 from scorer.web.data import card_store
 from scorer.web.data.models import Deal, DealSet, DealtDeal, HandLink
 from scorer.web.extensions import db
+from scorer.web.presentation.formatting import bid_text
 
 WEB = Path(__file__).resolve().parents[2] / "scorer" / "web"
 
@@ -228,7 +229,13 @@ def test_a_player_shows_bid_cards_and_the_form_can_fill_them_in(client, app):
     assert "Fill in the shown bid cards" in form and all(shows_card(form, c) for c in chosen)
     assert not any(shows_card(form, c) for c in cards["hands"][0])  # Ann showed nothing
     filled = client.get(f"/matches/{match_id}/deals/new?phones=1").text
-    assert re.search(r'name="seats-1-bid"[^>]*value="' + " ".join(chosen), filled)
+    # As a bid box shows cards (6♥ 10♦ 7♦), which the form reads back as the cards shown.
+    assert re.search(r'name="seats-1-bid"[^>]*value="' + re.escape(bid_text(chosen)), filled)
+    # Sent as filled in, the shown cards are taken (the check reads 6♥ as 6H): the preview scores them.
+    preview = client.post(f"/matches/{match_id}/deals/1/preview", data={
+        "number": "1", "seats-0-bid": "hidden", "seats-0-tricks": "3", "seats-1-bid": bid_text(chosen),
+        "seats-1-tricks": "3", "seats-2-bid": "hidden", "seats-2-tricks": "3", "turn_up": cards.get("turn_up") or ""})
+    assert "can only come from" not in preview.text, preview.text
     # Only on the scorekeeper's phone: any other sees neither the shown cards nor the filled form.
     other = app.test_client()
     assert not any(shows_card(other.get(f"/matches/{match_id}/deals/new?phones=1").text, c) for c in chosen)

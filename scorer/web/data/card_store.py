@@ -39,6 +39,7 @@ from scorer.core import (
     keyed_seed,
     make_setup,
     new_seed,
+    parse_bid_card,
     parse_match,
     pile_card,
     trump_of_card,
@@ -309,7 +310,14 @@ def private_bid_problem(match: Match, number: int, deal: DealDocument, keeper: b
 
 
 def _same_cards(typed: list[str], shown: list[str] | None) -> bool:
-    return shown is not None and sorted(card.upper() for card in typed) == sorted(card.upper() for card in shown)
+    """The bid cards typed are the ones shown, however written (6♥ or 6H, 10d or 10D)."""
+    if shown is None:
+        return False
+    try:
+        written = sorted(parse_bid_card(card).upper() for card in typed)
+    except ValueError:
+        return False
+    return written == sorted(card.upper() for card in shown)
 
 
 def link_for(dealt: DealtDeal | None, seat: int) -> HandLink | None:

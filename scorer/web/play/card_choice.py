@@ -13,6 +13,7 @@ from scorer.web.data.models import DealSet
 from scorer.web.extensions import db
 from scorer.web.play.forms import DealForm, NewMatchForm
 from scorer.web.policy import security
+from scorer.web.presentation.formatting import bid_text
 
 
 def add_error(field: Any, message: str) -> None:
@@ -53,7 +54,8 @@ def cards_from_form(form: NewMatchForm, header: MatchDocument) -> CardsChoice | 
 
 
 def fill_shown(form: DealForm, shown: list[list[str] | None]) -> None:
-    """Put the bid cards shown on the phones into the deal form's bid fields (the rest unchanged)."""
+    """Put the bid cards shown on the phones into the deal form's bid fields (the rest unchanged),
+    as the box shows cards: 6♥ 10♦ 7♦."""
     for entry, cards in zip(form.seats, shown, strict=True):
         if cards:
-            entry.bid.data = " ".join(cards)
+            entry.bid.data = bid_text(cards)

@@ -26,6 +26,7 @@ from scorer.web.play.forms import DealForm
 from scorer.web.policy import access, capability, device
 from scorer.web.presentation import explain, scoreboard
 from scorer.web.presentation import preview as panel
+from scorer.web.presentation.formatting import bid_text
 from scorer.web.writes import deals as deal_writes
 from scorer.web.writes.problems import OutOfDate, Refused
 
@@ -50,6 +51,7 @@ def render_form(match: Match, table: deal_form.DealLayout, form: DealForm, numbe
     return render_template(
         "play/deal_form.html", match=match, table=table, form=form, number=number, editing=editing,
         context=context, names=table.names, preview=shown_preview, dealt=dealt, shown=shown, saved=saved,
+        shown_texts=[bid_text(cards) if cards else None for cards in shown],  # as a bid box shows them
         trump=panel.header_trump(match, context, dealt, editing), grid=deal_form.card_grid(table.turn_up_cards, used),
         grid_used=bool(used),
     ), status

@@ -61,6 +61,17 @@ def card_label(code: str | None) -> Markup:
         card_words(code), code[:-1], suit_span(letter))
 
 
+def card_text(code: str) -> str:
+    """``10H`` → ``10♥`` as plain text (a bid box's value: the form reads it back as 10H)."""
+    letter = code[-1].upper()
+    return code if code.casefold() == "joker" or letter not in SUITS else f"{code[:-1]}{SUITS[letter]}"
+
+
+def bid_text(cards: list[str] | None) -> str:
+    """Bid cards as a bid box shows them: ``6♥ 10♦ 7♦``."""
+    return " ".join(card_text(card) for card in cards or [])
+
+
 def card_words(code: str) -> str:
     """What a screen reader says for a card code: "10 of hearts", "diamonds"."""
     if code.casefold() == "joker":
