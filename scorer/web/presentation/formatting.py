@@ -114,6 +114,11 @@ def local_time(value: datetime | None) -> str:
     return clock.local(value).strftime("%d %b %Y, %H:%M")
 
 
+def local_date(value: datetime | None) -> str:
+    """A date in the same style as ``local_time``, without the time: "24 Dec 2026"."""
+    return "" if value is None else clock.local(value).strftime("%d %b %Y")
+
+
 def iso_time(value: datetime | None) -> str:
     """The moment in ISO 8601 with the table zone's offset, for ``<time datetime>``."""
     if value is None:

@@ -1,0 +1,40 @@
+"""Words that run together on screen (issue 22: "0 deals played· 24 Nov", "91 pointsdeal 4"): a
+template line ending in a block tag loses its line break (trim_blocks) and the next line its
+indentation, so the words met without a space. And dates in one style ("kept until 24 Dec 2026",
+not 2026-12-24)."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from webhelpers import post_deal, start_match
+
+
+def seen(page: str) -> str:
+    """The page's text as it is drawn inline: tags take no room."""
+    body = page.split("<body", 1)[1]
+    return html.unescape(re.sub(r"<[^>]+>", "", body))
+
+
+def test_the_home_list_keeps_its_words_apart(client):
+    start_match(client, ["Ann", "Bob", "Cy"])
+    text = seen(client.get("/").text)
+    assert re.search(r"0 deals played ·\s+\d\d \w{3} \d{4}", text), text
+
+
+def test_a_players_best_deal_keeps_its_words_apart(client):
+    match_id = start_match(client, ["Ann", "Bob", "Cy"])
+    assert post_deal(client, match_id, 1, [4, 1, 2], [4, 2, 3]).status_code == 303
+    page = client.get("/stats/").text
+    player = re.search(r'href="(/stats/players/\d+[^"]*)"', page)
+    assert player
+    text = seen(client.get(player.group(1).replace("&amp;", "&")).text)
+    assert re.search(r"\d+ points deal 1, ", text), text
+
+
+def test_recently_deleted_says_its_date_as_every_page_does(client):
+    match_id = start_match(client, ["Ann", "Bob", "Cy"])
+    assert client.post(f"/matches/{match_id}/delete").status_code in (302, 303)
+    text = seen(client.get("/deleted").text)
+    assert re.search(r"kept until \d\d \w{3} \d{4}", text) and not re.search(r"\d{4}-\d\d-\d\d", text), text
