@@ -3,6 +3,7 @@ a deleted match waits on Recently deleted for 30 days and comes back whole, stat
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -378,3 +379,16 @@ def test_a_phone_name_cookie_is_stored_as_the_form_would_store_it(app, client):
     client.set_cookie(device.COOKIE, "  Ann's   phone ")
     assert post_deal(client, match_id, 1, [3, 3, 3], [3, 3, 3]).status_code == 303
     assert changes(app, match_id)[-1].device == "Ann's phone"
+
+
+def test_the_history_says_premiums_the_turned_card_and_bid_cards_as_the_app_shows_them(app, client):
+    """Issue 22: the history left out declarations, revelations and the turned card, and wrote
+    bid cards as "D S C" where the rest of the app shows suits."""
+    match_id = start_match(client, THREE, "classic")
+    assert post_deal(client, match_id, 1, ["D S C", 3, 3], [3, 3, 3], {1: "declare"}, turn_up="7H").status_code == 303
+    assert client.post(f"/matches/{match_id}/deals/1/edit", data=deal_form(
+        1, ["D S C", 3, 3], [3, 3, 3], {1: "reveal"}, turn_up="8H")).status_code == 303
+    page = html.unescape(re.sub(r"<[^>]+>", "", client.get(f"/matches/{match_id}/changes").text))
+    assert "Deal 1 recorded: Ann bid ♦ ♠ ♣, took 3; Bob bid 3, took 3; Cy bid 3, took 3; Bob declared; turned card 7♥" in page
+    assert "Deal 1 edited: Bob's premium declared → revealed, turned card 7♥ → 8♥" in page
+    assert "D S C" not in page

@@ -2,9 +2,29 @@
 
 from __future__ import annotations
 
-from scorer.web.data.document_types import DealDocument, bid_words
+from scorer.core import NO_TRUMP
+from scorer.web.data.document_types import Bid, DealDocument
 from scorer.web.data.history import DEAL, RENAME, SEAT
 from scorer.web.data.models import Change
+from scorer.web.presentation.formatting import bid_text, card_text
+
+
+def premium_said(kind: str | None) -> str:
+    """A premium as done: declare → declared, reveal → revealed; none."""
+    if not kind:
+        return "none"
+    return f"{kind}d" if kind.endswith("e") else f"{kind}ed"
+
+
+def bid_said(bid: Bid) -> str:
+    """A bid as the rest of the app shows it: a number, the bid cards' suits (♦ ♠ ♣), or "hidden"."""
+    if bid is None:
+        return "hidden"
+    return bid_text(bid) if isinstance(bid, list) else str(bid)
+
+
+def trump_said(trump: str | None) -> str:
+    return "none" if not trump else "no trump" if trump == NO_TRUMP else card_text(trump)
 
 
 def deal_differences(before: DealDocument, after: DealDocument, names: list[str]) -> list[str]:
@@ -13,16 +33,18 @@ def deal_differences(before: DealDocument, after: DealDocument, names: list[str]
     for label, olds, news in (("bid", before["bids"], after["bids"]), ("tricks", before["tricks"], after["tricks"])):
         for seat, (old, new) in enumerate(zip(olds, news, strict=False)):
             if old != new:
-                said.append(f"{seat_name(names, seat)}'s {label} {bid_words(old)} → {bid_words(new)}")
+                shown = bid_said if label == "bid" else str
+                said.append(f"{seat_name(names, seat)}'s {label} {shown(old)} → {shown(new)}")
     old_premiums = {p["seat"]: p["kind"] for p in before.get("premiums", [])}
     new_premiums = {p["seat"]: p["kind"] for p in after.get("premiums", [])}
     for seat in sorted(set(old_premiums) | set(new_premiums)):
         if old_premiums.get(seat) != new_premiums.get(seat):
-            said.append(f"{seat_name(names, seat)}'s premium {old_premiums.get(seat, 'none')} → "
-                        f"{new_premiums.get(seat, 'none')}")
-    for field, label in (("turn_up", "turned card"), ("trump", "trump")):
-        if before.get(field) != after.get(field):
-            said.append(f"{label} {before.get(field) or 'none'} → {after.get(field) or 'none'}")
+            said.append(f"{seat_name(names, seat)}'s premium {premium_said(old_premiums.get(seat))} → "
+                        f"{premium_said(new_premiums.get(seat))}")
+    if before.get("turn_up") != after.get("turn_up"):
+        said.append(f"turned card {card_text(before.get('turn_up') or '') or 'none'} → {card_text(after.get('turn_up') or '') or 'none'}")
+    if before.get("trump") != after.get("trump"):
+        said.append(f"trump {trump_said(before.get('trump'))} → {trump_said(after.get('trump'))}")
     return said
 
 
@@ -31,9 +53,13 @@ def seat_name(names: list[str], seat: int) -> str:
 
 
 def deal_summary(deal: DealDocument, names: list[str]) -> str:
-    seats = [f"{seat_name(names, s)} bid {bid_words(b)}, took {t}"
-             for s, (b, t) in enumerate(zip(deal["bids"], deal["tricks"], strict=False))]
-    return "; ".join(seats)
+    """Every seat's bid and tricks, then the premiums and the turned card: all a deal records."""
+    said = [f"{seat_name(names, s)} bid {bid_said(b)}, took {t}"
+            for s, (b, t) in enumerate(zip(deal["bids"], deal["tricks"], strict=False))]
+    said += [f"{seat_name(names, p['seat'])} {premium_said(p['kind'])}" for p in deal.get("premiums", [])]
+    if deal.get("turn_up"):
+        said.append(f"turned card {card_text(deal['turn_up'] or '')}")
+    return "; ".join(said)
 
 
 def describe(change: Change, names: list[str]) -> str:
