@@ -3,6 +3,7 @@ every screen (light, dark, printed) on a 390×844 phone."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 
 import pytest
@@ -82,7 +83,8 @@ def test_saving_without_a_connection_keeps_the_deal(page, live_app):
     page.reload()  # e.g. the phone dropped the page meanwhile
     expect(page.get_by_role("textbox", name="Ann’s bid")).to_have_value("4")
     save(page, "Save deal 1")
-    expect(page.locator(".flash")).to_have_text("Deal 1 saved.")
+    expect(page.locator(".flash")).to_have_text("Deal 1 saved. Undo")
+    expect(page.locator(".flash").get_by_role("link", name="Undo")).to_have_attribute("href", re.compile(r"/changes/\d+/undo$"))
 
 
 def take_over(page: Page, match_id: int) -> None:

@@ -35,7 +35,7 @@ def test_jokerless_to_the_end_of_a_game(page, shoot):
     no_sideways_scroll(page)
     shoot("deal-form-filled", full_page=False)
     save(page, "Save deal 1")
-    expect(page.locator(".flash")).to_have_text("Deal 1 saved.")
+    expect(page.locator(".flash")).to_have_text("Deal 1 saved. Undo")
     expect(page.locator(".tile-total")).to_have_text(["54", "22", "3"])
     expect(page.locator(".next")).to_contain_text("Hearts")  # two made their bid
     expect(page.locator(".badge-deal")).to_have_count(1)

@@ -392,3 +392,20 @@ def test_the_history_says_premiums_the_turned_card_and_bid_cards_as_the_app_show
     assert "Deal 1 recorded: Ann bid ♦ ♠ ♣, took 3; Bob bid 3, took 3; Cy bid 3, took 3; Bob declared; turned card 7♥" in page
     assert "Deal 1 edited: Bob's premium declared → revealed, turned card 7♥ → 8♥" in page
     assert "D S C" not in page
+
+
+def test_the_message_that_says_it_was_done_carries_its_undo(app, client):
+    """Issue 22: "Deal 7 saved." offered no Undo, and "match deleted" named Recently deleted without
+    a link. The undo of what was just done is beside the words that say it was done."""
+    match_id = start_match(client, THREE)
+    saved = post_deal(client, match_id, 1, [3, 3, 3], [3, 3, 3])
+    board = client.get(saved.headers["Location"]).text
+    change = changes(app, match_id)[-1]
+    assert re.search(r'<div class="flash"[^>]*>.*Deal 1 saved\. <a class="flash-undo" href="/matches/'
+                     rf'{match_id}/changes/{change.id}/undo">Undo</a>', board, re.S)
+    edited = client.post(f"/matches/{match_id}/deals/1/edit", data=deal_form(1, [3, 3, 3], [4, 2, 3]))
+    board = client.get(edited.headers["Location"]).text
+    assert f'href="/matches/{match_id}/changes/{changes(app, match_id)[-1].id}/undo">Undo</a>' in board
+    deleted = client.post(f"/matches/{match_id}/delete")
+    landing = client.get(deleted.headers["Location"]).text
+    assert 'The match was deleted.' in landing and '<a class="flash-undo" href="/deleted">Undo</a>' in landing

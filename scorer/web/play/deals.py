@@ -104,7 +104,9 @@ def receive(match: Match, number: int, editing: bool) -> View:
     except deal_writes.Conflict as conflict:
         # The phone's figures stay in the form, now an edit of the deal as saved (shown beside).
         return render_again(match, table, form, conflict.message, posted, editing=True)
-    flash(panel.saved_message(saved.number, saved.editing, saved.changed, saved.after, saved.before))
+    # The undo of what was just done, beside the words that say it was done.
+    undo = url_for("changes.confirm", match_id=saved.match_id, change_id=saved.change_id) if saved.change_id else ""
+    flash(panel.saved_message(saved.number, saved.editing, saved.changed, saved.after, saved.before), f"undo {undo}")
     return redirect(url_for("matches.show", match_id=saved.match_id, _anchor="top"), code=303)
 
 

@@ -187,7 +187,9 @@ def delete(match_id: int) -> str | BaseResponse:
     form = EmptyForm()
     if form.validate_on_submit():
         matches_w.delete(match_id, by=device.device_name())
-        flash(f"The match was deleted. It can be restored from Recently deleted for {KEEP_DAYS} days.")
+        # Its undo is the restore, on Recently deleted: the link beside the words.
+        flash(f"The match was deleted. It can be restored from Recently deleted for {KEEP_DAYS} days.",
+              f"undo {url_for('deleted.index')}")
         return redirect(url_for("home.index"))
     return render_template(
         "confirm.html", form=form, match=match, title="Delete this match?",

@@ -20,7 +20,7 @@ from scorer.core import MatchScore, pile_card_problem
 from scorer.web.data import card_store, documents
 from scorer.web.data.document_types import DealDocument
 from scorer.web.data.history import DEAL
-from scorer.web.data.models import Deal, Match
+from scorer.web.data.models import Change, Deal, Match
 from scorer.web.data.results import refresh
 from scorer.web.extensions import db
 from scorer.web.presentation.preview import edit_changes
@@ -151,6 +151,7 @@ class Saved:
     after: MatchScore
     before: MatchScore | None
     changed: list[str]  # an edit: what it changed further on, in words (later trumps, games, the match)
+    change_id: int | None = None  # the history's row of this change (None: nothing changed), to undo it
 
 
 def save(match_id: int, posted: Posted, keeper: bool, by: str) -> Saved:
@@ -169,8 +170,9 @@ def save(match_id: int, posted: Posted, keeper: bool, by: str) -> Saved:
         before = documents.score(match) if posted.editing else None  # to say what an edit changes further on
         # Said before the write, while the later deals still hold the trumps they were played with.
         changed = edit_changes(match, number, before, after) if before is not None else []
-        put_deal(match, number, posted.deal, after, by, exists=posted.editing, before=before, deals=deals)
-        return Saved(match_id, number, posted.editing, after, before, changed)
+        change = put_deal(match, number, posted.deal, after, by, exists=posted.editing, before=before, deals=deals)
+        db.session.flush()  # the change's id, for the Undo beside the message that says it was saved
+        return Saved(match_id, number, posted.editing, after, before, changed, change.id if change else None)
 
 
 def delete_last(match_id: int, number: int, seen: int | None, by: str) -> bool:
@@ -204,9 +206,9 @@ def delete_last(match_id: int, number: int, seen: int | None, by: str) -> bool:
 
 def put_deal(match: Match, number: int, target: DealDocument | None, after: MatchScore, by: str, exists: bool,
              before: MatchScore | None = None, deals: list[DealDocument] | None = None,
-             undoes: int | None = None) -> None:
+             undoes: int | None = None) -> Change | None:
     """Put deal ``number`` into the locked ``match`` as ``target`` (None: take it away; it must be
-    the last), record the change, and settle the match. ``exists``: the deal is stored already
+    the last), record the change (returned; None if nothing changed), and settle the match. ``exists``: the deal is stored already
     (an edit, a deletion). ``after`` is the core's score of the match as it will stand;
     ``before``, an edit's match as stored, whose later deals keep the trump they were played with.
     The caller commits."""
@@ -227,9 +229,11 @@ def put_deal(match: Match, number: int, target: DealDocument | None, after: Matc
         if before is not None:
             keep_played_trumps(match, number, before)
     now = None if target is None else deal.as_json()
+    change = None
     if now != was:  # the change history, in the same transaction
-        record(DEAL, match.id, by, number, before=was, after=now, undoes=undoes)
+        change = record(DEAL, match.id, by, number, before=was, after=now, undoes=undoes)
     settle(match, after, since=number, deals=deals)
+    return change
 
 
 def stored_deal(match: Match, number: int) -> Deal:
