@@ -38,3 +38,18 @@ def test_recently_deleted_says_its_date_as_every_page_does(client):
     assert client.post(f"/matches/{match_id}/delete").status_code in (302, 303)
     text = seen(client.get("/deleted").text)
     assert re.search(r"kept until \d\d \w{3} \d{4}", text) and not re.search(r"\d{4}-\d\d-\d\d", text), text
+
+
+def test_the_tiles_say_who_leads_the_first_trick_and_who_is_ahead(client):
+    """Issue 22: "leads" read as "in the lead" (at 127 against 138 the trailing player wore it),
+    while nothing marked who was ahead."""
+    match_id = start_match(client, ["Ann", "Bob", "Cy"])
+    text = seen(client.get(f"/matches/{match_id}").text)
+    assert "leads 1st trick" in text and "ahead" not in text  # nobody is ahead before a deal
+    assert post_deal(client, match_id, 1, [4, 1, 2], [4, 2, 3]).status_code == 303
+    page = client.get(f"/matches/{match_id}").text
+    tiles = re.findall(r'<li class="score-tile([^"]*)">\s*<span class="tile-name"[^>]*>(\w+)<', page)
+    assert [(name, "ahead" in classes) for classes, name in tiles] == [("Ann", True), ("Bob", False), ("Cy", False)]
+    assert seen(page).count("ahead") == 1
+    assert post_deal(client, match_id, 2, [3, 3, 3], [3, 3, 3]).status_code == 303
+    assert "leads 1st trick" in seen(client.get(f"/matches/{match_id}").text)

@@ -76,8 +76,9 @@ class Tile:
     total: int
     extra: str              # games won, "never wins", game points
     deals: str | None       # the badge for the next deal's dealer: "deals" ("Ann deals" on a side)
-    leads: str | None
+    leads: str | None       # who leads the next deal's first trick: "leads 1st trick"
     contender: bool
+    ahead: bool = False     # the highest total of the game so far (shared: each of them)
 
 
 @dataclass(frozen=True)
@@ -164,8 +165,22 @@ class Board:
 
             tiles.append(Tile(label=col.label, total=game.totals[i] if game else 0, extra=" · ".join(extra),
                               deals=badge(nxt.dealer if nxt else None, "deals"),
-                              leads=badge(nxt.leader if nxt else None, "leads"), contender=col.contender))
+                              leads=badge(nxt.leader if nxt else None, "leads 1st trick"), contender=col.contender,
+                              ahead=i in self.ahead_in_game))
         return tiles
+
+    @property
+    def ahead_in_game(self) -> set[int]:
+        """The units with the game's highest total so far, among those who can win it (none before
+        the game's first deal, or while every total is the same)."""
+        game = self.current_game
+        if game is None:
+            return set()
+        totals = {i: game.totals[i] for i, col in enumerate(self.columns) if col.contender}
+        if len(set(totals.values())) < 2:
+            return set()
+        best = max(totals.values())
+        return {i for i, total in totals.items() if total == best}
 
     @property
     def standings(self) -> list[Standing]:
