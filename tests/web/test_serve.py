@@ -193,3 +193,39 @@ def test_waiting_for_a_server_that_stopped_answers_false_at_once():
     started = time.monotonic()
     assert wait_until_listening(free_port(), stopped, seconds=20) is False
     assert time.monotonic() - started < 5  # it did not wait out the 20 s
+
+
+def test_a_phone_refusing_the_certificate_is_said_once_in_plain_words(tmp_path, capfd):
+    """Issue 22: `make run HTTPS=1` printed "peer dropped the TLS connection … CERTIFICATE_UNKNOWN"
+    each time a phone met the certificate warning. A real TLS server, two clients that refuse its
+    self-signed certificate: one plain line, no alarming ones."""
+    import socket
+    import ssl
+    import threading
+
+    from cheroot.ssl.builtin import BuiltinSSLAdapter
+
+    made = ensure_certificate(tmp_path, wanted_names([], "localhost"))
+    server = serve.make_quiet_server()(("127.0.0.1", 0), lambda environ, start: [], numthreads=2)
+    server.ssl_adapter = BuiltinSSLAdapter(str(made.cert_path), str(made.key_path))
+    server.prepare()
+    thread = threading.Thread(target=server.serve, daemon=True)
+    thread.start()
+    try:
+        port = server.bind_addr[1]
+        for _ in range(2):  # as a phone does: meets the warning, goes back, comes again
+            with socket.create_connection(("127.0.0.1", port)) as raw, pytest.raises(ssl.SSLError):
+                ssl.create_default_context().wrap_socket(raw, server_hostname="localhost")
+        err = ""
+        for _ in range(60):  # the server logs from its own threads: wait for both refusals
+            err += capfd.readouterr().err
+            if err.count("\n") >= 1 and serve.CERTIFICATE_NOTE in err:
+                threading.Event().wait(0.3)
+                break
+            threading.Event().wait(0.05)
+    finally:
+        server.stop()
+        thread.join(5)
+    err += capfd.readouterr().err
+    assert err.count(serve.CERTIFICATE_NOTE) == 1, err
+    assert "CERTIFICATE_UNKNOWN" not in err and "UNKNOWN_CA" not in err.upper() and "peer dropped" not in err, err

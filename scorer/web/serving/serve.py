@@ -108,12 +108,44 @@ def listening_hosts(host: str) -> tuple[list[str], list[str]]:
     return [host], [host]
 
 
+# What cheroot prints each time a phone meets the self-signed certificate's warning and closes
+# the connection ("peer dropped the TLS connection ... CERTIFICATE_UNKNOWN"): expected, and said
+# once in plain words instead.
+CERTIFICATE_REFUSED = ("CERTIFICATE_UNKNOWN", "peer dropped the TLS connection", "unknown ca", "UNKNOWN_CA")
+CERTIFICATE_NOTE = ("A phone met the certificate warning and stopped there: that is expected the first time. "
+                    "On the phone, choose to continue to the site (the address printed above).")
+
+
+def quiet_tls_error(message: str, said: list[bool]) -> str | None:
+    """What to print for one of cheroot's error messages: a refused certificate is said once, in
+    plain words (``said`` remembers); anything else as it is."""
+    if any(mark in message for mark in CERTIFICATE_REFUSED):
+        if said:
+            return None
+        said.append(True)
+        return CERTIFICATE_NOTE
+    return message
+
+
+def make_quiet_server() -> type:
+    from cheroot import wsgi
+
+    class Quiet(wsgi.Server):
+        said: list[bool] = []
+
+        def error_log(self, msg: str = "", level: int = 20, traceback: bool = False) -> None:
+            shown = quiet_tls_error(str(msg), self.said)
+            if shown is not None:
+                super().error_log(shown, level, traceback and shown == str(msg))
+
+    return Quiet
+
+
 def serve_https(app: object, host: str, port: int, cert_path: Path, key_path: Path) -> None:
     """Serve over TLS with cheroot (CherryPy's WSGI server); waitress has no TLS of its own."""
-    from cheroot import wsgi
     from cheroot.ssl.builtin import BuiltinSSLAdapter
 
-    server = wsgi.Server((host, port), app, numthreads=8, server_name="ninety-nine")
+    server = make_quiet_server()((host, port), app, numthreads=8, server_name="ninety-nine")
     server.ssl_adapter = BuiltinSSLAdapter(str(cert_path), str(key_path))
     try:
         server.start()
