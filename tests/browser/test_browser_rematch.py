@@ -23,17 +23,22 @@ def one_deal_match(page: Page, names: list[str]) -> None:
     expect(page.get_by_role("link", name="Record deal 1")).to_be_visible()
 
 
-@pytest.mark.browser
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_rematch_from_the_match_over_screen(page: Page, shoot, scheme):
-    page.emulate_media(color_scheme=scheme)
-    one_deal_match(page, ["Ann", "Bob", "Cy"])
+def play_the_only_deal(page: Page) -> None:
+    """Record the one deal of ``one_deal_match``: Ann wins, and the match is over."""
     page.get_by_role("link", name="Record deal 1").tap()
     for name, (said, took) in zip(["Ann", "Bob", "Cy"], [(4, 4), (1, 2), (2, 3)], strict=True):
         bid(page, name, said)
         tricks(page, name, took)
     page.get_by_role("button", name="Save deal 1").first.tap()
     expect(page.locator(".banner-kicker")).to_have_text("Match over")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_rematch_from_the_match_over_screen(page: Page, shoot, scheme):
+    page.emulate_media(color_scheme=scheme)
+    one_deal_match(page, ["Ann", "Bob", "Cy"])
+    play_the_only_deal(page)
     # Bob dealt the only deal: Cy deals first in the rematch, and the button says so.
     expect(page.locator(".rematch")).to_contain_text("Cy deals first")
     no_sideways_scroll(page)
@@ -84,12 +89,7 @@ def test_two_scorekeepers_one_rematch_and_a_watcher_follows(page: Page, browser,
     second.get_by_role("button", name="Keep score on this phone").tap()
     expect(second.get_by_role("link", name="Record deal 1")).to_be_visible()
     page.goto(old)
-    page.get_by_role("link", name="Record deal 1").tap()
-    for name, (said, took) in zip(["Ann", "Bob", "Cy"], [(4, 4), (1, 2), (2, 3)], strict=True):
-        bid(page, name, said)
-        tricks(page, name, took)
-    page.get_by_role("button", name="Save deal 1").first.tap()
-    expect(page.locator(".banner-kicker")).to_have_text("Match over")
+    play_the_only_deal(page)
     for other in (second, watcher):
         other.goto(old)
         expect(other.locator(".banner-kicker")).to_have_text("Match over")
