@@ -53,3 +53,30 @@ def test_the_tiles_say_who_leads_the_first_trick_and_who_is_ahead(client):
     assert seen(page).count("ahead") == 1
     assert post_deal(client, match_id, 2, [3, 3, 3], [3, 3, 3]).status_code == 303
     assert "leads 1st trick" in seen(client.get(f"/matches/{match_id}").text)
+
+
+def badges(page: str) -> dict[str, str]:
+    tiles = re.findall(r'<li class="score-tile[^"]*">\s*<span class="tile-name"[^>]*>(\w+)<(.*?)</li>', page, re.S)
+    return {name: " ".join(re.findall(r'badge-ahead">([^<]+)<', body)) for name, body in tiles}
+
+
+def test_in_a_match_of_several_games_the_tiles_say_who_is_ahead_in_the_game_and_in_the_match(client):
+    """Issue 22: "show who is ahead in the game and the match". Ann wins game 1; in game 2 Bob
+    leads the game while Ann, one game up, is still ahead in the match."""
+    match_id = start_match(client, ["Ann", "Bob", "Cy"])
+    number = 1
+    while "End of game 1" not in (page := client.get(f"/matches/{match_id}").text):
+        assert post_deal(client, match_id, number, [3, 3, 3], [3, 4, 2]).status_code == 303
+        number += 1
+    assert badges(page) == {"Ann": "ahead in match", "Bob": "", "Cy": ""}
+    assert post_deal(client, match_id, number, [3, 3, 3], [2, 3, 4]).status_code == 303
+    assert badges(client.get(f"/matches/{match_id}").text) == {"Ann": "ahead in match", "Bob": "ahead in game", "Cy": ""}
+    for later in (number + 1, number + 2):
+        assert post_deal(client, match_id, later, [3, 3, 3], [3, 4, 2]).status_code == 303
+    assert badges(client.get(f"/matches/{match_id}").text)["Ann"] == "ahead in game and match"
+
+
+def test_in_a_match_of_one_game_the_tile_says_ahead(client):
+    match_id = start_match(client, ["Ann", "Bob", "Cy"], match="deals", deals="9")
+    assert post_deal(client, match_id, 1, [3, 3, 3], [3, 4, 2]).status_code == 303
+    assert badges(client.get(f"/matches/{match_id}").text) == {"Ann": "ahead", "Bob": "", "Cy": ""}

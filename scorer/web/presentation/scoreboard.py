@@ -78,7 +78,7 @@ class Tile:
     deals: str | None       # the badge for the next deal's dealer: "deals" ("Ann deals" on a side)
     leads: str | None       # who leads the next deal's first trick: "leads 1st trick"
     contender: bool
-    ahead: bool = False     # the highest total of the game so far (shared: each of them)
+    ahead: str | None = None  # "ahead", or in a match of several games "ahead in game", "ahead in match"
 
 
 @dataclass(frozen=True)
@@ -166,8 +166,30 @@ class Board:
             tiles.append(Tile(label=col.label, total=game.totals[i] if game else 0, extra=" · ".join(extra),
                               deals=badge(nxt.dealer if nxt else None, "deals"),
                               leads=badge(nxt.leader if nxt else None, "leads 1st trick"), contender=col.contender,
-                              ahead=i in self.ahead_in_game))
+                              ahead=self.ahead_words(i)))
         return tiles
+
+    def ahead_words(self, unit: int) -> str | None:
+        """The tile's "ahead" badge: in a match of one game, "ahead"; in a match of several,
+        "ahead in game", "ahead in match" or both in one ("ahead in game and match")."""
+        if self.match.options.get("match") not in ("hundred", "game-bonus"):
+            return "ahead" if unit in self.ahead_in_game else None
+        places = [words for words, ahead in (("game", self.ahead_in_game), ("match", self.ahead_in_match))
+                  if unit in ahead]
+        return f"ahead in {' and '.join(places)}" if places else None
+
+    @property
+    def ahead_in_match(self) -> set[int]:
+        """In a match of several games, the units nearest to winning it, among those who can: the
+        most games won (games to 100), or the highest grand total, bonuses included (game bonuses).
+        None while every figure is the same."""
+        match_format = self.match.options.get("match")
+        figures = self.games_won if match_format == "hundred" else self.grand_totals
+        found = {i: figures[i] for i, col in enumerate(self.columns) if col.contender}
+        if match_format not in ("hundred", "game-bonus") or len(set(found.values())) < 2:
+            return set()
+        best = max(found.values())
+        return {i for i, figure in found.items() if figure == best}
 
     @property
     def ahead_in_game(self) -> set[int]:
