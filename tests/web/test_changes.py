@@ -406,6 +406,22 @@ def test_the_message_that_says_it_was_done_carries_its_undo(app, client):
     edited = client.post(f"/matches/{match_id}/deals/1/edit", data=deal_form(1, [3, 3, 3], [4, 2, 3]))
     board = client.get(edited.headers["Location"]).text
     assert f'href="/matches/{match_id}/changes/{changes(app, match_id)[-1].id}/undo">Undo</a>' in board
+    gone = client.post(f"/matches/{match_id}/deals/1/delete")
+    board = client.get(gone.headers["Location"]).text
+    undo = f"/matches/{match_id}/changes/{changes(app, match_id)[-1].id}/undo"
+    assert re.search(rf'Deal 1 was deleted\. <a class="flash-undo" href="{undo}">Undo</a>', board)
+    assert "Deal 1 will come back" in client.get(undo).text  # the undo's page says what it will do first
     deleted = client.post(f"/matches/{match_id}/delete")
     landing = client.get(deleted.headers["Location"]).text
     assert 'The match was deleted.' in landing and '<a class="flash-undo" href="/deleted">Undo</a>' in landing
+
+
+def test_the_last_deal_is_deleted_from_the_tables_top_row(client):
+    """Issue 22: "Delete deal 7…" sat below the whole table, although deal 7 is its top row."""
+    match_id = start_match(client, THREE)
+    for number in (1, 2):
+        assert post_deal(client, match_id, number, [3, 3, 3], [3, 3, 3]).status_code == 303
+    board = client.get(f"/matches/{match_id}").text
+    links = re.findall(r'<tbody id="deal-(\d+)">(?:(?!</tbody>).)*?aria-label="Delete deal (\d+)…"', board, re.S)
+    assert links == [("2", "2")] and board.count('aria-label="Delete deal') == 1
+    assert board.index('id="deal-2"') < board.index('id="deal-1"')  # the top row

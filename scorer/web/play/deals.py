@@ -230,7 +230,8 @@ def delete(match_id: int, number: int) -> View:
     form.version.data = str(match.version)
     return render_template(
         "confirm.html", form=form, match=match, title=f"Delete deal {number}?",
-        message="Its bids, tricks and points will be gone for good.", confirm=f"Delete deal {number}",
+        message="Its bids, tricks and points go from the scoreboard; Undo in the message that follows, or in the "
+                "match's history of changes, brings them back.", confirm=f"Delete deal {number}",
         back=url_for("matches.show", match_id=match.id))
 
 
@@ -240,5 +241,8 @@ def delete_last(match: Match, number: int, seen: int | None) -> View:
         deleted = deal_writes.delete_last(match.id, number, seen, by=device.device_name())
     except (Refused, OutOfDate) as problem:
         return render_template("error.html", match=match, title=problem.title, message=problem.message), problem.status
-    flash(f"Deal {number} was deleted." if deleted else f"Deal {number} was already deleted.")
+    if deleted is None:
+        flash(f"Deal {number} was already deleted.")
+    else:  # the undo of what was just done, beside the words that say it was done
+        flash(f"Deal {number} was deleted.", f"undo {url_for('changes.confirm', match_id=match.id, change_id=deleted)}")
     return redirect(url_for("matches.show", match_id=match.id), code=303)

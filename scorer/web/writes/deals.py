@@ -175,16 +175,17 @@ def save(match_id: int, posted: Posted, keeper: bool, by: str) -> Saved:
         return Saved(match_id, number, posted.editing, after, before, changed, change.id if change else None)
 
 
-def delete_last(match_id: int, number: int, seen: int | None, by: str) -> bool:
-    """Delete deal ``number`` if it is still the last one, under the match's lock; False if it was
-    deleted already (sent twice, or from another phone). ``seen`` is the version the confirmation
+def delete_last(match_id: int, number: int, seen: int | None, by: str) -> int | None:
+    """Delete deal ``number`` if it is still the last one, under the match's lock, and return the
+    id of the history's change that undoes it; None if it was deleted already (sent twice, or
+    from another phone). ``seen`` is the version the confirmation
     page was read at: if the match changed since, the deal the person saw may not be the one there
     now, so nothing is deleted."""
     with match_write(match_id, f"Deal {number} was not deleted") as locked:
         match, version = locked.match, locked.version
         count = len(match.deals)
         if number > count and seen is not None:
-            return False
+            return None
         title = f"Deal {number} was not deleted"
         if not 1 <= number <= count:
             raise Gone(f"This match has no deal {number}.", title)
@@ -200,8 +201,10 @@ def delete_last(match_id: int, number: int, seen: int | None, by: str) -> bool:
                             f"asked. Look at deal {number} on the scoreboard as it is now, and delete it again if "
                             "it should go.", title)
         deals = documents.stored_deals(match)[:-1]
-        put_deal(match, number, None, documents.score(match, deals), by, exists=True, deals=deals)
-        return True
+        change = put_deal(match, number, None, documents.score(match, deals), by, exists=True, deals=deals)
+        assert change is not None  # a deal taken away is always a change
+        db.session.flush()  # its id, for the Undo beside the message that says it was deleted
+        return change.id
 
 
 def put_deal(match: Match, number: int, target: DealDocument | None, after: MatchScore, by: str, exists: bool,
