@@ -55,6 +55,9 @@
       else if (picked.length === count) bidNow.textContent = "These " + words + " make no bid here";
       else bidNow.textContent = picked.length === 0 ? "Choose " + words : "Choose " + (count - picked.length) + " more";
       chips.forEach(function (chip) { chip.setAttribute("aria-pressed", String(chip.dataset.bid === bid)); });
+      // "Show these three instead" only once three other cards are picked than those shown.
+      form.classList.toggle("same-three", !!form.dataset.shown && boxes.filter(function (b) { return b.checked; })
+        .map(function (b) { return b.value; }).sort().join(" ") === form.dataset.shown.split(" ").sort().join(" "));
       if (!form.dataset.shown) store.set(form.dataset.key, JSON.stringify(picked));
     }
     function pick(positions) {
@@ -105,12 +108,15 @@
           if (!state) return;
           if ((state.recorded ? "yes" : "no") !== body.dataset.recorded ||
               (state.dummy_shown ? "yes" : "no") !== body.dataset.dummyShown) {
+            // Back at the top, where the news is ("Deal 1 is recorded", the next hand's button),
+            // not scrolled down on the old hand as a reload would leave it.
+            if ("scrollRestoration" in history) history.scrollRestoration = "manual";
             window.location.reload();
           }
         })
         .catch(function () { /* offline for a moment: try again later */ });
     }
-    setInterval(check, 5000);
+    setInterval(check, 2000);  // as often as the scoreboard asks (live.js)
     document.addEventListener("visibilitychange", check);
   }
 

@@ -63,12 +63,17 @@ def nav_links() -> list[tuple[str, str, bool]]:
     """The navigation bar's links as (url, label, current) for the page being drawn."""
     if passcode.required() and not passcode.signed_in():
         return []  # the sections all lead to the sign-in page until then
+    if request.endpoint in PLAYERS_OWN:
+        return []
     current = SECTION_OF_ENDPOINT.get(request.endpoint or "")
     return [(url_for(endpoint), label,
              endpoint == current if current else endpoint.split(".")[0] == request.blueprint)
             for endpoint, label in SECTIONS
             if endpoint not in SITE_MANAGERS_ONLY or access.is_site_manager()]
 
+
+# A player's own hand: held in one hand at the table while playing, with nothing to lead away.
+PLAYERS_OWN = {"hand_pages.show"}
 
 # The screens used at the table while playing: their header keeps to the app's name and one menu.
 AT_THE_TABLE = {"matches.show", "deals.new", "deals.edit", "deals.delete", "share.show", "share.join"}

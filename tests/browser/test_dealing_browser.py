@@ -105,8 +105,21 @@ def test_three_phones_see_their_own_hands_bid_and_the_scorekeeper_records(page, 
         no_sideways_scroll(hand)
         if seat == joker_seat:
             shoot(hand, "dealing-hand-with-joker")
-        hand.get_by_role("button", name="Show my bid cards to the scorekeeper").tap()
+        # Issue 22: the hand page is the player's own, with no site menu to lead away, and the
+        # button for after the deal is not its biggest.
+        expect(hand.get_by_role("navigation", name="Sections")).to_have_count(0)
+        show = hand.get_by_role("button", name="Show my bid cards to the scorekeeper")
+        expect(show).not_to_have_class(re.compile(r"btn-primary|btn-big|btn-block"))
+        show.tap()
         expect(hand.locator(".flash")).to_contain_text("The scorekeeper can now fill in your bid cards.")
+        if seat == 0:  # "Show these three instead" only once three other cards are picked
+            instead = hand.get_by_role("button", name="Show these three instead")
+            expect(instead).to_be_hidden()
+            hand.locator(".tile:not(.picked) input[name='card']").first.tap()
+            expect(instead).to_be_visible()
+            hand.reload()
+            expect(instead).to_be_hidden()
+        hand.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # down on the hand, as at the table
     shoot(phones["Cy"], "dealing-hand-dark")
     expect(early.locator(".shown-list")).not_to_contain_text("not shown", timeout=8000)
     early.get_by_role("link", name="Fill in the shown bid cards").tap()
@@ -151,8 +164,12 @@ def test_three_phones_see_their_own_hands_bid_and_the_scorekeeper_records(page, 
     expect(page.locator(".flash")).to_contain_text("Deal 1 saved.")
 
     # Each phone notices by itself that the deal is recorded and offers the next hand.
+    # It asks every 2 s, as the scoreboard does (it asked every 5), and comes back to the top,
+    # where the news and the next hand's button are (it stayed scrolled down on the old hand).
     for name in NAMES:
-        expect(phones[name].get_by_role("heading", name="Deal 1 is recorded")).to_be_visible(timeout=8000)
+        expect(phones[name].get_by_role("heading", name="Deal 1 is recorded")).to_be_visible(timeout=4000)
+        assert phones[name].evaluate("window.scrollY") == 0
+        expect(phones[name].get_by_role("link", name="Your hand for deal 2")).to_be_in_viewport()
     shoot(phones["Ann"], "dealing-hand-recorded")
     nxt = phones["Ann"].get_by_role("link", name="Your hand for deal 2")
     nxt.tap()
