@@ -7,6 +7,7 @@
     var form = ctx.form, seats = ctx.seats;
     var preview = document.getElementById("preview");
     var tallyPoints = document.getElementById("tally-points");
+    var tallyAlso = document.getElementById("tally-also");
     // Live preview: the server scores the deal with the core and sends back the points. It is
     // asked only when it can say something: every bid and every player's tricks are in (until
     // then the server could only answer "incomplete", which is shown here without asking), and
@@ -32,6 +33,7 @@
       note.textContent = waiting;
       preview.replaceChildren(note);
       tallyPoints.textContent = "";
+      tallyAlso.textContent = "";
       tallyPoints.classList.remove("problem");
     }
     function requestPreview() {
@@ -62,11 +64,15 @@
             var problem = preview.querySelector(".preview-error");
             tallyPoints.textContent = compact ? compact.textContent : problem ? "⚠ " + problem.textContent : "";
             tallyPoints.classList.toggle("problem", !!problem);
+            // An edit that moves later deals (a trump, a game's end, the winner) says so by the Save button.
+            var also = preview.querySelector(".pv-also");
+            tallyAlso.textContent = also && !problem ? also.textContent : "";
           })
           .catch(function () {
             if (mine === sequence) {
               lastSent = null;  // ask again at the next change
               tallyPoints.textContent = "";
+              tallyAlso.textContent = "";
               preview.innerHTML = '<p class="muted">The points need a connection to the scorer. ' +
                 "What you entered is kept on this phone.</p>";
             }

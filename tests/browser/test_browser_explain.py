@@ -38,6 +38,10 @@ def test_an_edit_shows_what_it_changes_before_and_after_saving(page: Page) -> No
     preview = page.locator("#preview")
     expect(preview).to_contain_text("Saving this also changes:")
     expect(preview).to_contain_text("Deal 2 was played at ♣ clubs; the rules now give ♠ spades.")
+    # ...and by the Save button, where the thumb is (issue 22: it was said only after the save).
+    expect(page.locator("#tally-also")).to_have_text("Saving also changes 1 thing further on: see the list")
+    page.locator("#tally-also").tap()
+    expect(page.locator("#edit-changes")).to_be_in_viewport()
     expect(preview.locator(".pv-parts").first).to_contain_text("4 tricks")
     save(page, "Save changes")
     expect(page.locator(".flash")).to_contain_text(
