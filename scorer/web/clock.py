@@ -56,6 +56,11 @@ def zone() -> tzinfo:
     return found
 
 
+def as_utc(value: datetime) -> datetime:
+    """SQLite hands datetimes back without a zone; the app stores them in UTC."""
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
 def local(value: datetime) -> datetime:
     """A stored moment in the table's zone (SQLite hands datetimes back naive; they are UTC)."""
     if value.tzinfo is None:

@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 from webhelpers import post_deal, start_match
 
 from scorer.core.samples import random_document
+from scorer.web.data import ratings
 from scorer.web.extensions import db
 from scorer.web.writes import imports
 
@@ -39,7 +40,9 @@ def add_documents(app: Flask, documents: list[dict[str, Any]]) -> list[int]:
     with app.app_context():
         outcome = imports.import_documents([(f"doc {i}", doc) for i, doc in enumerate(documents, start=1)])
         db.session.commit()
-        return [match.id for match in outcome.added]
+        added = [match.id for match in outcome.added]
+        ratings.catch_up_all()  # as the end of an import's request does (ratings.after_commit)
+        return added
 
 
 def sample(seed: int, ruleset: str | None = None, **kwargs: Any) -> dict[str, Any]:

@@ -182,7 +182,7 @@ def test_stats_rebuild_reports_the_matches_it_could_not_rebuild(client, app):
         db.session.commit()
     result = app.test_cli_runner().invoke(args=["stats", "rebuild"])
     assert result.exit_code == 1
-    assert "Statistics rebuilt for 1 match." in result.output
+    assert "Statistics and ratings rebuilt for 1 match." in result.output
     assert "Could not rebuild 1 match" in result.output
     assert f"match {broken} (Ann, Bob, Cy): deal 2: tricks add up to 10" in result.output
     with app.app_context():

@@ -229,5 +229,5 @@ def test_rebuild_command(client, app):
         db.session.execute(SeatResult.__table__.delete())
         db.session.commit()
     result = app.test_cli_runner().invoke(args=["stats", "rebuild"])
-    assert result.exit_code == 0 and "Statistics rebuilt for 1 match." in result.output
+    assert result.exit_code == 0 and "Statistics and ratings rebuilt for 1 match." in result.output
     assert cache_rows(app) == kept

@@ -12,7 +12,7 @@ them for matches played before it. ``flask --app scorer stats rebuild`` rewrites
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 import click
@@ -20,17 +20,13 @@ from flask import Blueprint
 from sqlalchemy import delete, insert, select, tuple_, update
 
 from scorer.core import MatchError, MatchScore, bid_size, get_ruleset, score, tricks_against_bid
-from scorer.web.data import documents, locking, summary_upkeep
+from scorer.web.clock import as_utc
+from scorer.web.data import documents, locking, ratings, summary_upkeep
 from scorer.web.data.document_types import DealDocument, MatchDocument
 from scorer.web.data.models import Match, MatchResult, SeatResult
 from scorer.web.extensions import db
 
 Row = dict[str, Any]
-
-
-def as_utc(value: datetime) -> datetime:
-    """SQLite hands datetimes back without a zone; the app stores them in UTC."""
-    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
 def unit_of(ruleset_id: str, seat: int) -> int:
@@ -164,6 +160,7 @@ def refresh(match: Match, scored: MatchScore | None = None, summarise: bool = Tr
     with db.session.no_autoflush:
         old_seats, new_seats, _ = write_changes(SeatResult, SEAT_KEY, match.id, seat_rows, SeatResult.deal >= since)
         _, _, old_matches = write_changes(MatchResult, MATCH_KEY, match.id, match_rows)
+        ratings.note(match, ratings.rated_figures(old_matches), ratings.rated_figures(match_rows))
         if summarise:
             update_summaries(match, summary_upkeep.CacheChange(old_seats, new_seats, old_matches, match_rows))
 
@@ -175,6 +172,8 @@ def forget(match: Match | int) -> None:
     if isinstance(match, int):
         match = db.session.get_one(Match, match)
     with db.session.no_autoflush:
+        rated = db.session.execute(select(*MatchResult.__table__.columns).where(MatchResult.match_id == match.id))
+        ratings.note(match, ratings.rated_figures(rated), None)
         db.session.execute(delete(SeatResult).where(SeatResult.match_id == match.id))
         db.session.execute(delete(MatchResult).where(MatchResult.match_id == match.id))
         update_summaries(match)
@@ -208,6 +207,7 @@ def rebuild_all() -> tuple[int, list[str]]:
             done += 1
         db.session.expunge_all()  # keep memory flat over thousands of matches
     summary_upkeep.rebuild()  # every player's days and months, from the rows just written
+    ratings.rebuild()  # every rating, folded from the rows just written
     db.session.commit()
     return done, problems
 
@@ -220,7 +220,7 @@ cli = Blueprint("stats_cli", __name__, cli_group="stats")
 def rebuild_command() -> None:
     """Rewrite the statistics cache of every match from the stored deals."""
     done, problems = rebuild_all()
-    click.echo(f"Statistics rebuilt for {done} match{'es' if done != 1 else ''}.")
+    click.echo(f"Statistics and ratings rebuilt for {done} match{'es' if done != 1 else ''}.")
     if problems:
         click.echo(f"Could not rebuild {len(problems)} match{'es' if len(problems) != 1 else ''}: the scoring "
                    "core refuses {}, so {} statistics were left as they were:".format(

@@ -22,7 +22,7 @@ from flask import Blueprint
 from sqlalchemy import select
 
 from scorer.core import MatchError
-from scorer.web.data import documents, locking, results, summaries, summary_upkeep
+from scorer.web.data import documents, locking, rating_reads, ratings, ratings_fold, results, summaries, summary_upkeep
 from scorer.web.data.models import Match, MatchResult, SeatResult
 from scorer.web.extensions import db
 
@@ -132,8 +132,33 @@ def check_all() -> tuple[int, list[str]]:
         if len(problems) > MAX_PER_MATCH:
             lines.append(f"{label}: and {len(problems) - MAX_PER_MATCH} more differences")
     lines += summary_problems(days)
+    lines += rating_problems()
     db.session.rollback()
     return checked, lines
+
+
+def rating_problems() -> list[str]:
+    """The ratings every page reads (stored, and folded in memory where a change is still being
+    caught up) against a fold of every finished match from scratch; and each player's rating as
+    it stands against their last stored step."""
+    want = ratings.expected()
+    have: dict[tuple[int, int], tuple[float, float, float, float, int]] = {}
+    for kind in ratings_fold.KINDS:
+        have.update(rating_reads.shown_steps(kind))
+    lines = []
+    for key in sorted(want.keys() | have.keys()):
+        match_id, player_id = key
+        if key not in have:
+            lines.append(f"ratings: match {match_id}, player {player_id}: not rated, a fold from scratch rates it")
+        elif key not in want:
+            lines.append(f"ratings: match {match_id}, player {player_id}: rated, but a fold from scratch does not rate it")
+        elif have[key] != want[key]:
+            lines.append(f"ratings: match {match_id}, player {player_id}: (mu, sigma) {have[key][2:4]} after it, "
+                         f"a fold from scratch gives {want[key][2:4]}")
+    lines += ratings.standing_problems()
+    if len(lines) > MAX_PER_MATCH:
+        lines = [*lines[:MAX_PER_MATCH], f"ratings: and {len(lines) - MAX_PER_MATCH} more differences"]
+    return lines
 
 
 @cli.cli.command("check")
@@ -146,9 +171,9 @@ def check_command() -> None:
     checked, lines = check_all()
     for line in lines:
         click.echo(line)
-    if any(line.startswith("player_summaries") for line in lines):
-        click.echo("`flask --app scorer stats rebuild` writes the statistics summaries again (also needed after "
-                   "TIMEZONE changed).")
+    if any(line.startswith(("player_summaries", "ratings")) for line in lines):
+        click.echo("`flask --app scorer stats rebuild` writes the statistics summaries and the ratings again (the "
+                   "summaries also need it after TIMEZONE changed).")
     matches = f"{checked} match{'es' if checked != 1 else ''}"
     if lines:
         click.echo(f"Checked {matches}: {len(lines)} problem{'s' if len(lines) != 1 else ''} found.", err=True)

@@ -82,6 +82,9 @@ def upgrade_database() -> int:
         app.config["QUIET_MIGRATIONS"] = True  # migrations/env.py: no INFO line on every start
         with app.app_context():
             upgrade()
+            from scorer.web.data import ratings
+
+            ratings.catch_up_all()  # after the migration that adds them, or a change left for later
     except ModuleNotFoundError as err:
         if err.name and err.name.startswith("psycopg"):
             print("PostgreSQL's driver is not installed: run `make install-postgres` (make run does it when "

@@ -1,0 +1,360 @@
+"""The ratings cache, kept right after every change: what a fold of every finished match in the
+order played gives (``ratings_fold``), stored per player and match (``RatingStep``) and per player
+as they stand (``PlayerRating``).
+
+**What a match counts for.** A finished match, not deleted, of any ruleset, is rated in its kind of
+game (``ratings_fold.KINDS``) at its place in the order: when it was played (the match's start,
+as every statistic dates it), then its id. A player's (or a side's) place is the match's final
+order: the winners first, then more games won, then the higher grand total; units equal on all
+three share a place. A dummy is no player and is not rated; an unfinished (abandoned) match is
+not rated, and counts once it is finished.
+
+**After a change.** Ratings are a fold, so a change to an old match changes every rating after it.
+``note`` is called wherever the results cache of a match is rewritten (``results.refresh`` and
+``results.forget``: every deal saved, edited, deleted or undone, every match deleted, restored or
+imported) and compares the match's rated figures before and after; if they differ it marks its
+kind stale from that match on (``RatingState``), in the write's own transaction: one small write,
+and only when a finished match is made, changed or taken away. ``catch_up`` then folds again from
+there and stores the steps, after the write has committed: at once when the change is at the end
+of the order (a match just finished, the usual case), else after the answer has been sent, so a
+save that edits a match a year back is not slowed by the thousands of ratings after it.
+
+**Never older than the data.** A page reads ratings through ``Ratings``, which reads the stale
+mark first: where the stored steps stop being right it folds the rest in memory (without writing:
+a GET never writes), so a page between a write and its catch-up shows what the catch-up will store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from itertools import groupby
+from typing import Any
+
+from flask import Flask, Response, current_app
+from sqlalchemy import and_, delete, event, insert, or_, select, true, update
+from sqlalchemy.engine import Connection
+from sqlalchemy.orm import Session
+from sqlalchemy.schema import Table
+
+from scorer.web.clock import as_utc
+from scorer.web.data import ratings_fold
+from scorer.web.data.models import Match, MatchResult, PlayerRating, RatingState, RatingStep
+from scorer.web.data.ratings_fold import KINDS, Folded, RatedMatch, Rating, Step
+from scorer.web.extensions import db
+
+Position = tuple[datetime, int]  # (played_at, match_id): a match's place in the order rated
+PENDING = "ratings_stale"  # session.info: kinds this transaction marked stale, caught up after commit
+COMMITTED = "ratings_stale_committed"  # ...and those of transactions committed since
+RETRIES = 3
+
+
+# ---- rated figures and places ------------------------------------------------------------------
+
+def rated_figures(rows: Iterable[Any]) -> tuple[Any, ...] | None:
+    """What the ratings read of a match's ``match_results`` rows (dicts or rows): None unless
+    the match is finished; else its players, units and the figures that place them."""
+    found = sorted((row["player_id"], row["unit"], bool(row["won"]), row["games_won"], row["grand_total"])
+                   for row in (r if isinstance(r, dict) else r._mapping for r in rows) if row["finished"])
+    return tuple(found) or None
+
+
+def places(figures: Sequence[tuple[int, int, bool, int, int]]) -> dict[int, int]:
+    """Each unit's final place from its (won, games won, grand total): 1 for first, ties shared."""
+    keys = {unit: (won, games, total) for _, unit, won, games, total in figures}
+    return {unit: 1 + sum(1 for other in keys.values() if other > key) for unit, key in keys.items()}
+
+
+def rated_match(match_id: int, ruleset: str, figures: Sequence[tuple[int, int, bool, int, int]]) -> RatedMatch:
+    place = places(figures)
+    return RatedMatch(match_id, ratings_fold.kind_of(ruleset),
+                      tuple(ratings_fold.Entry(player, unit, place[unit]) for player, unit, *_ in figures))
+
+
+def after(position: Position | None) -> Any:
+    """SQL: a ``RatingStep`` at or after ``position`` in the order rated (None: every one)."""
+    if position is None:
+        return true()
+    at, match_id = position
+    return or_(RatingStep.played_at > at, and_(RatingStep.played_at == at, RatingStep.match_id >= match_id))
+
+
+def matches_from(kind: str, start: Position | None = None, until: Position | None = None) -> Iterator[tuple[Position, RatedMatch]]:
+    """The finished matches of ``kind`` that are not deleted, in the order rated, from ``start`` on."""
+    query = (select(MatchResult.match_id, MatchResult.ruleset, MatchResult.played_at, MatchResult.player_id,
+                    MatchResult.unit, MatchResult.won, MatchResult.games_won, MatchResult.grand_total)
+             .join(Match, Match.id == MatchResult.match_id)
+             .where(Match.deleted_at.is_(None), MatchResult.finished.is_(True),
+                    MatchResult.ruleset.in_(ratings_fold.rulesets_of(kind)))
+             .order_by(MatchResult.played_at, MatchResult.match_id, MatchResult.seat))
+    if start is not None:
+        at, match_id = start
+        query = query.where(or_(MatchResult.played_at > at,
+                                and_(MatchResult.played_at == at, MatchResult.match_id >= match_id)))
+    for (match_id, ruleset, played_at), rows in groupby(db.session.execute(query), key=lambda r: (r[0], r[1], r[2])):
+        position = (as_utc(played_at), match_id)
+        if until is not None and position >= until:
+            return
+        yield position, rated_match(match_id, ruleset, [tuple(row[3:]) for row in rows])
+
+
+# ---- marking a change --------------------------------------------------------------------------
+
+def note(match: Match, before: tuple[Any, ...] | None, now: tuple[Any, ...] | None) -> None:
+    """In a write's transaction: the match's rated figures were ``before`` and are ``now`` (None:
+    not rated). If they differ, its kind is stale from the match on."""
+    if before == now:
+        return
+    mark_stale(ratings_fold.kind_of(match.ruleset), (as_utc(match.created_at), match.id))
+
+
+def mark_stale(kind: str, position: Position) -> None:
+    state = db.session.execute(select(RatingState).where(RatingState.kind == kind).with_for_update()).scalar_one_or_none()
+    if state is None:
+        state = RatingState(kind=kind, version=0)
+        db.session.add(state)
+    if state.stale_at is None or state.stale_id is None or position < (as_utc(state.stale_at), state.stale_id):
+        state.stale_at, state.stale_id = position
+    state.version = (state.version or 0) + 1
+    db.session.info.setdefault(PENDING, set()).add(kind)
+
+
+def after_commit(response: Response | None = None) -> None:
+    """After a request's writes (or a command's): bring the kinds they marked stale up to date,
+    now if that is quick (the change is at the end of the order), else once ``response`` is sent
+    (``call_on_close``: the phone has its answer, the thread folds); without a response, now."""
+    kinds = db.session.info.pop(COMMITTED, set())
+    if not kinds:
+        return
+    later = [kind for kind in sorted(kinds) if not catch_up(kind, only_if_quick=response is not None)]
+    if later and response is not None:
+        app = current_app._get_current_object()  # type: ignore[attr-defined]
+
+        def run() -> None:
+            with app.app_context():
+                for kind in later:
+                    catch_up(kind)
+        response.call_on_close(run)
+
+
+@event.listens_for(Session, "after_commit")
+def _committed(session: Session) -> None:
+    if PENDING in session.info:
+        session.info.setdefault(COMMITTED, set()).update(session.info.pop(PENDING))
+
+
+@event.listens_for(Session, "after_soft_rollback")
+def _rolled_back(session: Session, previous_transaction: Any) -> None:
+    """A write rolled back: what it marked is gone with it."""
+    session.info.pop(PENDING, None)
+
+
+def register(app: Flask) -> None:
+    """Every request that wrote brings the ratings up to date at its end (``after_commit``)."""
+    @app.after_request
+    def catch_up_after(response: Response) -> Response:
+        after_commit(response)
+        return response
+
+
+# ---- folding again -----------------------------------------------------------------------------
+
+def state(kind: str) -> tuple[Position | None, int]:
+    row = db.session.execute(select(RatingState.stale_at, RatingState.stale_id, RatingState.version)
+                             .where(RatingState.kind == kind)).one_or_none()
+    if row is None or row.stale_at is None or row.stale_id is None:
+        return None, row.version if row else 0
+    return (as_utc(row.stale_at), row.stale_id), row.version
+
+
+def rating_of(row: Any, before: bool = False) -> Rating:
+    return Rating(row.mu_before, row.sigma_before) if before else Rating(row.mu, row.sigma)
+
+
+def start_at(kind: str, position: Position | None) -> Folded:
+    """The ratings and counts as they stood just before ``position``, from the stored steps:
+    each player's ``PlayerRating`` where it is earlier, else their last step before it (one
+    indexed read a player: as many as the kind has players, whatever the number of matches)."""
+    current: dict[tuple[str, int], Rating] = {}
+    played: dict[tuple[str, int], int] = {}
+    if position is None:
+        return Folded([], current, played)
+    for row in db.session.scalars(select(PlayerRating).where(PlayerRating.kind == kind)):
+        if (as_utc(row.played_at), row.match_id) < position:
+            found: Any = row
+        else:
+            found = db.session.scalars(
+                select(RatingStep).where(RatingStep.kind == kind, RatingStep.player_id == row.player_id,
+                                         ~after(position))
+                .order_by(RatingStep.played_at.desc(), RatingStep.match_id.desc()).limit(1)).first()
+        if found is not None:
+            current[(kind, row.player_id)] = rating_of(found)
+            played[(kind, row.player_id)] = found.played
+    return Folded([], current, played)
+
+
+@dataclass
+class Refold:
+    """A kind's ratings folded again from ``start`` on: the steps to store, with their positions."""
+
+    kind: str
+    start: Position | None  # None: from the first match
+    folded: Folded
+    positions: dict[int, Position] = field(default_factory=dict)  # match id -> its place
+
+
+def refold(kind: str, start: Position | None) -> Refold:
+    base = start_at(kind, start)
+    positions: dict[int, Position] = {}
+
+    def rated() -> Iterator[RatedMatch]:
+        for position, match in matches_from(kind, start):
+            positions[match.match_id] = position
+            yield match
+    return Refold(kind, start, ratings_fold.fold(rated(), base), positions)
+
+
+def is_quick(kind: str, start: Position) -> bool:
+    """Whether folding from ``start`` touches at most the last match of the kind or two."""
+    later = db.session.scalar(select(RatingStep.match_id).where(RatingStep.kind == kind, after(start))
+                              .order_by(RatingStep.played_at, RatingStep.match_id).offset(8).limit(1))
+    return later is None
+
+
+def catch_up(kind: str, only_if_quick: bool = False) -> bool:
+    """Fold ``kind`` again from where it is stale and store it; True when it is up to date (or
+    was), False when it was left for later (``only_if_quick`` and the fold reaches far back).
+
+    The fold reads without a lock, then the write checks the kind's version: a change marked
+    meanwhile means the fold is out of date already, and it is done again (its own catch-up
+    follows that change anyway)."""
+    for _ in range(RETRIES):
+        db.session.rollback()
+        start, version = state(kind)
+        if start is None:
+            return True
+        if only_if_quick and not is_quick(kind, start):
+            return False
+        redone = refold(kind, start)
+        claimed = db.session.execute(
+            update(RatingState).where(RatingState.kind == kind, RatingState.version == version)
+            .values(stale_at=None, stale_id=None, version=version + 1)
+            .execution_options(synchronize_session=False))
+        if claimed.rowcount != 1:  # type: ignore[attr-defined]
+            continue
+        store(redone)
+        db.session.commit()
+        return True
+    db.session.rollback()
+    return False
+
+
+def catch_up_all() -> None:
+    """Every kind brought up to date (the set-up step of ``make run``, ``flask stats rebuild``)."""
+    for kind in db.session.scalars(select(RatingState.kind).where(RatingState.stale_at.is_not(None))).all():
+        catch_up(kind)
+
+
+def step_row(step: Step, position: Position, played: int) -> dict[str, Any]:
+    return {"match_id": step.match_id, "player_id": step.player_id, "kind": step.kind, "played_at": position[0],
+            "mu_before": step.before.mu, "sigma_before": step.before.sigma, "mu": step.after.mu,
+            "sigma": step.after.sigma, "played": played}
+
+
+def store(redone: Refold) -> None:
+    """Replace the kind's steps from ``redone.start`` on, and the ratings as they stand of every
+    player whose steps changed."""
+    kind = redone.kind
+    touched = set(db.session.scalars(select(RatingStep.player_id).where(RatingStep.kind == kind, after(redone.start))))
+    db.session.execute(delete(RatingStep).where(RatingStep.kind == kind, after(redone.start))
+                       .execution_options(synchronize_session=False))
+    counts = redone_counts(redone)
+    rows = [step_row(step, redone.positions[step.match_id], played) for step, played in counts]
+    if rows:
+        db.session.execute(insert(RatingStep), rows)
+    touched |= {step.player_id for step in redone.folded.steps}
+    if not touched:
+        return
+    db.session.execute(delete(PlayerRating).where(PlayerRating.kind == kind, PlayerRating.player_id.in_(touched))
+                       .execution_options(synchronize_session=False))
+    last: dict[int, dict[str, Any]] = {}
+    for player_id in touched:
+        found = db.session.scalars(select(RatingStep).where(RatingStep.kind == kind, RatingStep.player_id == player_id)
+                                   .order_by(RatingStep.played_at.desc(), RatingStep.match_id.desc()).limit(1)).first()
+        if found is not None:
+            last[player_id] = {"kind": kind, "player_id": player_id, "match_id": found.match_id,
+                               "played_at": found.played_at, "mu_before": found.mu_before,
+                               "sigma_before": found.sigma_before, "mu": found.mu, "sigma": found.sigma,
+                               "played": found.played}
+    if last:
+        db.session.execute(insert(PlayerRating), list(last.values()))
+
+
+def redone_counts(redone: Refold) -> list[tuple[Step, int]]:
+    """Each new step with the player's count of rated matches after it."""
+    start = start_at(redone.kind, redone.start)
+    counts = {player: played for (_, player), played in start.matches_played.items()}
+    found = []
+    for step in redone.folded.steps:
+        counts[step.player_id] = counts.get(step.player_id, 0) + 1
+        found.append((step, counts[step.player_id]))
+    return found
+
+
+def rebuild() -> int:
+    """Every kind folded from scratch and stored (``flask stats rebuild``); the steps written."""
+    written = 0
+    db.session.execute(delete(RatingStep))
+    db.session.execute(delete(PlayerRating))
+    db.session.execute(delete(RatingState))
+    db.session.execute(insert(RatingState), [{"kind": kind, "version": 0} for kind in KINDS])
+    for kind in KINDS:
+        redone = refold(kind, None)
+        store(redone)
+        written += len(redone.folded.steps)
+    return written
+
+
+def expected() -> dict[tuple[int, int], tuple[float, float, float, float, int]]:
+    """(match, player) -> (mu before, sigma before, mu, sigma, played) as a fold from scratch gives."""
+    found = {}
+    for kind in KINDS:
+        folded = ratings_fold.fold(match for _, match in matches_from(kind))
+        counts: dict[int, int] = {}
+        for step in folded.steps:
+            counts[step.player_id] = counts.get(step.player_id, 0) + 1
+            found[(step.match_id, step.player_id)] = (step.before.mu, step.before.sigma, step.after.mu,
+                                                      step.after.sigma, counts[step.player_id])
+    return found
+
+
+def standing_problems() -> list[str]:
+    """Each player's rating as it stands (``PlayerRating``) against their last stored step, in the
+    kinds that are not stale (a stale kind's are read from the fold, not from these rows)."""
+    lines = []
+    for kind in KINDS:
+        if state(kind)[0] is not None:
+            continue
+        standing = {row.player_id: row for row in db.session.scalars(select(PlayerRating).where(PlayerRating.kind == kind))}
+        players = set(db.session.scalars(select(RatingStep.player_id).where(RatingStep.kind == kind).distinct()))
+        for player_id in sorted(players | standing.keys()):
+            last = db.session.scalars(select(RatingStep).where(RatingStep.kind == kind, RatingStep.player_id == player_id)
+                                      .order_by(RatingStep.played_at.desc(), RatingStep.match_id.desc()).limit(1)).first()
+            row = standing.get(player_id)
+            if last is None or row is None or (row.match_id, row.mu, row.sigma, row.played) != (
+                    last.match_id, last.mu, last.sigma, last.played):
+                lines.append(f"ratings: player {player_id}'s {kind} rating as it stands is not their last match's")
+    return lines
+
+
+def stored() -> dict[tuple[int, int], tuple[float, float, float, float, int]]:
+    return {(row.match_id, row.player_id): (row.mu_before, row.sigma_before, row.mu, row.sigma, row.played)
+            for row in db.session.scalars(select(RatingStep))}
+
+
+@event.listens_for(RatingState.__table__, "after_create")
+def _one_row_per_kind(target: Table, connection: Connection, **_: Any) -> None:
+    """A schema made by ``create_all`` (the tests') starts with a row per kind, as the migration's does."""
+    connection.execute(insert(target), [{"kind": kind, "version": 0} for kind in KINDS])
+

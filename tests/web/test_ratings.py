@@ -1,0 +1,208 @@
+"""The ratings cache (data/ratings.py, data/rating_reads.py): after any change the ratings pages
+read equal a fold of every finished match from scratch, stored or not yet; stored after the
+catch-up that follows each write; checked by `flask check`, rebuilt by `flask stats rebuild`."""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from recordhelpers import add_documents, sample
+from sqlalchemy import select, update
+from webhelpers import deal_form, post_deal, start_match
+
+from scorer.web.data import rating_reads, ratings, ratings_fold
+from scorer.web.data.models import Match, MatchResult, Player, RatingState, RatingStep
+from scorer.web.extensions import db
+from scorer.web.records import check
+
+RULESETS = ("jokerless", "classic", "four-partners", "two-dummy", "five")
+
+
+def documents(seed: int, count: int) -> list[dict]:
+    """Matches of a small club across a year, most of them finished, every kind of game."""
+    rng = random.Random(seed)
+    start = datetime(2025, 3, 1, 20, 0, tzinfo=UTC)
+    return [sample(rng.randrange(10_000), rng.choice(RULESETS), played_at=start + timedelta(days=rng.randrange(365)),
+                   max_deals=12, unfinished=0.15) for _ in range(count)]
+
+
+def keep(client, match_id: int) -> None:
+    """Imported matches have no scorekeeper: the server machine (the test client) takes over."""
+    assert client.post(f"/matches/{match_id}/take-over").status_code in (302, 303)
+
+
+def shown(app) -> dict:
+    """Every step as the pages read it, over every kind."""
+    with app.app_context():
+        found = {}
+        for kind in ratings_fold.KINDS:
+            found.update(rating_reads.shown_steps(kind))
+        return found
+
+
+def expected(app) -> dict:
+    with app.app_context():
+        return ratings.expected()
+
+
+def stored(app) -> dict:
+    with app.app_context():
+        return ratings.stored()
+
+
+def stale(app) -> set[str]:
+    with app.app_context():
+        return set(db.session.scalars(select(RatingState.kind).where(RatingState.stale_at.is_not(None))))
+
+
+def test_imported_matches_are_rated_in_order_per_kind_and_stored(app):
+    add_documents(app, documents(1, 24))
+    with app.app_context():
+        ratings.catch_up_all()  # what the end of an import's request does
+    want = expected(app)
+    assert want and stored(app) == want == shown(app)
+    assert stale(app) == set()
+    with app.app_context():
+        kinds = {row.kind for row in db.session.scalars(select(RatingStep))}
+        # The dummy of two-dummy is no player; partners are rated as a side (both move alike).
+        unfinished = set(db.session.scalars(select(MatchResult.match_id).where(MatchResult.finished.is_(False))))
+        rated = set(db.session.scalars(select(RatingStep.match_id)))
+    assert len(kinds) >= 4 and not unfinished & rated
+
+
+def test_a_finished_match_is_rated_at_once_and_the_changes_add_up(client, app):
+    match_id = start_match(client, ["Ann", "Bob", "Cy"], match="hundred", games_to_win="1")
+    number = 1
+    while True:
+        assert post_deal(client, match_id, number, [3, 3, 3], [3, 4, 2]).status_code == 303
+        with app.app_context():
+            if db.session.get_one(Match, match_id).finished:
+                break
+            assert rating_reads.match_changes(db.session.get_one(Match, match_id)) == {}  # not rated until over
+        number += 1
+    assert stale(app) == set() and stored(app) == expected(app)  # caught up by the save's own request
+    with app.app_context():
+        changes = rating_reads.match_changes(db.session.get_one(Match, match_id))
+        names = {player.id: player.name for player in db.session.scalars(select(Player))}
+    by_name = {names[player]: last.change for player, last in changes.items()}
+    assert by_name["Ann"] > 0 > by_name["Cy"]  # Ann won; Cy came last
+
+
+def test_an_edit_far_back_is_folded_after_the_answer_and_read_right_meanwhile(client, app):
+    ids = add_documents(app, documents(2, 30))
+    with app.app_context():
+        ratings.catch_up_all()
+        oldest = db.session.scalars(select(Match).where(Match.id.in_(ids), Match.finished.is_(True))
+                                    .order_by(Match.created_at)).first()
+        assert oldest is not None
+        oldest_id, last = oldest.id, len(oldest.deals)
+    before = stored(app)
+    # Delete the oldest finished match's last deal: it is no longer finished, so every later
+    # rating of its kind changes. The test client never sends the answer on, so the fold that
+    # follows it (call_on_close) has not run: the pages fold the rest in memory.
+    keep(client, oldest_id)
+    assert client.post(f"/matches/{oldest_id}/deals/{last}/delete").status_code == 303
+    assert stale(app) and stored(app) == before
+    assert shown(app) == expected(app) != before
+    with app.app_context():
+        assert check.check_all()[1] == []  # what the pages show is right: nothing to report
+        ratings.catch_up_all()
+    assert stale(app) == set() and stored(app) == expected(app)
+
+
+def test_check_reports_a_stored_rating_that_a_fold_disagrees_with_and_rebuild_mends_it(app):
+    add_documents(app, documents(3, 12))
+    with app.app_context():
+        ratings.catch_up_all()
+        db.session.execute(update(RatingStep).where(RatingStep.match_id == select(RatingStep.match_id).limit(1)
+                                                    .scalar_subquery()).values(mu=RatingStep.mu + 1))
+        db.session.commit()
+        problems = check.check_all()[1]
+        assert any("rating" in line for line in problems), problems
+        ratings.rebuild()
+        db.session.commit()
+        assert check.check_all()[1] == []
+    assert stored(app) == expected(app)
+
+
+ACTIONS = st.lists(st.tuples(st.sampled_from(["edit", "delete-deal", "undo", "delete-match", "restore", "rename",
+                                               "import", "finish"]),
+                             st.integers(min_value=0, max_value=10_000)), min_size=1, max_size=8)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(actions=ACTIONS, seed=st.integers(min_value=0, max_value=1000))
+def test_after_random_changes_the_ratings_shown_equal_a_fold_from_scratch(tmp_path: Path, app_factory, actions, seed):
+    """Issue 23: an edit, undo, deletion, restore, import or rename of an old match changes every
+    rating after it; what the pages read must equal a full recomputation after each change, and
+    what is stored after the catch-up too."""
+    folder = Path(tempfile.mkdtemp(dir=tmp_path))  # a database of its own for each example
+    app = app_factory(WTF_CSRF_ENABLED=False, SQLALCHEMY_DATABASE_URI=f"sqlite:///{folder / 'own.sqlite'}")
+    client = app.test_client()
+    ids = add_documents(app, documents(seed, 10))
+    with app.app_context():
+        ratings.catch_up_all()
+    for action, pick in actions:
+        last_response = None
+        with app.app_context():
+            live = db.session.scalars(select(Match).where(Match.id.in_(ids), Match.deleted_at.is_(None))
+                                      .order_by(Match.id)).all()
+            deleted = db.session.scalars(select(Match.id).where(Match.deleted_at.is_not(None))).all()
+            target = live[pick % len(live)] if live else None
+            count = len(target.deals) if target else 0
+            player = db.session.scalars(select(Player).order_by(Player.id)).all()[pick % 3]
+        if target is not None and action != "restore":
+            keep(client, target.id)
+        if action == "edit" and target is not None and count:
+            number = 1 + pick % count
+            page = client.get(f"/matches/{target.id}/deals/{number}/edit")
+            assert page.status_code == 200
+            with app.app_context():
+                deal = db.session.get_one(Match, target.id).deals[number - 1].as_json()
+            tricks = list(deal["tricks"])
+            if len(tricks) >= 2 and tricks[0] > 0:  # one trick from the first seat to the second
+                tricks[0], tricks[1] = tricks[0] - 1, tricks[1] + 1
+            bids = ["hidden" if bid is None else " ".join(bid) if isinstance(bid, list) else bid for bid in deal["bids"]]
+            offers = {premium["seat"]: premium["kind"] for premium in deal.get("premiums", [])}
+            last_response = client.post(f"/matches/{target.id}/deals/{number}/edit",
+                                        data=deal_form(number, bids, tricks, offers, turn_up=deal.get("turn_up") or ""))
+        elif action == "delete-deal" and target is not None and count:
+            last_response = client.post(f"/matches/{target.id}/deals/{count}/delete")
+        elif action == "undo" and target is not None:
+            with app.app_context():
+                from scorer.web.data.models import Change
+                change = db.session.scalars(select(Change).where(Change.match_id == target.id)
+                                            .order_by(Change.id.desc())).first()
+            if change is not None:
+                last_response = client.post(f"/matches/{target.id}/changes/{change.id}/undo")
+        elif action == "delete-match" and target is not None:
+            last_response = client.post(f"/matches/{target.id}/delete")
+        elif action == "restore" and deleted:
+            keep(client, deleted[pick % len(deleted)])
+            last_response = client.post(f"/matches/{deleted[pick % len(deleted)]}/restore")
+        elif action == "rename":
+            last_response = client.post(f"/players/{player.id}/rename", data={"name": f"{player.name}{pick % 7}"})
+        elif action == "import":
+            ids += add_documents(app, documents(pick, 2))
+            with app.app_context():
+                ratings.catch_up_all()
+        elif action == "finish" and target is not None and not target.finished and count < 60:
+            last_response = post_deal(client, target.id, count + 1, ["hidden"] * 5, [0] * 5)  # refused unless it fits: fine
+        assert last_response is None or last_response.status_code < 500, action
+        assert shown(app) == expected(app), action
+    with app.app_context():
+        ratings.catch_up_all()
+        assert check.check_all()[1] == []
+    assert stored(app) == expected(app)
+
+
+@pytest.mark.parametrize("kind", list(ratings_fold.KINDS))
+def test_a_kind_with_no_matches_has_an_empty_ladder(app, kind):
+    with app.app_context():
+        assert rating_reads.KindView(kind).standings() == []
