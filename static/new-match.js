@@ -82,6 +82,34 @@
       });
       // Known players already in this match are not offered again.
       hideTaken(list.filter(Boolean));
+      forecast(current, list);
+    }
+
+    // The chances as the ratings see them, once every seat of the chosen ruleset has a name: the
+    // server works them out (records/ratings.py) and sends the words; asked once typing pauses.
+    var chances = document.getElementById("chances");
+    var forecastAsked = "", forecastTimer = null;
+    function forecast(ruleset, list) {
+      if (!chances) return;
+      var seats = ruleset ? Number(ruleset.dataset.players) : 0;
+      var seated = list.slice(0, seats);
+      var ready = seats > 0 && seated.length === seats && seated.every(Boolean);
+      var query = ready ? "ruleset=" + encodeURIComponent(ruleset.value) + "&" +
+        seated.map(function (n) { return "players=" + encodeURIComponent(n); }).join("&") : "";
+      if (query === forecastAsked) return;
+      forecastAsked = query;
+      clearTimeout(forecastTimer);
+      if (!ready) { chances.hidden = true; chances.replaceChildren(); return; }
+      forecastTimer = setTimeout(function () {
+        fetch(chances.dataset.chancesUrl + "?" + query, { credentials: "same-origin" })
+          .then(function (response) { return response.ok ? response.text() : ""; })
+          .then(function (html) {
+            if (forecastAsked !== query) return;
+            chances.innerHTML = html;
+            chances.hidden = !html.trim();
+          })
+          .catch(function () { /* offline: no chances shown */ });
+      }, 300);
     }
 
     // Whether a typed name is a known player's is the server's to say (names.key: case, width,

@@ -56,7 +56,7 @@ SECTIONS = (("history.index", "History"), ("stats.index", "Stats"), ("imports.up
 # Sections only the server machine or a passcode holder may use (access.py): hidden from the others.
 SITE_MANAGERS_ONLY = {"imports.upload"}
 # Pages whose blueprint is not the section they are reached from.
-SECTION_OF_ENDPOINT = {"sheets.match_sheet": "history.index"}
+SECTION_OF_ENDPOINT = {"sheets.match_sheet": "history.index", "ratings.ladder": "stats.index"}
 
 
 def nav_links() -> list[tuple[str, str, bool]]:

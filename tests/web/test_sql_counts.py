@@ -103,6 +103,8 @@ PAGES = {
     "stats, one day": "/stats/?start=2026-01-08&end=2026-01-08",
     "a player": "/stats/players/{ann}",
     "a player, filtered": "/stats/players/{ann}?ruleset=jokerless&start=2026-02-10&end=2026-12-31",
+    "ratings": "/stats/ratings",
+    "ratings, a kind and period": "/stats/ratings?kind=three&start=2026-02-10&end=2026-12-31",
     "match record": "/history/{probe}",
     "scoreboard": "/matches/{probe}",
     "sheet": "/matches/{probe}/sheet",

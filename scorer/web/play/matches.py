@@ -20,6 +20,7 @@ from scorer.web.play import card_choice
 from scorer.web.play.forms import CARDS_SUMMARIES, MATCH_FORMAT_SUMMARIES, NewMatchForm
 from scorer.web.policy import access, capability, device
 from scorer.web.presentation import explain, scoreboard
+from scorer.web.presentation import ratings as rating_words
 from scorer.web.presentation.formatting import format_label, plural
 from scorer.web.writes import matches as matches_w
 
@@ -156,7 +157,9 @@ def show(match_id: int) -> str | tuple[str, int]:
                            dealt=None if turned_elsewhere else dealt, turned_elsewhere=turned_elsewhere,
                            match_figures=match_figures(match),
                            rematch_dealer=documents.next_dealer(match) if board.finished else None,
-                           rematch=rematch_of(match) if board.finished else None)
+                           rematch=rematch_of(match) if board.finished else None,
+                           rating_changes=rating_words.match_changes(match, board.seat_names),
+                           forecast=rating_words.match_forecast(match, board.seat_names))
 
 
 @bp.post("/<int:match_id>/rematch")

@@ -36,7 +36,8 @@ class PeriodForm(Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.ruleset.choices = choices([("", "Any ruleset"), *((r.id, r.name) for r in RULESETS.values())])
+        if self.ruleset is not None:  # a form of ratings puts the kind of game in its place
+            self.ruleset.choices = choices([("", "Any ruleset"), *((r.id, r.name) for r in RULESETS.values())])
 
     def validate_end(self, field: DateField) -> None:
         if field.data and self.start.data and field.data < self.start.data:
@@ -53,7 +54,7 @@ class PeriodForm(Form):
 
     def filters(self) -> dict[str, str]:
         """The filters in force, for links that keep them (pages, other screens)."""
-        values = {"ruleset": self.ruleset.data or ""}
+        values = {"ruleset": self.ruleset.data or "" if self.ruleset is not None else ""}
         if not (self.start.errors or self.end.errors):
             values |= {"start": self.start.raw_data[0] if self.start.raw_data else "",
                        "end": self.end.raw_data[0] if self.end.raw_data else ""}

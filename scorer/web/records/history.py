@@ -20,6 +20,7 @@ from scorer.web.extensions import db
 from scorer.web.fields import choices
 from scorer.web.policy import security
 from scorer.web.presentation import charts, scoreboard
+from scorer.web.presentation import ratings as rating_words
 from scorer.web.records.filters import PeriodForm, read_filters
 
 bp = Blueprint("history", __name__, url_prefix="/history")
@@ -147,4 +148,5 @@ def record(match_id: int) -> str | tuple[str, int]:
     match = visible_or_404(match_id)
     board = scoreboard.build(match, documents.score(match))
     return render_template("records/match_record.html", match=match, board=board, chart=charts.running_totals(board),
-                           match_figures=match_figures(match))
+                           match_figures=match_figures(match),
+                           rating_changes=rating_words.match_changes(match, board.seat_names))

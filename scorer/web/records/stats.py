@@ -4,9 +4,12 @@ The figures are read by ``data/figures.py``, which says how they are added up.""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from flask import Blueprint, render_template
 
 from scorer.core import NINETY_NINE, RULESETS, bid_sizes_note
+from scorer.web.data import rating_reads, ratings_fold
 from scorer.web.data.figures import (
     Scope,
     best_of,
@@ -18,9 +21,40 @@ from scorer.web.data.figures import (
 )
 from scorer.web.data.models import Player
 from scorer.web.extensions import db
+from scorer.web.presentation import ratings as rating_words
 from scorer.web.records.filters import PeriodForm, read_filters
 
 bp = Blueprint("stats", __name__)
+
+CHART_MATCHES = 60  # the matches a player's rating chart shows, the last ones (of the period)
+
+
+@dataclass(frozen=True)
+class KindRating:
+    """A player's rating in one kind of game, for their page."""
+
+    kind: str
+    label: str
+    last: rating_reads.Last
+    sure: str
+    change: str
+    chart: rating_words.RatingChart | None
+    over: str            # what the chart covers: "Over 12 matches", "Over the last 60 matches"
+
+
+def ratings_of(person: Player, scope: Scope) -> list[KindRating]:
+    """The player's rating in each kind of game they are rated in (the chosen ruleset's kind only),
+    as it stood at the end of the period, with the chart of their last matches in it."""
+    kinds = [ratings_fold.kind_of(scope.ruleset)] if scope.ruleset else None
+    found = []
+    for kind, history in rating_reads.player_histories(person.id, CHART_MATCHES, scope.start, scope.end, kinds).items():
+        last, label = history[-1], ratings_fold.KINDS[kind]
+        found.append(KindRating(kind, label, last, ratings_fold.sureness(last.after),
+                                  rating_words.signed_change(last.change),
+                                  rating_words.rating_chart(history, f"{person.name}'s rating, {label.lower()}"),
+                                  f"Over the last {len(history)} matches" if last.played > len(history)
+                                  else f"Over {len(history)} match{'es' if len(history) != 1 else ''}"))
+    return found
 
 
 # ---------------------------------------------------------------------------- pages
@@ -56,7 +90,7 @@ def player(player_id: int) -> tuple[str, int]:
     chosen = RULESETS.get(form.ruleset.data or "")
     kinds = set(chosen.premium_kinds) if chosen else {kind for r in RULESETS.values() for kind in r.premium_kinds}
     return render_template("records/player_stats.html", form=form, person=person, figures=figures,
-                           premium_kinds=kinds,
+                           premium_kinds=kinds, ratings=ratings_of(person, scope),
                            rivals=rivals_of(summary), best=best_of(summary),
                            ninety_nine=NINETY_NINE, sizes_note=bid_sizes_note(),
                            filters=form.filters(), rulesets=RULESETS), status

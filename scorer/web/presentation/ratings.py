@@ -1,0 +1,155 @@
+"""How ratings look: the ladder's lines, a match's rating changes in words, the chances before a
+match, and a player's rating over time as a chart. Pure functions of what ``data/rating_reads``
+and ``data/ratings_fold`` give; the numbers are theirs, only their words and layout are made here."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from scorer.core import Ruleset, get_ruleset
+from scorer.web import clock
+from scorer.web.data import rating_reads, ratings_fold
+from scorer.web.data.models import Match
+from scorer.web.data.rating_reads import Last, Standing
+from scorer.web.presentation.charts import nice_step
+
+MINUS = "\N{MINUS SIGN}"
+WHOLE = 100          # percent: the chances add up to it
+SMALLEST_SPAN = 20   # rating points: the y axis of a flat chart still spans this much (layout)
+
+
+def signed_change(change: int) -> str:
+    """"+18", "−6" (a minus sign, as every figure of the app), "±0"."""
+    return f"+{change}" if change > 0 else f"{MINUS}{-change}" if change < 0 else "±0"
+
+
+@dataclass(frozen=True)
+class LadderLine:
+    rank: int                # players with the same rating share a rank
+    player_id: int
+    name: str
+    rating: int
+    sure: str                # how sure the rating is, in words
+    played: int
+    change: str              # from their last match: "+18"
+    rising: bool | None      # True up, False down, None unchanged
+
+
+def ladder(standings: Sequence[Standing], names: Mapping[int, str]) -> list[LadderLine]:
+    lines: list[LadderLine] = []
+    for i, standing in enumerate(standings):
+        rating = standing.last.after.shown
+        rank = lines[-1].rank if lines and lines[-1].rating == rating else i + 1
+        change = standing.last.change
+        lines.append(LadderLine(rank, standing.player_id, names.get(standing.player_id, "?"), rating,
+                                ratings_fold.sureness(standing.last.after), standing.in_period,
+                                signed_change(change), None if change == 0 else change > 0))
+    return lines
+
+
+def match_changes(match: Match, names: Sequence[str]) -> str | None:
+    """What the match did to its players' ratings, in seat order: "Ann +18, Bob −6, Cy −12";
+    None until it is finished (an unfinished match is not rated)."""
+    if not match.finished:
+        return None
+    changes = rating_reads.match_changes(match)
+    parts = [f"{name} {signed_change(changes[seat.player_id].change)}"
+             for seat, name in zip(match.seats, names, strict=False) if seat.player_id in changes]
+    return ", ".join(parts) if parts else None
+
+
+@dataclass(frozen=True)
+class Chance:
+    label: str
+    percent: int
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """The chances of a match about to start, as the ratings of its kind of game see them."""
+
+    kind: str            # "Three players"
+    lines: list[Chance]
+    rated: int           # how many of its players have a rating yet (none: the chances are even)
+
+
+def forecast(ruleset: Ruleset, players: Sequence[int], names: Sequence[str]) -> Forecast:
+    """Each side's (each player's) chance to win a match of ``ruleset`` between ``players`` (in
+    seat order; an id no player has, such as a negative one, is someone new), per openskill."""
+    kind = ratings_fold.kind_of(ruleset.id)
+    current = rating_reads.KindView(kind).current()
+    units: dict[int, list[int]] = {}
+    labels: dict[int, list[str]] = {}
+    for seat, (player, name) in enumerate(zip(players, names, strict=True)):
+        units.setdefault(ruleset.unit_of(seat), []).append(player)
+        labels.setdefault(ruleset.unit_of(seat), []).append(name)
+    order = sorted(units)
+    odds = ratings_fold.chances(kind, [units[unit] for unit in order], current)
+    rated = sum(1 for player in players if (kind, player) in current)
+    return Forecast(ratings_fold.KINDS[kind], chances([" & ".join(labels[unit]) for unit in order], odds), rated)
+
+
+def match_forecast(match: Match, names: Sequence[str]) -> Forecast | None:
+    """The forecast of a stored match, shown until its first deal is recorded (the ratings rate
+    whole matches: they say nothing honest about one under way)."""
+    if match.deals:
+        return None
+    ruleset = get_ruleset(match.ruleset)
+    return forecast(ruleset, [seat.player_id for seat in match.seats][:ruleset.players], names[:ruleset.players])
+
+
+def chances(labels: Sequence[str], odds: Sequence[float]) -> list[Chance]:
+    """Each unit's chance to win, as whole percents that add up to 100 (largest remainders)."""
+    raw = [max(0.0, odd) * WHOLE for odd in odds]
+    whole = [int(value) for value in raw]
+    for i in sorted(range(len(raw)), key=lambda i: raw[i] - whole[i], reverse=True)[:WHOLE - sum(whole)]:
+        whole[i] += 1
+    return [Chance(label, percent) for label, percent in zip(labels, whole, strict=True)]
+
+
+@dataclass(frozen=True)
+class RatingChart:
+    """A player's shown rating after each of their last matches, laid out for an inline SVG."""
+
+    width: int
+    height: int
+    left: int
+    right: int
+    top: int
+    bottom: int
+    points: str                        # the polyline's "x,y x,y ..."
+    y_ticks: list[tuple[float, int]]   # (y, rating)
+    x_labels: list[tuple[float, str]]  # (x, "Mar 2026")
+    summary: str                       # for a screen reader
+
+
+def rating_chart(history: Sequence[Last], label: str) -> RatingChart | None:
+    """The chart of ``history`` (oldest first, with the rating before the first match as its
+    first point); None with fewer than two matches."""
+    if len(history) < 2:
+        return None
+    values = [history[0].before.shown, *(last.after.shown for last in history)]
+    width, height, left, right, top, bottom = 340, 180, 44, 332, 12, 156
+    low, high = min(values), max(values)
+    step = nice_step(max(high - low, SMALLEST_SPAN), 4)
+    low, high = (low // step) * step, -(-high // step) * step
+    high = max(high, low + step)
+
+    def x(i: int) -> float:
+        return round(left + (right - left) * i / (len(values) - 1), 1)
+
+    def y(value: float) -> float:
+        return round(bottom - (bottom - top) * (value - low) / (high - low), 1)
+
+    points = " ".join(f"{x(i)},{y(value)}" for i, value in enumerate(values))
+    months: list[tuple[float, str]] = []
+    for i, last in enumerate(history, start=1):
+        month = clock.local(last.played_at).strftime("%b %Y")
+        if not months or months[-1][1] != month:
+            months.append((x(i), month))
+    shown = months if len(months) <= 4 else [months[0], months[len(months) // 2], months[-1]]
+    summary = (f"{label}: {values[0]} before the first of these {len(history)} matches, {values[-1]} after the last; "
+               f"lowest {min(values)}, highest {max(values)}.")
+    return RatingChart(width, height, left, right, top, bottom, points,
+                       [(y(value), value) for value in range(low, high + 1, step)], shown, summary)
