@@ -4,56 +4,21 @@ catch-up that follows each write; checked by `flask check`, rebuilt by `flask st
 
 from __future__ import annotations
 
-import random
 import tempfile
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from recordhelpers import add_documents, sample
+from ratinghelpers import ACTIONS, change, documents, expected, keep, shown, stored
+from recordhelpers import add_documents
 from sqlalchemy import select, update
-from webhelpers import deal_form, post_deal, start_match
+from webhelpers import post_deal, start_match
 
 from scorer.web.data import rating_reads, ratings, ratings_fold
 from scorer.web.data.models import Match, MatchResult, Player, RatingState, RatingStep
 from scorer.web.extensions import db
 from scorer.web.records import check
-
-RULESETS = ("jokerless", "classic", "four-partners", "two-dummy", "five")
-
-
-def documents(seed: int, count: int) -> list[dict]:
-    """Matches of a small club across a year, most of them finished, every kind of game."""
-    rng = random.Random(seed)
-    start = datetime(2025, 3, 1, 20, 0, tzinfo=UTC)
-    return [sample(rng.randrange(10_000), rng.choice(RULESETS), played_at=start + timedelta(days=rng.randrange(365)),
-                   max_deals=12, unfinished=0.15) for _ in range(count)]
-
-
-def keep(client, match_id: int) -> None:
-    """Imported matches have no scorekeeper: the server machine (the test client) takes over."""
-    assert client.post(f"/matches/{match_id}/take-over").status_code in (302, 303)
-
-
-def shown(app) -> dict:
-    """Every step as the pages read it, over every kind."""
-    with app.app_context():
-        found = {}
-        for kind in ratings_fold.KINDS:
-            found.update(rating_reads.shown_steps(kind))
-        return found
-
-
-def expected(app) -> dict:
-    with app.app_context():
-        return ratings.expected()
-
-
-def stored(app) -> dict:
-    with app.app_context():
-        return ratings.stored()
 
 
 def stale(app) -> set[str]:
@@ -131,13 +96,11 @@ def test_check_reports_a_stored_rating_that_a_fold_disagrees_with_and_rebuild_me
     assert stored(app) == expected(app)
 
 
-ACTIONS = st.lists(st.tuples(st.sampled_from(["edit", "delete-deal", "undo", "delete-match", "restore", "rename",
-                                               "import", "finish"]),
-                             st.integers(min_value=0, max_value=10_000)), min_size=1, max_size=8)
+CHANGES = st.lists(st.tuples(st.sampled_from(ACTIONS), st.integers(min_value=0, max_value=10_000)), min_size=1, max_size=8)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(actions=ACTIONS, seed=st.integers(min_value=0, max_value=1000))
+@given(actions=CHANGES, seed=st.integers(min_value=0, max_value=1000))
 def test_after_random_changes_the_ratings_shown_equal_a_fold_from_scratch(tmp_path: Path, app_factory, actions, seed):
     """Issue 23: an edit, undo, deletion, restore, import or rename of an old match changes every
     rating after it; what the pages read must equal a full recomputation after each change, and
@@ -149,51 +112,7 @@ def test_after_random_changes_the_ratings_shown_equal_a_fold_from_scratch(tmp_pa
     with app.app_context():
         ratings.catch_up_all()
     for action, pick in actions:
-        last_response = None
-        with app.app_context():
-            live = db.session.scalars(select(Match).where(Match.id.in_(ids), Match.deleted_at.is_(None))
-                                      .order_by(Match.id)).all()
-            deleted = db.session.scalars(select(Match.id).where(Match.deleted_at.is_not(None))).all()
-            target = live[pick % len(live)] if live else None
-            count = len(target.deals) if target else 0
-            player = db.session.scalars(select(Player).order_by(Player.id)).all()[pick % 3]
-        if target is not None and action != "restore":
-            keep(client, target.id)
-        if action == "edit" and target is not None and count:
-            number = 1 + pick % count
-            page = client.get(f"/matches/{target.id}/deals/{number}/edit")
-            assert page.status_code == 200
-            with app.app_context():
-                deal = db.session.get_one(Match, target.id).deals[number - 1].as_json()
-            tricks = list(deal["tricks"])
-            if len(tricks) >= 2 and tricks[0] > 0:  # one trick from the first seat to the second
-                tricks[0], tricks[1] = tricks[0] - 1, tricks[1] + 1
-            bids = ["hidden" if bid is None else " ".join(bid) if isinstance(bid, list) else bid for bid in deal["bids"]]
-            offers = {premium["seat"]: premium["kind"] for premium in deal.get("premiums", [])}
-            last_response = client.post(f"/matches/{target.id}/deals/{number}/edit",
-                                        data=deal_form(number, bids, tricks, offers, turn_up=deal.get("turn_up") or ""))
-        elif action == "delete-deal" and target is not None and count:
-            last_response = client.post(f"/matches/{target.id}/deals/{count}/delete")
-        elif action == "undo" and target is not None:
-            with app.app_context():
-                from scorer.web.data.models import Change
-                change = db.session.scalars(select(Change).where(Change.match_id == target.id)
-                                            .order_by(Change.id.desc())).first()
-            if change is not None:
-                last_response = client.post(f"/matches/{target.id}/changes/{change.id}/undo")
-        elif action == "delete-match" and target is not None:
-            last_response = client.post(f"/matches/{target.id}/delete")
-        elif action == "restore" and deleted:
-            keep(client, deleted[pick % len(deleted)])
-            last_response = client.post(f"/matches/{deleted[pick % len(deleted)]}/restore")
-        elif action == "rename":
-            last_response = client.post(f"/players/{player.id}/rename", data={"name": f"{player.name}{pick % 7}"})
-        elif action == "import":
-            ids += add_documents(app, documents(pick, 2))
-            with app.app_context():
-                ratings.catch_up_all()
-        elif action == "finish" and target is not None and not target.finished and count < 60:
-            last_response = post_deal(client, target.id, count + 1, ["hidden"] * 5, [0] * 5)  # refused unless it fits: fine
+        last_response = change(app, client, ids, action, pick)
         assert last_response is None or last_response.status_code < 500, action
         assert shown(app) == expected(app), action
     with app.app_context():

@@ -90,17 +90,7 @@ class KindView:
             found = {row.player_id: last_of(row)
                      for row in db.session.scalars(select(PlayerRating).where(PlayerRating.kind == self.kind))}
         else:
-            found = {}
-            for row in db.session.scalars(select(PlayerRating).where(PlayerRating.kind == self.kind)):
-                if (as_utc(row.played_at), row.match_id) < limit:
-                    found[row.player_id] = last_of(row)
-                    continue
-                step = db.session.scalars(
-                    select(RatingStep).where(RatingStep.kind == self.kind, RatingStep.player_id == row.player_id,
-                                             ~ratings.after(limit))
-                    .order_by(RatingStep.played_at.desc(), RatingStep.match_id.desc()).limit(1)).first()
-                if step is not None:
-                    found[row.player_id] = last_of(step)
+            found = {row.player_id: last_of(row) for row in ratings.last_steps_before(self.kind, limit)}
         for position, last in self.pending:
             if until is None or position < until:
                 found[last.player_id] = last

@@ -35,7 +35,7 @@ from typing import Any
 from flask import Flask, Response, current_app
 from sqlalchemy import and_, delete, event, insert, or_, select, true, update
 from sqlalchemy.engine import Connection
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 from sqlalchemy.schema import Table
 
 from scorer.web.clock import as_utc
@@ -172,25 +172,30 @@ def rating_of(row: Any, before: bool = False) -> Rating:
     return Rating(row.mu_before, row.sigma_before) if before else Rating(row.mu, row.sigma)
 
 
+def last_steps_before(kind: str, position: Position) -> list[RatingStep]:
+    """Each player's last stored step of ``kind`` before ``position``: one statement, a subquery
+    per player of the kind on ``ix_rating_steps_player`` (as many as the kind has players,
+    whatever the number of matches)."""
+    newest = (select(RatingStep.match_id)
+              .where(RatingStep.kind == PlayerRating.kind, RatingStep.player_id == PlayerRating.player_id,
+                     ~after(position))
+              .order_by(RatingStep.played_at.desc(), RatingStep.match_id.desc()).limit(1)
+              .correlate(PlayerRating).scalar_subquery())
+    step = aliased(RatingStep)
+    return list(db.session.scalars(
+        select(step).join(PlayerRating, and_(PlayerRating.kind == step.kind, PlayerRating.player_id == step.player_id))
+        .where(PlayerRating.kind == kind, step.match_id == newest)))
+
+
 def start_at(kind: str, position: Position | None) -> Folded:
-    """The ratings and counts as they stood just before ``position``, from the stored steps:
-    each player's ``PlayerRating`` where it is earlier, else their last step before it (one
-    indexed read a player: as many as the kind has players, whatever the number of matches)."""
+    """The ratings and counts as they stood just before ``position``, from the stored steps."""
     current: dict[tuple[str, int], Rating] = {}
     played: dict[tuple[str, int], int] = {}
     if position is None:
         return Folded([], current, played)
-    for row in db.session.scalars(select(PlayerRating).where(PlayerRating.kind == kind)):
-        if (as_utc(row.played_at), row.match_id) < position:
-            found: Any = row
-        else:
-            found = db.session.scalars(
-                select(RatingStep).where(RatingStep.kind == kind, RatingStep.player_id == row.player_id,
-                                         ~after(position))
-                .order_by(RatingStep.played_at.desc(), RatingStep.match_id.desc()).limit(1)).first()
-        if found is not None:
-            current[(kind, row.player_id)] = rating_of(found)
-            played[(kind, row.player_id)] = found.played
+    for row in last_steps_before(kind, position):
+        current[(kind, row.player_id)] = rating_of(row)
+        played[(kind, row.player_id)] = row.played
     return Folded([], current, played)
 
 
@@ -216,7 +221,7 @@ def refold(kind: str, start: Position | None) -> Refold:
 
 
 def is_quick(kind: str, start: Position) -> bool:
-    """Whether folding from ``start`` touches at most the last match of the kind or two."""
+    """Whether folding from ``start`` touches at most the last eight rated matches of the kind."""
     later = db.session.scalar(select(RatingStep.match_id).where(RatingStep.kind == kind, after(start))
                               .order_by(RatingStep.played_at, RatingStep.match_id).offset(8).limit(1))
     return later is None
@@ -237,6 +242,10 @@ def catch_up(kind: str, only_if_quick: bool = False) -> bool:
         if only_if_quick and not is_quick(kind, start):
             return False
         redone = refold(kind, start)
+        # The reads end before the write begins: on SQLite a read transaction that another write
+        # overtook cannot become a write (it fails at once, whatever the busy timeout). The
+        # version tells whether anything the fold read has changed since.
+        db.session.rollback()
         claimed = db.session.execute(
             update(RatingState).where(RatingState.kind == kind, RatingState.version == version)
             .values(stale_at=None, stale_id=None, version=version + 1)

@@ -31,7 +31,7 @@ screen that is ``1000 + 24 * (mu - 3 sigma)``, rounded, never below 0:
   the settled players of a group end up a few hundred points apart.
 
 **How sure.** ``sureness`` puts sigma into words, against the model's sigma for a new player
-(25/3): "new: few matches yet" while sigma is above 0.9 of it (the first three to eight matches),
+(25/3): "new" (few matches yet) while sigma is above 0.9 of it (the first three to eight matches),
 "settling" until sigma is down to beta (25/6: what is left unknown about the player is no more than
 one match's luck; some forty matches of two or three players, sixty of four or five), then "sure".
 
@@ -58,7 +58,7 @@ POINTS_PER_MU = 24  # = 100 / MODEL.beta: a difference of one match's luck is 10
 # sureness(): sigma above NEW_FRACTION of a new player's sigma is "new"; down to beta is "sure".
 NEW_FRACTION = 0.9
 
-NEW = "new: few matches yet"
+NEW = "new"
 SETTLING = "settling"
 SURE = "sure"
 
