@@ -4,6 +4,7 @@ catch-up that follows each write; checked by `flask check`, rebuilt by `flask st
 
 from __future__ import annotations
 
+import io
 import tempfile
 from pathlib import Path
 
@@ -125,3 +126,25 @@ def test_after_random_changes_the_ratings_shown_equal_a_fold_from_scratch(tmp_pa
 def test_a_kind_with_no_matches_has_an_empty_ladder(app, kind):
     with app.app_context():
         assert rating_reads.KindView(kind).standings() == []
+
+
+def ladders_by_name(app) -> dict:
+    """Every kind's ladder as (name, rating, matches), which a server of its own can compare."""
+    with app.app_context():
+        names = {player.id: player.name for player in db.session.scalars(select(Player))}
+        return {kind: [(names[line.player_id], line.last.after.shown, line.last.played)
+                       for line in rating_reads.KindView(kind).standings()] for kind in ratings_fold.KINDS}
+
+
+def test_an_export_imported_on_another_server_gives_the_same_ratings(client, app, app_factory, tmp_path):
+    """Ratings are derived: the match documents carry what they are made of (issue 23: export and
+    backup need nothing more)."""
+    add_documents(app, documents(4, 14))
+    other = app_factory(WTF_CSRF_ENABLED=False, SQLALCHEMY_DATABASE_URI=f"sqlite:///{tmp_path / 'other.sqlite'}")
+    body = client.get("/export/matches.zip").data
+    moved = other.test_client()
+    answer = moved.post("/import", data={"file": (io.BytesIO(body), "all.zip")}, content_type="multipart/form-data")
+    assert answer.status_code == 303  # the import's request folds the ratings at its end
+    here = ladders_by_name(app)
+    assert any(here.values()) and ladders_by_name(other) == here
+    assert stale(other) == set() and stored(other) == expected(other)
