@@ -1,6 +1,6 @@
 // The deal form's bids: the number chips, the suit chips that lay bid cards aside (as many as a
 // bid is, which the page says: data-bid-cards, from the core), the value three cards make (the
-// core's, carried by the page), and the turned card's picker.
+// core's, carried by the page), and the turned card's grid.
 (function () {
   "use strict";
 
@@ -61,11 +61,36 @@
       if (bidCards(bid.value) && bidCards(bid.value).length) pad.classList.add("cards-mode");
     });
 
-    // The turned card: a suit shows its ranks; the Joker tab picks the Joker.
-    var grid = form.querySelector(".card-grid-field");
-    if (grid) {
-      var rows = Array.prototype.slice.call(grid.querySelectorAll("[data-suit-row]"));
-      var tabs = Array.prototype.slice.call(grid.querySelectorAll("[data-suit-tab]"));
+    // The turned card. Where every card shows (turn-lines, turn-blocks), a tap picks it; then only
+    // the card picked stays, with Change beside it to show them all again. The arrow keys move
+    // through the cards without folding them away (a keyboard's click has no count), and a card
+    // the server refused stays open. A 52-card pack (turn-by-suit): a suit shows its ranks, and
+    // the Joker's tab picks the Joker.
+    var turned = form.querySelector(".turned-card");
+    var bySuit = !!turned && turned.classList.contains("turn-by-suit");
+    var reopened = !!(turned && turned.querySelector(".card-grid-field.has-error"));
+    function syncCard() {
+      if (!turned || bySuit) return;
+      turned.classList.toggle("picked", !reopened && !!turned.querySelector("input[name='turn_up']:checked"));
+    }
+    if (turned && !bySuit) {
+      turned.querySelectorAll("input[name='turn_up']").forEach(function (input) {
+        input.addEventListener("click", function (event) {
+          if (event.detail === 0) return;
+          reopened = false;
+          syncCard();
+        });
+      });
+      turned.querySelector("[data-turn-change]").addEventListener("click", function () {
+        reopened = true;
+        syncCard();
+        var chosen = turned.querySelector("input[name='turn_up']:checked");
+        if (chosen) chosen.focus();
+      });
+    }
+    if (bySuit) {
+      var rows = Array.prototype.slice.call(turned.querySelectorAll("[data-suit-row]"));
+      var tabs = Array.prototype.slice.call(turned.querySelectorAll("[data-suit-tab]"));
       var showSuit = function (key) {
         rows.forEach(function (row) { row.classList.toggle("shown", row.dataset.suitRow === key && key !== "Joker"); });
         tabs.forEach(function (tab) { tab.setAttribute("aria-pressed", String(tab.dataset.suitTab === key)); });
@@ -74,13 +99,13 @@
         tab.addEventListener("click", function () {
           showSuit(tab.dataset.suitTab);
           if (tab.dataset.suitTab === "Joker") {
-            var joker = grid.querySelector("[data-suit-row='Joker'] input");
+            var joker = turned.querySelector("[data-suit-row='Joker'] input");
             joker.checked = true;
             joker.dispatchEvent(new Event("change", { bubbles: true }));
           }
         });
       });
-      var chosen = grid.querySelector("input:checked");
+      var chosen = turned.querySelector("input:checked");
       if (chosen) showSuit(chosen.closest("[data-suit-row]").dataset.suitRow);
     }
 
@@ -128,6 +153,6 @@
       });
     }
 
-    return { showValues: showValues, syncChips: syncChips };
+    return { showValues: showValues, syncChips: syncChips, syncCard: syncCard };
   };
 })();

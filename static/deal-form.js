@@ -24,6 +24,7 @@
       tally.syncChips();
       bids.syncChips();
       bids.showValues();
+      bids.syncCard();
       drafts.save();
       preview.request();
     }
@@ -66,6 +67,7 @@
     tally.syncChips();
     bids.syncChips();
     bids.showValues();
+    bids.syncCard();
     preview.start(restored);
     if (hadErrors) document.getElementById("error-summary").focus();
   }

@@ -88,12 +88,17 @@ SUIT_NAMES = {"D": "Diamonds", "S": "Spades", "H": "Hearts", "C": "Clubs"}
 
 
 def turn_card(page: Page, code: str) -> None:
-    """Pick the turned card from the grid: its suit, then its rank (the Joker: one tap)."""
-    if code == "Joker":
+    """Pick the turned card from the grid: one tap where every card shows (issue 22); from a
+    52-card pack its suit, then its rank (the Joker: its tab)."""
+    expect(page.locator(".turned-card")).to_be_visible()  # the deal form is there
+    card = page.locator(f"label.rank-chip:has(input[value='{code}'])")
+    if card.is_visible():
+        card.tap()
+    elif code == "Joker":
         page.get_by_role("button", name="Joker", exact=True).tap()
-        return
-    page.get_by_role("button", name=f"{SUIT_NAMES[code[-1]]}: show the ranks").tap()
-    page.locator(f"label.rank-chip:has(input[value='{code}'])").tap()
+    else:
+        page.get_by_role("button", name=f"{SUIT_NAMES[code[-1]]}: show the ranks").tap()
+        card.tap()
     expect(page.locator(f"input[name='turn_up'][value='{code}']")).to_be_checked()
 
 

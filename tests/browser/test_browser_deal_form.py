@@ -109,10 +109,8 @@ def test_the_turned_card_comes_from_a_grid_by_suit_and_rank(page: Page) -> None:
     start_match(page, ["Ann", "Bob", "Cy"], ruleset="Classic")
     page.get_by_role("link", name="Record deal 1").tap()
     ranks = page.locator("[data-suit-row]:visible")
-    expect(ranks).to_have_count(0)  # the suits first
-    page.get_by_role("button", name="Hearts: show the ranks").tap()
-    expect(ranks).to_have_count(1)
-    expect(ranks.locator("label")).to_have_count(9)  # 6 to Ace
+    expect(ranks).to_have_count(5)  # every suit's ranks at once, then the Joker (issue 22: one tap)
+    expect(page.get_by_role("group", name="Hearts").locator("label")).to_have_count(9)  # 6 to Ace
     turn_card(page, "7H")
     for name, n in (("Ann", 4), ("Bob", 3), ("Cy", 2)):
         bid(page, name, n)
@@ -136,7 +134,6 @@ def test_eighteen_marks_a_pile_card_turned_already_and_refuses_it(page: Page) ->
     tricks(page, "Bob", 3)
     save(page, "Save deal 1")
     page.get_by_role("link", name="Record deal 2").tap()
-    page.get_by_role("button", name="Clubs: show the ranks").tap()
     used = page.locator("label.rank-chip.used")
     expect(used).to_have_count(1)
     expect(used.locator("input")).to_have_attribute("aria-label", "2 of clubs, turned already in this game")
@@ -176,9 +173,7 @@ def test_back_after_saving_never_shows_a_form_ready_to_save_the_old_figures(page
 def test_every_control_of_the_deal_form_is_at_least_44_px(page: Page, ruleset: str | None) -> None:
     start_match(page, ["Ann", "Bob", "Cy"], ruleset=ruleset)
     page.get_by_role("link", name="Record deal 1").tap()
-    bid(page, "Bob", "♦♠♣")  # the suit chips of one seat show too
-    if ruleset:
-        page.get_by_role("button", name="Spades: show the ranks").tap()
+    bid(page, "Bob", "♦♠♣")  # the suit chips of one seat show too (and Classic's whole card grid)
     small = page.evaluate("""() => [...document.querySelectorAll(
         '#deal-form button, #deal-form input:not([type=hidden]):not([type=radio]), #deal-form label.seg, #deal-form label.rank-chip, #deal-form a')]
         .filter(el => el.offsetParent !== null)

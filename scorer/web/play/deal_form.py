@@ -5,6 +5,7 @@ the core's messages beside the fields they are about.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import Any
@@ -25,6 +26,13 @@ from scorer.web.presentation.scoreboard import seat_names
 TURN_UP_LABELS = {"pile": "Card turned from the trump pile", "dummy": "The dummy's turned-up card"}
 TURNED_BY_APP = {"pile": "Turned from the trump pile by the app", "dummy": "The dummy’s top card, turned by the app"}
 
+
+# The turned-card grid on a 390-pixel phone, every chip at least 44 px: a suit of up to seven
+# ranks is a line; of eight or nine (36- and 32-card packs), a block of three by three, two suits
+# side by side; either way every card is one tap away. The thirteen ranks of a 52-card pack would
+# push a four-player form's seats past a second screen, so there a suit is tapped, then its rank.
+LINE_RANKS = 7
+BLOCK_RANKS = 9
 
 # The most number chips a row of a seat's pad holds on a 390-pixel phone, each at least 44 px
 # wide beside the field that shows the value.
@@ -95,6 +103,24 @@ class DealLayout:
     @property
     def turn_up_label(self) -> str:
         return TURN_UP_LABELS.get(self.setup.trump_rule, "Turned-up card")
+
+    @property
+    def longest_suit(self) -> int:
+        """How many cards of one suit the turned card may be (the Joker aside)."""
+        suits = Counter(card[-1] for card in set(self.turn_up_cards) if card != "Joker")
+        return max(suits.values(), default=0)
+
+    @property
+    def turn_up_at_once(self) -> bool:
+        """Whether the grid shows every card at once, each one tap (else: suit, then rank)."""
+        return self.longest_suit <= BLOCK_RANKS
+
+    @property
+    def turn_up_layout(self) -> str:
+        """The grid's class: a suit a line, suits in blocks of three by three, or suit then rank."""
+        if not self.turn_up_at_once:
+            return "turn-by-suit"
+        return "turn-lines" if self.longest_suit <= LINE_RANKS else "turn-blocks"
 
     @property
     def turned_by_app_label(self) -> str:
