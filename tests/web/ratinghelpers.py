@@ -45,12 +45,12 @@ def shown(app: Flask) -> dict:
 
 def expected(app: Flask) -> dict:
     with app.app_context():
-        return ratings.expected()
+        return rating_reads.expected()
 
 
 def stored(app: Flask) -> dict:
     with app.app_context():
-        return ratings.stored()
+        return rating_reads.stored()
 
 
 def change(app: Flask, client: FlaskClient, ids: list[int], action: str, pick: int) -> Any:

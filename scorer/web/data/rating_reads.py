@@ -69,13 +69,8 @@ class KindView:
         self.stale_from = marks.get(kind) if marks is not None else ratings.state(kind)[0]
         self.pending: list[tuple[Position, Last]] = []
         if self.stale_from is not None:
-            redone = ratings.refold(kind, self.stale_from)
-            counts = {player: played for (_, player), played in ratings.start_at(kind, self.stale_from).matches_played.items()}
-            for step in redone.folded.steps:
-                counts[step.player_id] = counts.get(step.player_id, 0) + 1
-                position = redone.positions[step.match_id]
-                self.pending.append((position, Last(step.player_id, step.before, step.after, counts[step.player_id],
-                                                    step.match_id, position[0])))
+            self.pending = [(position, Last(step.player_id, step.before, step.after, played, step.match_id, position[0]))
+                            for step, position, played in ratings.refold(kind, self.stale_from).steps]
 
     def stored_until(self, position: Position | None) -> Position | None:
         """Where the stored steps may be read to, for a question about what stood before ``position``."""
@@ -204,3 +199,42 @@ def player_histories(player_id: int, limit: int, since: datetime | None = None, 
             if history:
                 found[kind] = history
     return {kind: found[kind] for kind in wanted if kind in found}
+
+
+# ---- for flask check: what a fold from scratch gives, against what is stored -------------------
+
+def expected() -> dict[tuple[int, int], tuple[float, float, float, float, int]]:
+    """(match, player) -> (mu before, sigma before, mu, sigma, played) as a fold from scratch gives."""
+    found = {}
+    for kind in ratings_fold.KINDS:
+        folded = ratings_fold.fold(match for _, match in ratings.matches_from(kind))
+        counts: dict[int, int] = {}
+        for step in folded.steps:
+            counts[step.player_id] = counts.get(step.player_id, 0) + 1
+            found[(step.match_id, step.player_id)] = (step.before.mu, step.before.sigma, step.after.mu,
+                                                      step.after.sigma, counts[step.player_id])
+    return found
+
+
+def standing_problems() -> list[str]:
+    """Each player's rating as it stands (``PlayerRating``) against their last stored step, in the
+    kinds that are not stale (a stale kind's are read from the fold, not from these rows)."""
+    lines = []
+    for kind in ratings_fold.KINDS:
+        if ratings.state(kind)[0] is not None:
+            continue
+        standing = {row.player_id: row for row in db.session.scalars(select(PlayerRating).where(PlayerRating.kind == kind))}
+        players = set(db.session.scalars(select(RatingStep.player_id).where(RatingStep.kind == kind).distinct()))
+        for player_id in sorted(players | standing.keys()):
+            last = db.session.scalars(select(RatingStep).where(RatingStep.kind == kind, RatingStep.player_id == player_id)
+                                      .order_by(RatingStep.played_at.desc(), RatingStep.match_id.desc()).limit(1)).first()
+            row = standing.get(player_id)
+            if last is None or row is None or (row.match_id, row.mu, row.sigma, row.played) != (
+                    last.match_id, last.mu, last.sigma, last.played):
+                lines.append(f"ratings: player {player_id}'s {kind} rating as it stands is not their last match's")
+    return lines
+
+
+def stored() -> dict[tuple[int, int], tuple[float, float, float, float, int]]:
+    return {(row.match_id, row.player_id): (row.mu_before, row.sigma_before, row.mu, row.sigma, row.played)
+            for row in db.session.scalars(select(RatingStep))}

@@ -201,12 +201,13 @@ def start_at(kind: str, position: Position | None) -> Folded:
 
 @dataclass
 class Refold:
-    """A kind's ratings folded again from ``start`` on: the steps to store, with their positions."""
+    """A kind's ratings folded again from ``start`` on: the steps to store, in order, each with its
+    match's place and the player's count of rated matches after it."""
 
     kind: str
     start: Position | None  # None: from the first match
     folded: Folded
-    positions: dict[int, Position] = field(default_factory=dict)  # match id -> its place
+    steps: list[tuple[Step, Position, int]] = field(default_factory=list)
 
 
 def refold(kind: str, start: Position | None) -> Refold:
@@ -217,7 +218,13 @@ def refold(kind: str, start: Position | None) -> Refold:
         for position, match in matches_from(kind, start):
             positions[match.match_id] = position
             yield match
-    return Refold(kind, start, ratings_fold.fold(rated(), base), positions)
+    folded = ratings_fold.fold(rated(), base)
+    counts = {player: played for (_, player), played in base.matches_played.items()}
+    steps = []
+    for step in folded.steps:
+        counts[step.player_id] = counts.get(step.player_id, 0) + 1
+        steps.append((step, positions[step.match_id], counts[step.player_id]))
+    return Refold(kind, start, folded, steps)
 
 
 def is_quick(kind: str, start: Position) -> bool:
@@ -278,8 +285,7 @@ def store(redone: Refold) -> None:
     touched = set(db.session.scalars(select(RatingStep.player_id).where(RatingStep.kind == kind, after(redone.start))))
     db.session.execute(delete(RatingStep).where(RatingStep.kind == kind, after(redone.start))
                        .execution_options(synchronize_session=False))
-    counts = redone_counts(redone)
-    rows = [step_row(step, redone.positions[step.match_id], played) for step, played in counts]
+    rows = [step_row(step, position, played) for step, position, played in redone.steps]
     if rows:
         db.session.execute(insert(RatingStep), rows)
     touched |= {step.player_id for step in redone.folded.steps}
@@ -300,17 +306,6 @@ def store(redone: Refold) -> None:
         db.session.execute(insert(PlayerRating), list(last.values()))
 
 
-def redone_counts(redone: Refold) -> list[tuple[Step, int]]:
-    """Each new step with the player's count of rated matches after it."""
-    start = start_at(redone.kind, redone.start)
-    counts = {player: played for (_, player), played in start.matches_played.items()}
-    found = []
-    for step in redone.folded.steps:
-        counts[step.player_id] = counts.get(step.player_id, 0) + 1
-        found.append((step, counts[step.player_id]))
-    return found
-
-
 def rebuild() -> int:
     """Every kind folded from scratch and stored (``flask stats rebuild``); the steps written."""
     written = 0
@@ -323,43 +318,6 @@ def rebuild() -> int:
         store(redone)
         written += len(redone.folded.steps)
     return written
-
-
-def expected() -> dict[tuple[int, int], tuple[float, float, float, float, int]]:
-    """(match, player) -> (mu before, sigma before, mu, sigma, played) as a fold from scratch gives."""
-    found = {}
-    for kind in KINDS:
-        folded = ratings_fold.fold(match for _, match in matches_from(kind))
-        counts: dict[int, int] = {}
-        for step in folded.steps:
-            counts[step.player_id] = counts.get(step.player_id, 0) + 1
-            found[(step.match_id, step.player_id)] = (step.before.mu, step.before.sigma, step.after.mu,
-                                                      step.after.sigma, counts[step.player_id])
-    return found
-
-
-def standing_problems() -> list[str]:
-    """Each player's rating as it stands (``PlayerRating``) against their last stored step, in the
-    kinds that are not stale (a stale kind's are read from the fold, not from these rows)."""
-    lines = []
-    for kind in KINDS:
-        if state(kind)[0] is not None:
-            continue
-        standing = {row.player_id: row for row in db.session.scalars(select(PlayerRating).where(PlayerRating.kind == kind))}
-        players = set(db.session.scalars(select(RatingStep.player_id).where(RatingStep.kind == kind).distinct()))
-        for player_id in sorted(players | standing.keys()):
-            last = db.session.scalars(select(RatingStep).where(RatingStep.kind == kind, RatingStep.player_id == player_id)
-                                      .order_by(RatingStep.played_at.desc(), RatingStep.match_id.desc()).limit(1)).first()
-            row = standing.get(player_id)
-            if last is None or row is None or (row.match_id, row.mu, row.sigma, row.played) != (
-                    last.match_id, last.mu, last.sigma, last.played):
-                lines.append(f"ratings: player {player_id}'s {kind} rating as it stands is not their last match's")
-    return lines
-
-
-def stored() -> dict[tuple[int, int], tuple[float, float, float, float, int]]:
-    return {(row.match_id, row.player_id): (row.mu_before, row.sigma_before, row.mu, row.sigma, row.played)
-            for row in db.session.scalars(select(RatingStep))}
 
 
 @event.listens_for(RatingState.__table__, "after_create")

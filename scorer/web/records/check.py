@@ -22,7 +22,7 @@ from flask import Blueprint
 from sqlalchemy import select
 
 from scorer.core import MatchError
-from scorer.web.data import documents, locking, rating_reads, ratings, ratings_fold, results, summaries, summary_upkeep
+from scorer.web.data import documents, locking, rating_reads, ratings_fold, results, summaries, summary_upkeep
 from scorer.web.data.models import Match, MatchResult, SeatResult
 from scorer.web.extensions import db
 
@@ -141,7 +141,7 @@ def rating_problems() -> list[str]:
     """The ratings every page reads (stored, and folded in memory where a change is still being
     caught up) against a fold of every finished match from scratch; and each player's rating as
     it stands against their last stored step."""
-    want = ratings.expected()
+    want = rating_reads.expected()
     have: dict[tuple[int, int], tuple[float, float, float, float, int]] = {}
     for kind in ratings_fold.KINDS:
         have.update(rating_reads.shown_steps(kind))
@@ -155,7 +155,7 @@ def rating_problems() -> list[str]:
         elif have[key] != want[key]:
             lines.append(f"ratings: match {match_id}, player {player_id}: (mu, sigma) {have[key][2:4]} after it, "
                          f"a fold from scratch gives {want[key][2:4]}")
-    lines += ratings.standing_problems()
+    lines += rating_reads.standing_problems()
     if len(lines) > MAX_PER_MATCH:
         lines = [*lines[:MAX_PER_MATCH], f"ratings: and {len(lines) - MAX_PER_MATCH} more differences"]
     return lines
