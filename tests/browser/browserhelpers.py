@@ -102,6 +102,19 @@ def turn_card(page: Page, code: str) -> None:
     expect(page.locator(f"input[name='turn_up'][value='{code}']")).to_be_checked()
 
 
+def record_deal_turning(page: Page, code: str, save_it: bool = True) -> None:
+    """From the scoreboard of an Ann · Bob · Cy match: record the next deal with ``code`` turned
+    up, Ann bidding 4 and taking 4, Bob 3 and 3, Cy 2 (and the last tricks); saved unless told."""
+    page.get_by_role("link", name=re.compile(r"^Record deal \d+$")).tap()
+    turn_card(page, code)
+    for name, n in (("Ann", 4), ("Bob", 3), ("Cy", 2)):
+        bid(page, name, n)
+    tricks(page, "Ann", 4)
+    tricks(page, "Bob", 3)
+    if save_it:
+        page.locator("#bar-save").tap()
+
+
 def record_hidden_first_deal(page: Page, names: list[str]) -> str:
     """From a new match's scoreboard: *Record deal 1*, every bid kept hidden, 3 tricks each, Save.
     Returns the deal form's address."""

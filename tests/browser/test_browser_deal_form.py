@@ -5,7 +5,7 @@ grid, no stale form after Back, and every control big enough for a thumb."""
 from __future__ import annotations
 
 import pytest
-from browserhelpers import bid, save, start_match, tricks, turn_card
+from browserhelpers import bid, record_deal_turning, save, start_match, tricks, turn_card
 from playwright.sync_api import Locator, Page, expect
 from test_browser_a11y import problems
 
@@ -126,13 +126,8 @@ def test_the_turned_card_comes_from_a_grid_by_suit_and_rank(page: Page) -> None:
 @pytest.mark.browser
 def test_eighteen_marks_a_pile_card_turned_already_and_refuses_it(page: Page) -> None:
     start_match(page, ["Ann", "Bob", "Cy"], ruleset="Eighteen")
-    page.get_by_role("link", name="Record deal 1").tap()
-    turn_card(page, "2C")
-    for name, n in (("Ann", 4), ("Bob", 3), ("Cy", 2)):
-        bid(page, name, n)
-    tricks(page, "Ann", 4)
-    tricks(page, "Bob", 3)
-    save(page, "Save deal 1")
+    record_deal_turning(page, "2C")
+    expect(page.locator(".flash")).to_contain_text("Deal 1 saved.")
     page.get_by_role("link", name="Record deal 2").tap()
     used = page.locator("label.rank-chip.used")
     expect(used).to_have_count(1)

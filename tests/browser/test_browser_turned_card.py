@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browserhelpers import PHONE, SCREENSHOTS, bid, save, start_match, tricks, turn_card
+from browserhelpers import PHONE, SCREENSHOTS, bid, record_deal_turning, save, start_match, tricks, turn_card
 from playwright.sync_api import Browser, Page, expect
 from test_browser_deal_form import Thumb
 from test_browser_layout_shift import LIMIT, shift_of, slow_phone
@@ -85,19 +85,10 @@ def test_a_pile_card_refused_leaves_every_card_open_beside_the_message(page: Pag
     start_match(page, ["Ann", "Bob", "Cy"], ruleset="Eighteen")
     page.get_by_role("link", name="Record deal 1").tap()
     expect(page.locator(".turned-card").locator(CARDS)).to_have_count(17)  # the pile: 16 cards and the Joker
-    turn_card(page, "2C")
-    for name, n in (("Ann", 4), ("Bob", 3), ("Cy", 2)):
-        bid(page, name, n)
-    tricks(page, "Ann", 4)
-    tricks(page, "Bob", 3)
-    save(page, "Save deal 1")
-    page.get_by_role("link", name="Record deal 2").tap()
-    turn_card(page, "2C")
-    for name, n in (("Ann", 4), ("Bob", 3), ("Cy", 2)):
-        bid(page, name, n)
-    tricks(page, "Ann", 4)
-    tricks(page, "Bob", 3)
-    page.locator("#bar-save").tap()
+    page.goto(page.url.rsplit("/deals/", 1)[0])
+    record_deal_turning(page, "2C")
+    expect(page.locator(".flash")).to_contain_text("Deal 1 saved.")
+    record_deal_turning(page, "2C")
     expect(page.locator("#turn_up-error")).to_contain_text("2C was turned already in this game")
     grid = page.locator(".turned-card")
     expect(grid).not_to_have_class(re.compile(r"\bpicked\b"))

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import Select, func, select
 from sqlalchemy.orm import aliased
 
 from scorer.web.clock import as_utc
@@ -54,6 +55,10 @@ class Standing:
 def last_of(row: RatingStep | PlayerRating) -> Last:
     return Last(row.player_id, ratings.rating_of(row, before=True), ratings.rating_of(row), row.played,
                 row.match_id, as_utc(row.played_at))
+
+
+def within(at: datetime, since: datetime | None, until: datetime | None) -> bool:
+    return (since is None or at >= since) and (until is None or at < until)
 
 
 def match_position(match: Match) -> Position:
@@ -103,18 +108,20 @@ class KindView:
         return sorted(lines, key=lambda line: (-line.last.after.shown, -line.last.played, line.player_id))
 
     def played_between(self, since: datetime | None, until: datetime | None) -> dict[int, int]:
-        query = select(RatingStep.player_id, func.count()).where(RatingStep.kind == self.kind)
+        query = self.stored(select(RatingStep.player_id, func.count()).where(RatingStep.kind == self.kind), since, until)
+        found: dict[int, int] = {player: count for player, count in db.session.execute(query.group_by(RatingStep.player_id))}
+        for (at, _), last in self.pending:
+            if within(at, since, until):
+                found[last.player_id] = found.get(last.player_id, 0) + 1
+        return found
+
+    def stored(self, query: Select[Any], since: datetime | None, until: datetime | None) -> Select[Any]:
+        """``query`` of ``RatingStep`` kept to the period, and to the steps stored right."""
         if since is not None:
             query = query.where(RatingStep.played_at >= since)
         if until is not None:
             query = query.where(RatingStep.played_at < until)
-        if self.stale_from is not None:
-            query = query.where(~ratings.after(self.stale_from))
-        found: dict[int, int] = {player: count for player, count in db.session.execute(query.group_by(RatingStep.player_id))}
-        for (at, _), last in self.pending:
-            if (since is None or at >= since) and (until is None or at < until):
-                found[last.player_id] = found.get(last.player_id, 0) + 1
-        return found
+        return query if self.stale_from is None else query.where(~ratings.after(self.stale_from))
 
     def of_match(self, match: Match) -> dict[int, Last]:
         """Each player's step in ``match`` (none: not rated, not finished, or a dummy)."""
@@ -127,17 +134,10 @@ class KindView:
                 until: datetime | None = None) -> list[Last]:
         """The player's last ``limit`` rated matches of the kind (in the period, if one is given),
         oldest first."""
-        query = (select(RatingStep).where(RatingStep.kind == self.kind, RatingStep.player_id == player_id)
-                 .order_by(RatingStep.played_at.desc(), RatingStep.match_id.desc()).limit(limit))
-        if since is not None:
-            query = query.where(RatingStep.played_at >= since)
-        if until is not None:
-            query = query.where(RatingStep.played_at < until)
-        if self.stale_from is not None:
-            query = query.where(~ratings.after(self.stale_from))
+        query = self.stored(select(RatingStep).where(RatingStep.kind == self.kind, RatingStep.player_id == player_id)
+                            .order_by(RatingStep.played_at.desc(), RatingStep.match_id.desc()).limit(limit), since, until)
         found = [last_of(row) for row in db.session.scalars(query)][::-1]
-        found += [last for (at, _), last in self.pending if last.player_id == player_id
-                  and (since is None or at >= since) and (until is None or at < until)]
+        found += [last for (at, _), last in self.pending if last.player_id == player_id and within(at, since, until)]
         return found[-limit:]
 
     def current(self) -> dict[tuple[str, int], Rating]:
