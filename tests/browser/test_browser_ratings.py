@@ -67,7 +67,10 @@ def test_the_ladder_a_players_chart_and_the_chances_on_a_phone(page: Page, live_
     top.tap()
     expect(page.get_by_role("heading", level=1)).to_contain_text(name)
     card = page.locator(".player-rating")
-    expect(card.get_by_role("heading")).to_have_text("Rating: three players")
+    expect(card.get_by_role("heading")).to_have_text("Rating")
+    expect(card.locator(".rating-kinds li")).to_have_count(1)
+    expect(card.locator(".rating-kinds li")).to_contain_text(re.compile(r"^Three players \d+"))
+    expect(card.locator("figcaption")).to_have_text(re.compile(r"^Three players, over 1[0-9] matches$"))
     expect(card.get_by_role("img")).to_have_attribute("aria-label", re.compile(rf"^{name}'s rating, three players: "))
     assert card.locator("polyline").get_attribute("points").count(",") >= 5
     no_sideways_scroll(page)
@@ -121,4 +124,4 @@ def test_the_match_over_banner_and_the_record_say_what_the_match_did_to_the_rati
     page.get_by_role("link", name="Chart and record").tap()
     expect(page.locator(".rating-changes")).to_have_text(changes.inner_text())
     page.goto(f"/stats/players/{ann}")
-    expect(page.locator(".player-rating .rating-now")).to_contain_text("last match +")
+    expect(page.locator(".player-rating .rating-kinds li")).to_contain_text("last match +")

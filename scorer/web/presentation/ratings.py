@@ -120,7 +120,7 @@ class RatingChart:
     bottom: int
     points: str                        # the polyline's "x,y x,y ..."
     y_ticks: list[tuple[float, int]]   # (y, rating)
-    x_labels: list[tuple[float, str]]  # (x, "Mar 2026")
+    x_labels: list[tuple[float, str, str]]  # (x, "Mar 2026", its text-anchor)
     summary: str                       # for a screen reader
 
 
@@ -136,19 +136,21 @@ def rating_chart(history: Sequence[Last], label: str) -> RatingChart | None:
     low, high = (low // step) * step, -(-high // step) * step
     high = max(high, low + step)
 
+    x_step, y_scale = (right - left) / (len(values) - 1), (bottom - top) / (high - low)
+
     def x(i: int) -> float:
-        return round(left + (right - left) * i / (len(values) - 1), 1)
+        return round(left + x_step * i, 1)
 
     def y(value: float) -> float:
-        return round(bottom - (bottom - top) * (value - low) / (high - low), 1)
+        return round(bottom - y_scale * (value - low), 1)
 
-    points = " ".join(f"{x(i)},{y(value)}" for i, value in enumerate(values))
-    months: list[tuple[float, str]] = []
-    for i, last in enumerate(history, start=1):
-        month = clock.local(last.played_at).strftime("%b %Y")
-        if not months or months[-1][1] != month:
-            months.append((x(i), month))
-    shown = months if len(months) <= 4 else [months[0], months[len(months) // 2], months[-1]]
+    points = " ".join(f"{left + x_step * i:.1f},{bottom - y_scale * (value - low):.1f}" for i, value in enumerate(values))
+    # The month of the first, the middle and the last match under the axis (each once).
+    shown: list[tuple[float, str, str]] = []  # (x, month, text-anchor: the edges' labels kept inside)
+    for i in sorted({1, (len(history) + 1) // 2, len(history)}):
+        month = clock.local(history[i - 1].played_at).strftime("%b %Y")
+        if not shown or shown[-1][1] != month:
+            shown.append((x(i), month, "end" if i == len(history) else "start" if i == 1 else "middle"))
     summary = (f"{label}: {values[0]} before the first of these {len(history)} matches, {values[-1]} after the last; "
                f"lowest {min(values)}, highest {max(values)}.")
     return RatingChart(width, height, left, right, top, bottom, points,

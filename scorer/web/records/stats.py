@@ -38,23 +38,34 @@ class KindRating:
     last: rating_reads.Last
     sure: str
     change: str
-    chart: rating_words.RatingChart | None
-    over: str            # what the chart covers: "Over 12 matches", "Over the last 60 matches"
 
 
-def ratings_of(person: Player, scope: Scope) -> list[KindRating]:
+@dataclass(frozen=True)
+class RatingCharted:
+    """The chart of a player's rating in the kind of game they played most (of the period)."""
+
+    label: str
+    chart: rating_words.RatingChart
+    over: str            # what the chart covers: "over 12 matches", "over the last 60 matches"
+
+
+def ratings_of(person: Player, scope: Scope) -> tuple[list[KindRating], RatingCharted | None]:
     """The player's rating in each kind of game they are rated in (the chosen ruleset's kind only),
-    as it stood at the end of the period, with the chart of their last matches in it."""
+    as it stood at the end of the period, and the chart of the kind they played most: one chart,
+    whatever the number of kinds (the page's work does not grow with the matches)."""
     kinds = [ratings_fold.kind_of(scope.ruleset)] if scope.ruleset else None
-    found = []
-    for kind, history in rating_reads.player_histories(person.id, CHART_MATCHES, scope.start, scope.end, kinds).items():
-        last, label = history[-1], ratings_fold.KINDS[kind]
-        found.append(KindRating(kind, label, last, ratings_fold.sureness(last.after),
-                                  rating_words.signed_change(last.change),
-                                  rating_words.rating_chart(history, f"{person.name}'s rating, {label.lower()}"),
-                                  f"Over the last {len(history)} matches" if last.played > len(history)
-                                  else f"Over {len(history)} match{'es' if len(history) != 1 else ''}"))
-    return found
+    lines = []
+    for kind, (last,) in rating_reads.player_histories(person.id, 1, scope.start, scope.end, kinds).items():
+        lines.append(KindRating(kind, ratings_fold.KINDS[kind], last, ratings_fold.sureness(last.after),
+                                rating_words.signed_change(last.change)))
+    if not lines:
+        return [], None
+    most = max(lines, key=lambda line: line.last.played)  # the first of equals: kinds come in order
+    history = rating_reads.player_histories(person.id, CHART_MATCHES, scope.start, scope.end, [most.kind])[most.kind]
+    chart = rating_words.rating_chart(history, f"{person.name}'s rating, {most.label.lower()}")
+    over = (f"over the last {len(history)} matches" if most.last.played > len(history)
+            else f"over {len(history)} match{'es' if len(history) != 1 else ''}")
+    return lines, RatingCharted(most.label, chart, over) if chart else None
 
 
 # ---------------------------------------------------------------------------- pages
@@ -89,8 +100,9 @@ def player(player_id: int) -> tuple[str, int]:
     # The premiums the chosen ruleset has (none in four partners), every ruleset's without a choice.
     chosen = RULESETS.get(form.ruleset.data or "")
     kinds = set(chosen.premium_kinds) if chosen else {kind for r in RULESETS.values() for kind in r.premium_kinds}
+    ratings, charted = ratings_of(person, scope)
     return render_template("records/player_stats.html", form=form, person=person, figures=figures,
-                           premium_kinds=kinds, ratings=ratings_of(person, scope),
+                           premium_kinds=kinds, ratings=ratings, charted=charted,
                            rivals=rivals_of(summary), best=best_of(summary),
                            ninety_nine=NINETY_NINE, sizes_note=bid_sizes_note(),
                            filters=form.filters(), rulesets=RULESETS), status
