@@ -5,6 +5,7 @@ catch-up that follows each write; checked by `flask check`, rebuilt by `flask st
 from __future__ import annotations
 
 import io
+import re
 import tempfile
 from pathlib import Path
 
@@ -148,3 +149,20 @@ def test_an_export_imported_on_another_server_gives_the_same_ratings(client, app
     here = ladders_by_name(app)
     assert any(here.values()) and ladders_by_name(other) == here
     assert stale(other) == set() and stored(other) == expected(other)
+
+
+def test_the_ladder_shows_the_kind_played_most_unless_asked_for_another_or_every_kind(client, app):
+    add_documents(app, documents(6, 20))
+    with app.app_context():
+        counts: dict[str, int] = {}
+        for row in db.session.scalars(select(RatingStep)):
+            counts[row.kind] = counts.get(row.kind, 0) + 1
+    most = max(counts, key=lambda kind: (counts[kind], -list(ratings_fold.KINDS).index(kind)))
+    headings = lambda page: re.findall(r'<h2 id="ladder-(\w+)"', page)  # noqa: E731
+    assert headings(client.get("/stats/ratings").text) == [most]
+    other = next(kind for kind in counts if kind != most)
+    assert headings(client.get(f"/stats/ratings?kind={other}").text) == [other]
+    assert headings(client.get("/stats/ratings?kind=every").text) == [k for k in ratings_fold.KINDS if k in counts]
+    empty = next((k for k in ratings_fold.KINDS if k not in counts), None)
+    if empty:  # a kind nobody played, asked for: its heading and a word, not an empty page
+        assert headings(client.get(f"/stats/ratings?kind={empty}").text) == [empty]

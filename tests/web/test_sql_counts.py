@@ -105,6 +105,7 @@ PAGES = {
     "a player, filtered": "/stats/players/{ann}?ruleset=jokerless&start=2026-02-10&end=2026-12-31",
     "ratings": "/stats/ratings",
     "ratings, a kind and period": "/stats/ratings?kind=three&start=2026-02-10&end=2026-12-31",
+    "ratings, every kind": "/stats/ratings?kind=every",
     "match record": "/history/{probe}",
     "scoreboard": "/matches/{probe}",
     "sheet": "/matches/{probe}/sheet",

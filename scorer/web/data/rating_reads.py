@@ -172,6 +172,14 @@ def states() -> dict[str, Position | None]:
             else None for row in db.session.execute(select(RatingState.kind, RatingState.stale_at, RatingState.stale_id))}
 
 
+def most_played() -> str | None:
+    """The kind of game with the most rated matches (counted from each player's count, so a
+    match of three counts three times): a group's usual game. None before any is rated."""
+    found = db.session.execute(select(PlayerRating.kind).group_by(PlayerRating.kind)
+                               .order_by(func.sum(PlayerRating.played).desc(), PlayerRating.kind).limit(1)).scalar()
+    return found
+
+
 @functools.cache
 def _histories_query(kinds: tuple[str, ...], limit: int, since: bool, until: bool) -> Select[Any]:
     """The statement of ``player_histories``, built once for each shape and run with parameters:

@@ -35,6 +35,7 @@ from typing import Any
 from flask import Flask, Response, current_app
 from sqlalchemy import and_, delete, event, insert, or_, select, true, update
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, aliased
 from sqlalchemy.schema import Table
 
@@ -133,8 +134,12 @@ def after_commit(response: Response | None = None) -> None:
 
         def run() -> None:
             with app.app_context():
-                for kind in later:
-                    catch_up(kind)
+                try:
+                    for kind in later:
+                        catch_up(kind)
+                except SQLAlchemyError as error:  # as in register: the mark stays for the next write
+                    db.session.rollback()
+                    app.logger.warning("Ratings left to fold later: %s", str(error).splitlines()[0])
         response.call_on_close(run)
 
 
@@ -151,10 +156,17 @@ def _rolled_back(session: Session, previous_transaction: Any) -> None:
 
 
 def register(app: Flask) -> None:
-    """Every request that wrote brings the ratings up to date at its end (``after_commit``)."""
+    """Every request that wrote brings the ratings up to date at its end (``after_commit``). The
+    write is committed by then: a fold that fails (the database away for a moment) must not turn
+    its answer into an error. The mark stays, the pages fold from it in memory, and the next
+    write of the kind (or ``make run``'s set-up) folds again."""
     @app.after_request
     def catch_up_after(response: Response) -> Response:
-        after_commit(response)
+        try:
+            after_commit(response)
+        except SQLAlchemyError as error:
+            db.session.rollback()
+            app.logger.warning("Ratings left to fold later: %s", str(error).splitlines()[0])
         return response
 
 

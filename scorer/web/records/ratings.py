@@ -23,6 +23,7 @@ from scorer.web.records.filters import PeriodForm, read_filters
 bp = Blueprint("ratings", __name__)
 
 MOST_PLAYERS = max(ruleset.players for ruleset in RULESETS.values())
+EVERY = "every"  # the ladder of every kind at once, one under another
 
 
 class LadderForm(PeriodForm):
@@ -33,7 +34,7 @@ class LadderForm(PeriodForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.kind.choices = choices([("", "Every kind"), *ratings_fold.KINDS.items()])
+        self.kind.choices = choices([("", "The kind played most"), *ratings_fold.KINDS.items(), (EVERY, "Every kind")])
 
     def filters(self) -> dict[str, str]:
         found = super().filters()
@@ -44,18 +45,22 @@ class LadderForm(PeriodForm):
 
 @bp.get("/stats/ratings")
 def ladder() -> tuple[str, int]:
-    """Each kind of game's ladder (the one chosen, or every kind with a rated match)."""
+    """The ladder of a kind of game: the one chosen, else the one played most; or every kind's."""
     form = read_filters(LadderForm)
     if form.kind.errors:
         form.kind.data = ""
     start, end = form.bounds()
     names = player_names()
-    kinds = [form.kind.data] if form.kind.data else list(ratings_fold.KINDS)
+    if form.kind.data == EVERY:
+        kinds = list(ratings_fold.KINDS)
+    else:  # one ladder: the kind chosen, else the one with the most rated matches (a group's usual game)
+        most = form.kind.data or rating_reads.most_played()
+        kinds = [most] if most else []
     ladders = []
     marks = rating_reads.states()
     for kind in kinds:
         standings = rating_reads.KindView(kind, marks).standings(start, end)
-        if standings or form.kind.data:
+        if standings or form.kind.data not in ("", EVERY):
             ladders.append((kind, ratings_fold.KINDS[kind], words.ladder(standings, names)))
     status = 422 if any(field.errors for field in form) else 200
     return render_template("records/ladder.html", form=form, ladders=ladders, filters=form.filters(),
