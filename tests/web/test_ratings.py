@@ -166,3 +166,22 @@ def test_the_ladder_shows_the_kind_played_most_unless_asked_for_another_or_every
     empty = next((k for k in ratings_fold.KINDS if k not in counts), None)
     if empty:  # a kind nobody played, asked for: its heading and a word, not an empty page
         assert headings(client.get(f"/stats/ratings?kind={empty}").text) == [empty]
+
+
+def test_a_fold_that_fails_after_the_write_leaves_the_mark_and_the_phone_its_answer(client, app, monkeypatch, caplog):
+    """The write is committed before the fold: the database failing the fold (away a moment)
+    must not turn the save's answer into an error; the pages fold from the mark meanwhile."""
+    from sqlalchemy.exc import OperationalError
+
+    def away(kind: str, only_if_quick: bool = False) -> bool:
+        raise OperationalError("UPDATE rating_state", {}, Exception("server closed the connection unexpectedly"))
+    monkeypatch.setattr(ratings, "catch_up", away)
+    match_id = start_match(client, ["Ann", "Bob", "Cy"], match="deals", deals="1")
+    assert post_deal(client, match_id, 1, [3, 3, 3], [3, 4, 2]).status_code == 303
+    assert stale(app) == {"three"} and stored(app) == {}
+    assert shown(app) == expected(app) != {}
+    assert "Ratings left to fold later" in caplog.text
+    monkeypatch.undo()
+    with app.app_context():
+        ratings.catch_up_all()
+    assert stale(app) == set() and stored(app) == expected(app)
