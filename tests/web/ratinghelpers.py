@@ -101,3 +101,11 @@ def change(app: Flask, client: FlaskClient, ids: list[int], action: str, pick: i
     elif action == "finish" and target is not None and not target.finished and count < 60:
         last_response = post_deal(client, target.id, count + 1, ["hidden"] * 5, [0] * 5)  # refused unless it fits: fine
     return last_response
+
+
+def ladders_by_name(app) -> dict:
+    """Every kind's ladder as (name, rating, matches), which a server of its own can compare."""
+    with app.app_context():
+        names = {player.id: player.name for player in db.session.scalars(select(Player))}
+        return {kind: [(names[line.player_id], line.last.after.shown, line.last.played)
+                       for line in rating_reads.KindView(kind).standings()] for kind in ratings_fold.KINDS}

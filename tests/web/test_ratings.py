@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from ratinghelpers import ACTIONS, change, documents, expected, keep, shown, stored
+from ratinghelpers import ACTIONS, change, documents, expected, keep, ladders_by_name, shown, stored
 from recordhelpers import add_documents
 from sqlalchemy import select, update
 from webhelpers import post_deal, start_match
@@ -129,14 +129,6 @@ def test_a_kind_with_no_matches_has_an_empty_ladder(app, kind):
         assert rating_reads.KindView(kind).standings() == []
 
 
-def ladders_by_name(app) -> dict:
-    """Every kind's ladder as (name, rating, matches), which a server of its own can compare."""
-    with app.app_context():
-        names = {player.id: player.name for player in db.session.scalars(select(Player))}
-        return {kind: [(names[line.player_id], line.last.after.shown, line.last.played)
-                       for line in rating_reads.KindView(kind).standings()] for kind in ratings_fold.KINDS}
-
-
 def test_an_export_imported_on_another_server_gives_the_same_ratings(client, app, app_factory, tmp_path):
     """Ratings are derived: the match documents carry what they are made of (issue 23: export and
     backup need nothing more)."""
@@ -185,3 +177,16 @@ def test_a_fold_that_fails_after_the_write_leaves_the_mark_and_the_phone_its_ans
     with app.app_context():
         ratings.catch_up_all()
     assert stale(app) == set() and stored(app) == expected(app)
+
+
+def test_a_backup_restored_elsewhere_gives_the_same_ratings_stored_at_once(app, app_factory, tmp_path):
+    """`flask restore` rates what it restored before it ends, as an import's request does."""
+    add_documents(app, documents(9, 12))
+    path = tmp_path / "backup.json.gz"
+    assert app.test_cli_runner().invoke(args=["backup", str(path)]).exit_code == 0
+    other = app_factory(WTF_CSRF_ENABLED=False, SQLALCHEMY_DATABASE_URI=f"sqlite:///{tmp_path / 'other.sqlite'}")
+    result = other.test_cli_runner().invoke(args=["restore", str(path)])
+    assert result.exit_code == 0, result.output
+    here = ladders_by_name(app)
+    assert any(here.values()) and ladders_by_name(other) == here
+    assert stale(other) == set() and stored(other) == expected(other)

@@ -35,7 +35,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from scorer.web import clock
-from scorer.web.data import import_check, results
+from scorer.web.data import import_check, ratings, results
 from scorer.web.data.match_files import ImportProblem
 from scorer.web.data.models import Change, Match, Player
 from scorer.web.extensions import db
@@ -207,6 +207,7 @@ def restore_command(file: Path) -> None:
     except BackupProblem as problem:
         click.echo(f"Nothing was restored: {problem}", err=True)
         raise SystemExit(1) from None
+    ratings.after_commit()  # the restored matches rated now, as the end of an import's request does
     click.echo(f"Restored {added} match{'es' if added != 1 else ''} and {changes} change{'s' if changes != 1 else ''}"
                f"; {already} already here, left as they are.")
 
