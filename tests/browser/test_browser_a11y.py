@@ -178,6 +178,7 @@ def test_record_screens_pass_axe(page: Page, live_app):
         ("match record", visit(page, f"/history/{ids[0]}"), False),
         ("stats", visit(page, "/stats/"), False),
         ("player stats", visit(page, "/stats/players/1"), False),
+        ("ratings, every kind", visit(page, "/stats/ratings?kind=every"), False),
         ("rename", visit(page, "/players/1/rename"), False),
         ("import", visit(page, "/import"), False),
         ("blank-sheet form", visit(page, "/sheets/blank"), False),
