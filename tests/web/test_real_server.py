@@ -175,3 +175,40 @@ def test_saves_at_the_table_go_on_while_a_big_import_runs(app_factory):
     assert problems == []
     assert len([s for s, _ in saves if s == 303]) >= 6, "the saves waited for most of the import"
     print(f"{len(saves)} saves while the import of {IMPORT_SIZE} matches ran, all answered; the slowest took {slowest:.2f} s")
+
+
+def test_an_edit_far_back_is_answered_then_its_ratings_are_folded_by_the_production_server(waitress_server, app_factory):
+    """Issue 23: a change to an old match changes every rating after it; the production server
+    answers first and folds after the answer is sent (the response's close), so the ratings are
+    stored shortly after without any other request. Without the fold after the answer the kind
+    would stay marked until the next write."""
+    from ratinghelpers import documents, expected, stored
+    from sqlalchemy import select
+
+    from scorer.web.data.models import RatingState
+    from scorer.web.extensions import db
+
+    base, _ = waitress_server
+    browser = Browser(base)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', browser.send("/import")[1]).group(1)
+    status, _ = browser.upload("/import", "club.json", json.dumps(documents(12, 30)).encode(), {"csrf_token": token})
+    assert status == 303
+    app = app_factory()  # the same database file, read beside the server
+    with app.app_context():
+        assert not db.session.scalars(select(RatingState.kind).where(RatingState.stale_at.is_not(None))).all()
+        oldest = db.session.scalars(select(Match).where(Match.finished.is_(True)).order_by(Match.created_at)).first()
+        assert oldest is not None
+        match_id, last = oldest.id, len(oldest.deals)
+    before = stored(app)
+    assert browser.form(f"/matches/{match_id}/take-over", {"csrf_token": token})[0] in (302, 303)
+    page = browser.send(f"/matches/{match_id}/deals/{last}/delete")[1]
+    version = re.search(r'name="version" type="hidden" value="(\d+)"', page).group(1)
+    status, _ = browser.form(f"/matches/{match_id}/deals/{last}/delete", {"csrf_token": token, "version": version})
+    assert status == 303  # answered; the match is no longer finished, every later rating moves
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        with app.app_context():
+            if not db.session.scalars(select(RatingState.kind).where(RatingState.stale_at.is_not(None))).all():
+                break
+        time.sleep(0.05)
+    assert stored(app) == expected(app) != before
