@@ -61,10 +61,6 @@ def within(at: datetime, since: datetime | None, until: datetime | None) -> bool
     return (since is None or at >= since) and (until is None or at < until)
 
 
-def match_position(match: Match) -> Position:
-    return (as_utc(match.created_at), match.id)
-
-
 class KindView:
     """A kind of game's ratings as a page shows them."""
 
@@ -125,7 +121,7 @@ class KindView:
 
     def of_match(self, match: Match) -> dict[int, Last]:
         """Each player's step in ``match`` (none: not rated, not finished, or a dummy)."""
-        if self.stale_from is not None and match_position(match) >= self.stale_from:
+        if self.stale_from is not None and ratings.position_of(match) >= self.stale_from:
             return {last.player_id: last for _, last in self.pending if last.match_id == match.id}
         return {row.player_id: last_of(row)
                 for row in db.session.scalars(select(RatingStep).where(RatingStep.match_id == match.id))}
@@ -245,11 +241,13 @@ def standing_problems() -> list[str]:
         if ratings.state(kind)[0] is not None:
             continue
         standing = {row.player_id: row for row in db.session.scalars(select(PlayerRating).where(PlayerRating.kind == kind))}
-        players = set(db.session.scalars(select(RatingStep.player_id).where(RatingStep.kind == kind).distinct()))
-        for player_id in sorted(players | standing.keys()):
-            last = db.session.scalars(select(RatingStep).where(RatingStep.kind == kind, RatingStep.player_id == player_id)
-                                      .order_by(RatingStep.played_at.desc(), RatingStep.match_id.desc()).limit(1)).first()
-            row = standing.get(player_id)
+        lasts: dict[int, Any] = {}  # every step of the kind in order, each player's last kept
+        for step in db.session.execute(select(RatingStep.player_id, RatingStep.match_id, RatingStep.mu, RatingStep.sigma,
+                                              RatingStep.played).where(RatingStep.kind == kind)
+                                       .order_by(RatingStep.played_at, RatingStep.match_id)):
+            lasts[step.player_id] = step
+        for player_id in sorted(lasts.keys() | standing.keys()):
+            last, row = lasts.get(player_id), standing.get(player_id)
             if last is None or row is None or (row.match_id, row.mu, row.sigma, row.played) != (
                     last.match_id, last.mu, last.sigma, last.played):
                 lines.append(f"ratings: player {player_id}'s {kind} rating as it stands is not their last match's")

@@ -19,7 +19,7 @@ there and stores the steps, after the write has committed: at once when the chan
 of the order (a match just finished, the usual case), else after the answer has been sent, so a
 save that edits a match a year back is not slowed by the thousands of ratings after it.
 
-**Never older than the data.** A page reads ratings through ``Ratings``, which reads the stale
+**Never older than the data.** A page reads ratings through ``rating_reads.KindView``, which reads the stale
 mark first: where the stored steps stop being right it folds the rest in memory (without writing:
 a GET never writes), so a page between a write and its catch-up shows what the catch-up will store.
 """
@@ -81,7 +81,7 @@ def after(position: Position | None) -> Any:
     return or_(RatingStep.played_at > at, and_(RatingStep.played_at == at, RatingStep.match_id >= match_id))
 
 
-def matches_from(kind: str, start: Position | None = None, until: Position | None = None) -> Iterator[tuple[Position, RatedMatch]]:
+def matches_from(kind: str, start: Position | None = None) -> Iterator[tuple[Position, RatedMatch]]:
     """The finished matches of ``kind`` that are not deleted, in the order rated, from ``start`` on."""
     query = (select(MatchResult.match_id, MatchResult.ruleset, MatchResult.played_at, MatchResult.player_id,
                     MatchResult.unit, MatchResult.won, MatchResult.games_won, MatchResult.grand_total)
@@ -94,20 +94,22 @@ def matches_from(kind: str, start: Position | None = None, until: Position | Non
         query = query.where(or_(MatchResult.played_at > at,
                                 and_(MatchResult.played_at == at, MatchResult.match_id >= match_id)))
     for (match_id, ruleset, played_at), rows in groupby(db.session.execute(query), key=lambda r: (r[0], r[1], r[2])):
-        position = (as_utc(played_at), match_id)
-        if until is not None and position >= until:
-            return
-        yield position, rated_match(match_id, ruleset, [tuple(row[3:]) for row in rows])
+        yield (as_utc(played_at), match_id), rated_match(match_id, ruleset, [tuple(row[3:]) for row in rows])
 
 
 # ---- marking a change --------------------------------------------------------------------------
+
+def position_of(match: Match) -> Position:
+    """The match's place in the order rated."""
+    return (as_utc(match.created_at), match.id)
+
 
 def note(match: Match, before: tuple[Any, ...] | None, now: tuple[Any, ...] | None) -> None:
     """In a write's transaction: the match's rated figures were ``before`` and are ``now`` (None:
     not rated). If they differ, its kind is stale from the match on."""
     if before == now:
         return
-    mark_stale(ratings_fold.kind_of(match.ruleset), (as_utc(match.created_at), match.id))
+    mark_stale(ratings_fold.kind_of(match.ruleset), position_of(match))
 
 
 def mark_stale(kind: str, position: Position) -> None:
@@ -199,31 +201,31 @@ def last_steps_before(kind: str, position: Position) -> list[RatingStep]:
         .where(PlayerRating.kind == kind, step.match_id == newest)))
 
 
-def start_at(kind: str, position: Position | None) -> Folded:
-    """The ratings and counts as they stood just before ``position``, from the stored steps."""
-    current: dict[tuple[str, int], Rating] = {}
-    played: dict[tuple[str, int], int] = {}
-    if position is None:
-        return Folded([], current, played)
-    for row in last_steps_before(kind, position):
-        current[(kind, row.player_id)] = rating_of(row)
-        played[(kind, row.player_id)] = row.played
-    return Folded([], current, played)
+def standing_row(row: Any) -> dict[str, Any]:
+    """A step's figures as its player's ``PlayerRating`` holds them (the step their last)."""
+    return {"kind": row.kind, "player_id": row.player_id, "match_id": row.match_id, "played_at": row.played_at,
+            "mu_before": row.mu_before, "sigma_before": row.sigma_before, "mu": row.mu, "sigma": row.sigma,
+            "played": row.played}
 
 
 @dataclass
 class Refold:
     """A kind's ratings folded again from ``start`` on: the steps to store, in order, each with its
-    match's place and the player's count of rated matches after it."""
+    match's place and the player's count of rated matches after it; and each player's last step
+    before ``start`` (``before``: what they stand at if the fold gives them none)."""
 
     kind: str
     start: Position | None  # None: from the first match
     folded: Folded
     steps: list[tuple[Step, Position, int]] = field(default_factory=list)
+    before: dict[int, dict[str, Any]] = field(default_factory=dict)
 
 
 def refold(kind: str, start: Position | None) -> Refold:
-    base = start_at(kind, start)
+    """Fold ``kind`` again from ``start``, from each player's last stored step before it."""
+    before = {row.player_id: standing_row(row) for row in last_steps_before(kind, start)} if start else {}
+    base = Folded([], {(kind, player): Rating(row["mu"], row["sigma"]) for player, row in before.items()},
+                  {(kind, player): row["played"] for player, row in before.items()})
     positions: dict[int, Position] = {}
 
     def rated() -> Iterator[RatedMatch]:
@@ -231,12 +233,12 @@ def refold(kind: str, start: Position | None) -> Refold:
             positions[match.match_id] = position
             yield match
     folded = ratings_fold.fold(rated(), base)
-    counts = {player: played for (_, player), played in base.matches_played.items()}
+    counts = {player: row["played"] for player, row in before.items()}
     steps = []
     for step in folded.steps:
         counts[step.player_id] = counts.get(step.player_id, 0) + 1
         steps.append((step, positions[step.match_id], counts[step.player_id]))
-    return Refold(kind, start, folded, steps)
+    return Refold(kind, start, folded, steps, before)
 
 
 def is_quick(kind: str, start: Position) -> bool:
@@ -292,7 +294,8 @@ def step_row(step: Step, position: Position, played: int) -> dict[str, Any]:
 
 def store(redone: Refold) -> None:
     """Replace the kind's steps from ``redone.start`` on, and the ratings as they stand of every
-    player whose steps changed."""
+    player whose steps changed: their last new step, else their last step before the fold's start
+    (a player whose only later match was taken away), else none."""
     kind = redone.kind
     touched = set(db.session.scalars(select(RatingStep.player_id).where(RatingStep.kind == kind, after(redone.start))))
     db.session.execute(delete(RatingStep).where(RatingStep.kind == kind, after(redone.start))
@@ -300,20 +303,13 @@ def store(redone: Refold) -> None:
     rows = [step_row(step, position, played) for step, position, played in redone.steps]
     if rows:
         db.session.execute(insert(RatingStep), rows)
-    touched |= {step.player_id for step in redone.folded.steps}
+    last = {player: redone.before[player] for player in touched if player in redone.before}
+    last |= {row["player_id"]: row for row in rows}  # in order: each player's last one stays
+    touched |= last.keys()
     if not touched:
         return
     db.session.execute(delete(PlayerRating).where(PlayerRating.kind == kind, PlayerRating.player_id.in_(touched))
                        .execution_options(synchronize_session=False))
-    last: dict[int, dict[str, Any]] = {}
-    for player_id in touched:
-        found = db.session.scalars(select(RatingStep).where(RatingStep.kind == kind, RatingStep.player_id == player_id)
-                                   .order_by(RatingStep.played_at.desc(), RatingStep.match_id.desc()).limit(1)).first()
-        if found is not None:
-            last[player_id] = {"kind": kind, "player_id": player_id, "match_id": found.match_id,
-                               "played_at": found.played_at, "mu_before": found.mu_before,
-                               "sigma_before": found.sigma_before, "mu": found.mu, "sigma": found.sigma,
-                               "played": found.played}
     if last:
         db.session.execute(insert(PlayerRating), list(last.values()))
 
