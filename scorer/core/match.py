@@ -148,6 +148,10 @@ class MatchScore:
     finished: bool
     winners: tuple[int, ...]
     game_points: tuple[int, ...] | None = None
+    # The units nearest to winning the match as its format counts (games won; the grand total
+    # with game bonuses; the game's total in a match of one game); empty while all are level.
+    # Not in the JSON (the command line's contract): the app's tiles read it.
+    ahead: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -430,5 +434,16 @@ def finish(progress: Progress) -> MatchScore:
         spent = _pile_spent(game) if setup.trump_rule == PILE and game.deals % len(EIGHTEEN_PILE) else frozenset()
         upcoming = NextDeal(game.number, game.deals + 1, dealer, leader_of(setup, dealer), next_trump, source, spent)
 
+    if finished:
+        standing: Sequence[int] = ()
+    elif setup.match == "hundred":
+        standing = progress.games_won
+    elif setup.match == "game-bonus":
+        standing = grand
+    else:  # a match of one game: that game's totals
+        standing = game.totals
+    ahead = leaders(standing, among) if standing and len({standing[u] for u in among}) > 1 else ()
+
     return MatchScore(deals=progress.deals, games=tuple(games), grand_totals=grand, games_won=progress.games_won,
-                      next=upcoming, finished=finished, winners=tuple(winners), game_points=points_for_games)
+                      next=upcoming, finished=finished, winners=tuple(winners), game_points=points_for_games,
+                      ahead=ahead)

@@ -49,3 +49,29 @@ def test_a_game_that_ends_is_named_by_its_last_deal_only() -> None:
     _, scored = score(document)
     assert [scored.ends_game(n) for n in (1, 2, 3)] == [False, True, False]
     assert scored.game_of(scored.deals[1]).finished and not scored.game_of(scored.deals[2]).finished
+
+
+@pytest.mark.parametrize("fmt", [{"match": "hundred", "games_to_win": 3}, {"match": "game-bonus", "games_to_win": 3},
+                                 {"match": "deals", "deals": 27}, {"match": "target", "target": 300}])
+@pytest.mark.parametrize("seed", range(4))
+def test_ahead_is_who_the_format_counts_nearest_to_winning_the_match(fmt: dict, seed: int) -> None:
+    """``MatchScore.ahead`` (the tiles' "ahead in match"), worked out the long way from the JSON:
+    games won to 100, the grand total with game bonuses, the game's total in a match of one game;
+    empty once the match is over or while the contenders are level."""
+    document = random_document(random.Random(seed), "jokerless", max_deals=14, options=fmt, unfinished=1.0)
+    _, scored = score(document)
+    as_json = score_document(document)["scored"]
+    if as_json["finished"]:
+        assert scored.ahead == ()
+        return
+    if fmt["match"] == "hundred":
+        standing = as_json["games_won"]
+    elif fmt["match"] == "game-bonus":
+        standing = as_json["grand_totals"]
+    else:
+        game = as_json["games"][-1] if as_json["games"] and not as_json["games"][-1]["finished"] else None
+        standing = game["totals"] if game else [0, 0, 0]
+    best = max(standing)
+    expected = () if len(set(standing)) < 2 else tuple(u for u, figure in enumerate(standing) if figure == best)
+    assert scored.ahead == expected
+    assert "ahead" not in scored.to_json()  # the command line's JSON is as it was

@@ -107,6 +107,7 @@ class Board:
     winners: list[str]
     winner_units: list[int]
     last_row: DealRow | None
+    ahead_units: tuple[int, ...] = ()  # the core's: nearest to winning the match as its format counts
 
     def row(self, number: int) -> DealRow | None:
         """Deal ``number``'s row (counting every deal of the match)."""
@@ -172,24 +173,23 @@ class Board:
     def ahead_words(self, unit: int) -> str | None:
         """The tile's "ahead" badge: in a match of one game, "ahead"; in a match of several,
         "ahead in game", "ahead in match" or both in one ("ahead in game and match")."""
-        if self.match.options.get("match") not in ("hundred", "game-bonus"):
+        if not self.several_games:
             return "ahead" if unit in self.ahead_in_game else None
         places = [words for words, ahead in (("game", self.ahead_in_game), ("match", self.ahead_in_match))
                   if unit in ahead]
         return f"ahead in {' and '.join(places)}" if places else None
 
     @property
+    def several_games(self) -> bool:
+        """Whether the match is played over several games (to 100 each), so a tile can be ahead in
+        the game without being ahead in the match."""
+        return self.match.options.get("match") in ("hundred", "game-bonus")
+
+    @property
     def ahead_in_match(self) -> set[int]:
-        """In a match of several games, the units nearest to winning it, among those who can: the
-        most games won (games to 100), or the highest grand total, bonuses included (game bonuses).
-        None while every figure is the same."""
-        match_format = self.match.options.get("match")
-        figures = self.games_won if match_format == "hundred" else self.grand_totals
-        found = {i: figures[i] for i, col in enumerate(self.columns) if col.contender}
-        if match_format not in ("hundred", "game-bonus") or len(set(found.values())) < 2:
-            return set()
-        best = max(found.values())
-        return {i for i, figure in found.items() if figure == best}
+        """In a match of several games, the units nearest to winning it, as the core counts (games
+        won, or the grand total with game bonuses); none while every figure is the same."""
+        return set(self.ahead_units) if self.several_games else set()
 
     @property
     def ahead_in_game(self) -> set[int]:
@@ -315,5 +315,5 @@ def build(match: Match, scored: MatchScore) -> Board:
         grand_totals=list(scored.grand_totals), games_won=list(scored.games_won),
         game_points=list(scored.game_points) if scored.game_points is not None else None, next=scored.next,
         finished=scored.finished, winners=[cols[u].label for u in scored.winners], winner_units=list(scored.winners),
-        last_row=row,
+        last_row=row, ahead_units=scored.ahead,
     )
