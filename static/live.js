@@ -7,6 +7,8 @@
 // - On a deal form, a version past the one the form was opened at shows, before Save, that
 //   another scorekeeper saved meanwhile, with a link to reload (the server still refuses a save
 //   based on an out-of-date form, as before).
+// - A club night's pages (the director's screen, the organiser's page) follow their set's tag the
+//   same way, as often as the page says (data-live-every: the screen asks every second).
 // Pages work without this file: they are simply not live.
 (function () {
   "use strict";
@@ -30,6 +32,7 @@
     // gone: the match answered 404 (deleted on another phone). The check goes on, slower, so a
     // restore is noticed and the page carries on by itself, as it does when a server comes back.
     var timer = null, busy = false, failures = 0, stopped = false, gone = false;
+    var every = Number(document.body.dataset.liveEvery) || POLL_MS;
 
     function schedule(ms) {
       clearTimeout(timer);
@@ -56,7 +59,7 @@
       }).then(function () {
         busy = false;
         if (view.done && view.done()) stopped = true;
-        schedule(gone ? GONE_POLL_MS : failures ? Math.min(POLL_MS * Math.pow(2, failures - 1), MAX_RETRY_MS) : POLL_MS);
+        schedule(gone ? GONE_POLL_MS : failures ? Math.min(every * Math.pow(2, failures - 1), MAX_RETRY_MS) : every);
       });
     }
 
@@ -64,7 +67,7 @@
       if (document.hidden) clearTimeout(timer);
       else { clearTimeout(timer); poll(); }
     });
-    schedule(POLL_MS);
+    schedule(every);
   }
 
   // ---- the scoreboard ---------------------------------------------------------------------------

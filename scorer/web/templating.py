@@ -11,10 +11,11 @@ from flask import Flask, request, url_for
 from jinja2.ext import Extension
 
 from scorer.core import BID_CARDS, BID_CARDS_WORDS
-from scorer.web.data import card_store
+from scorer.web.data import publication
 from scorer.web.data.live import tag
 from scorer.web.data.models import Match
 from scorer.web.policy import access, capability, passcode
+from scorer.web.presentation import night
 from scorer.web.presentation.formatting import (
     BID_SUITS,
     DISPLAY_SUITS,
@@ -76,7 +77,7 @@ def nav_links() -> list[tuple[str, str, bool]]:
 PLAYERS_OWN = {"hand_pages.show"}
 
 # The screens used at the table while playing: their header keeps to the app's name and one menu.
-AT_THE_TABLE = {"matches.show", "deals.new", "deals.edit", "deals.delete", "share.show", "share.join"}
+AT_THE_TABLE = {"matches.show", "deals.new", "deals.edit", "deals.delete", "share.show", "share.join", "nights.screen"}
 
 
 def at_the_table() -> bool:
@@ -128,4 +129,7 @@ def register(app: Flask) -> None:
     # Private cards (cards/): who may see a match's seat links, and which seeds may be shown.
     # Roles (access.py): who is shown the writing controls.
     app.jinja_env.globals.update(keeper=capability.holds, site_manager=access.is_site_manager,
-                                 match_seed_visible=card_store.match_seed_visible)
+                                 match_seed_visible=publication.match_seed_visible)
+    # A club night (deal sets' tables): where a table stands, in words.
+    app.jinja_env.globals.update(night_state=night.STATE_WORDS.get, night_not_playing=night.not_playing,
+                                 table_label=night.table_label)

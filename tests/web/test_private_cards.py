@@ -14,9 +14,9 @@ import re
 import zipfile
 from urllib.parse import urlsplit
 
-from cardhelpers import THREE, app_match, dealt, seated_phones, shows_card, shows_hand_rows, take_seat
+from cardhelpers import THREE, app_match, dealt, join_set, new_set, seated_phones, shows_card, shows_hand_rows, take_seat
 from sqlalchemy import select
-from webhelpers import count, deal_form, post_deal, purge_after_30_days, start_match
+from webhelpers import count, deal_form, post_deal, purge_after_30_days
 
 from scorer.core import pack_preparation
 from scorer.web.data import card_store
@@ -273,10 +273,8 @@ def test_eighteens_seed_waits_until_the_pile_is_spent(client, app):
 
 
 def test_a_faster_tables_deal_stays_hidden_until_every_table_has_recorded_it(client, app):
-    client.post("/deal-sets/new", data={"name": "Club night", "ruleset": "classic", "count": "3", "seed": "7",
-                                        "first_dealer": "0", "trump": "turn-up"})
-    fast, slow = (start_match(client, names, "classic", deal_set="1", first_dealer="0")
-                  for names in (THREE, ["Dee", "Eve", "Fay"]))
+    new_set(client)
+    fast, slow = (join_set(client, names) for names in (THREE, ["Dee", "Eve", "Fay"]))
     for match_id in (fast, slow):
         client.get(f"/matches/{match_id}")
     cards = dealt(app, fast)
@@ -346,19 +344,18 @@ def test_a_faster_tables_turned_card_waits_for_the_slower_tables(client, app):
     """The app turned deal 2's card at the faster table: its scorekeeper sees it; anyone else
     opening that scoreboard (the slower table's players) sees it only once every table of the
     set has recorded deal 2."""
-    client.post("/deal-sets/new", data={"name": "Club night", "ruleset": "classic", "count": "3", "seed": "7",
-                                        "first_dealer": "0", "trump": "turn-up"})
-    fast, slow = (start_match(client, names, "classic", deal_set="1", first_dealer="0")
-                  for names in (THREE, ["Dee", "Eve", "Fay"]))
+    new_set(client)
+    fast, slow = (join_set(client, names) for names in (THREE, ["Dee", "Eve", "Fay"]))
     for match_id in (fast, slow):
         client.get(f"/matches/{match_id}")
     assert post_deal(client, fast, 1, ["hidden"] * 3, [3, 3, 3]).status_code == 303
     turned = dealt(app, fast, 2)["turn_up"]
     watcher = app.test_client()
     assert shows_card(client.get(f"/matches/{fast}").text, turned)  # the faster table's scorekeeper
-    for recorded in (1, 2):
-        page = watcher.get(f"/matches/{fast}").text
-        assert not shows_card(page, turned) and "another table of the set has yet to play this deal" in page
+    for recorded, note in ((1, "This table has recorded deal 1. It is shown here once every table"),
+                           (2, "another table of the set has yet to play this deal")):
+        page = html.unescape(watcher.get(f"/matches/{fast}").text)
+        assert not shows_card(page, turned) and note in page
         client.get(f"/matches/{slow}")
         assert post_deal(client, slow, recorded, ["hidden"] * 3, [3, 3, 3]).status_code == 303
     assert shows_card(watcher.get(f"/matches/{fast}").text, turned)

@@ -16,15 +16,14 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from werkzeug.wrappers import Response
 
 from scorer.core import DealScore, MatchError, MatchRecord, MatchScore, NextDeal, dealer_of, make_setup
-from scorer.web.data import card_store, documents
-from scorer.web.data.deletion import visible_or_404
+from scorer.web.data import card_store, documents, publication
 from scorer.web.data.models import Match
 from scorer.web.extensions import db
 from scorer.web.fields import VersionForm, sent_version
 from scorer.web.play import card_choice, deal_form
 from scorer.web.play.forms import DealForm
-from scorer.web.policy import access, capability, device
-from scorer.web.presentation import explain, scoreboard
+from scorer.web.policy import access, capability, device, readers
+from scorer.web.presentation import explain, night, scoreboard
 from scorer.web.presentation import preview as panel
 from scorer.web.presentation.formatting import bid_text
 from scorer.web.writes import deals as deal_writes
@@ -143,7 +142,7 @@ def render_finished(match: Match, scored: MatchScore) -> tuple[str, int]:
 @bp.route("/new", methods=["GET", "POST"])
 def new(match_id: int) -> View:
     """Record the next deal: bids, tricks, premium and turned card on one screen."""
-    match = visible_or_404(match_id)  # a deleted match takes no deal
+    match = readers.match_or_404(match_id)  # a deleted match takes no deal
     access.require_keeper(match)  # before the form is read: a watcher gets 403, nothing written
     number = match.deal_count() + 1  # a save loads the deals once, under the lock (locking.py)
     if request.method == "POST":
@@ -159,7 +158,7 @@ def new(match_id: int) -> View:
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
 def edit(match_id: int, number: int) -> View:
     """Change an earlier deal; everything after it is scored again."""
-    match = visible_or_404(match_id)
+    match = readers.match_or_404(match_id)
     access.require_keeper(match)  # before the form is read: a watcher gets 403, nothing written
     if not 1 <= number <= len(match.deals):
         abort(404, f"This match has no deal {number}.")
@@ -192,7 +191,7 @@ def preview(match_id: int, number: int) -> tuple[str, int]:
     try:
         read = deal_form.read(form, table, context.dealer)
         after = deal_writes.check(match, number, read.deal, capability.holds(match))
-    except deal_writes.PrivateBid as problem:
+    except (deal_writes.PrivateBid, deal_writes.NotPlaying) as problem:
         return render_template("play/_preview.html", problems=[problem.message]), 200
     except MatchError as error:
         texts = [documents.message(problem) if problem.deal in (None, number)
@@ -206,7 +205,10 @@ def preview(match_id: int, number: int) -> tuple[str, int]:
 def show(match_id: int, number: int) -> str:
     """One deal explained: its bids and tricks, its points in parts, its trump and why, the rule
     edges it reached. Anyone who may see the scoreboard may see it; it writes nothing."""
-    match = visible_or_404(match_id)
+    match = readers.match_or_404(match_id)
+    shown = publication.cut_at(match)
+    if shown is not None and number > shown:
+        abort(403, night.deal_held_back(number))
     if not 1 <= number <= len(match.deals):
         abort(404, f"This match has no deal {number}.")
     scored = documents.score(match)
@@ -218,7 +220,7 @@ def show(match_id: int, number: int) -> str:
 @bp.route("/<int:number>/delete", methods=["GET", "POST"])
 def delete(match_id: int, number: int) -> View:
     """Ask first (GET), then delete the last deal (POST)."""
-    match = visible_or_404(match_id)
+    match = readers.match_or_404(match_id)
     access.require_keeper(match)  # before the form is read: a watcher gets 403, nothing written
     form = VersionForm()
     if form.validate_on_submit():

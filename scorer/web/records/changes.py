@@ -16,7 +16,7 @@ from scorer.web.data.history import DEAL, MATCH, RENAME, belongs, changes_of, cu
 from scorer.web.data.models import Change, Match
 from scorer.web.extensions import db
 from scorer.web.fields import VersionForm, sent_version
-from scorer.web.policy import access, device
+from scorer.web.policy import access, device, readers
 from scorer.web.presentation.change_words import describe
 from scorer.web.presentation.scoreboard import seat_names
 from scorer.web.writes import undo as undo_write
@@ -63,7 +63,7 @@ class Line:
 def history(match_id: int) -> str:
     """Every change to the match, newest first: when, which phone, what; an Undo beside each for
     a scorekeeper."""
-    match = db.get_or_404(Match, match_id)
+    match = readers.as_seen(db.get_or_404(Match, match_id))
     names = seat_names(match)
     found = changes_of(match)
     undone = {change.undoes: change.id for change in found if change.undoes is not None}

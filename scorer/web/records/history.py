@@ -13,12 +13,11 @@ from wtforms import SelectField
 
 from scorer.core import RULESETS
 from scorer.web.data import documents
-from scorer.web.data.deletion import visible_or_404
 from scorer.web.data.figures import match_figures
 from scorer.web.data.models import Deal, Match, MatchResult, MatchSeat, Player
 from scorer.web.extensions import db
 from scorer.web.fields import choices
-from scorer.web.policy import security
+from scorer.web.policy import readers, security
 from scorer.web.presentation import charts, scoreboard
 from scorer.web.presentation import ratings as rating_words
 from scorer.web.records.filters import PeriodForm, read_filters
@@ -145,7 +144,7 @@ def index() -> tuple[str, int]:
 @bp.get("/<int:match_id>")
 def record(match_id: int) -> str | tuple[str, int]:
     """The whole match: result, running-totals chart, figures per player and every deal."""
-    match = visible_or_404(match_id)
+    match = readers.match_or_404(match_id)
     board = scoreboard.build(match, documents.score(match))
     return render_template("records/match_record.html", match=match, board=board, chart=charts.running_totals(board),
                            match_figures=match_figures(match),

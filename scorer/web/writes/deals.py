@@ -17,12 +17,13 @@ from dataclasses import dataclass
 from sqlalchemy import inspect, select
 
 from scorer.core import MatchScore, pile_card_problem
-from scorer.web.data import card_store, documents
+from scorer.web.data import card_store, documents, publication
 from scorer.web.data.document_types import DealDocument
 from scorer.web.data.history import DEAL
 from scorer.web.data.models import Change, Deal, Match
 from scorer.web.data.results import refresh
 from scorer.web.extensions import db
+from scorer.web.presentation import night
 from scorer.web.presentation.preview import edit_changes
 from scorer.web.presentation.scoreboard import seat_names
 from scorer.web.writes.history import record
@@ -48,6 +49,11 @@ class Moved(OutOfDate):
 
 class Conflict(OutOfDate):
     """Another phone saved other figures for this deal first, or changed the match since the form was read."""
+
+
+class NotPlaying(Refused):
+    """A table of a deal set that its organiser has not admitted, has closed or has taken out: it
+    records no new deal (it is dealt no card either: ``card_store.deal_next``)."""
 
 
 class PrivateBid(Refused):
@@ -111,8 +117,12 @@ def private_bids(match: Match, number: int, deal: DealDocument, keeper: bool) ->
 
 
 def prepare(match: Match, number: int, deal: DealDocument, keeper: bool) -> bool:
-    """The checks before the core sees a deal: the app's turned card replaces the form's (True if
-    the app turned it), and private bid cards are refused (``PrivateBid``). ``deal`` may be changed."""
+    """The checks before the core sees a deal: a new deal at a table of a set that is not playing
+    is refused (``NotPlaying``), the app's turned card replaces the form's (True if the app turned
+    it), and private bid cards are refused (``PrivateBid``). ``deal`` may be changed."""
+    table = publication.table_of(match)
+    if table is not None and not publication.may_play(match) and number > match.deal_count():
+        raise NotPlaying(night.not_playing(table.deal_set.name, table.state))
     app_card = card_store.fix_turn_up(match, number, deal)
     private_bids(match, number, deal, keeper)
     return app_card
@@ -124,7 +134,7 @@ def score_deal(match: Match, number: int, deal: DealDocument, app_card: bool,
     eighteen's used-up pile card (unless the app turned it): raises the core's ``MatchError``;
     returns the match scored and its deals as they would stand."""
     deals = documents.deals_with(match, number, deal, stored)
-    hands = number if card_store.cards_public(match, number) else None  # the core may check its hands
+    hands = number if publication.cards_public(match, number) else None  # the core may check its hands
     after = documents.score(match, deals, hands)
     repeat = None if app_card else pile_card_problem(after.deals[number - 1], number)
     if repeat is not None:

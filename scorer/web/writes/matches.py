@@ -8,7 +8,7 @@ and its first scorekeeper, whose token is returned for the view to hand to the p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
 
@@ -16,7 +16,7 @@ from sqlalchemy import select
 
 from scorer.core import FORMAT, new_seed, parse_match
 from scorer.web import clock
-from scorer.web.data import card_store, documents
+from scorer.web.data import card_store, documents, locking
 from scorer.web.data.deletion import KEEP_DAYS, rematch_of
 from scorer.web.data.document_types import MatchDocument
 from scorer.web.data.history import MATCH
@@ -24,6 +24,7 @@ from scorer.web.data.models import Change, Match, MatchCards, MatchSeat, Player
 from scorer.web.data.results import as_utc, forget, refresh
 from scorer.web.extensions import db
 from scorer.web.policy.capability import new_keeper, rematch_token
+from scorer.web.writes import deal_sets
 from scorer.web.writes.deals import settle
 from scorer.web.writes.history import record
 from scorer.web.writes.problems import Busy, Gone, Refused
@@ -42,6 +43,7 @@ class Started:
     token: str
     first_dealer: str
     joined: bool = False  # a rematch another phone had started already: this phone keeps its score too
+    waiting: bool = False  # a table of a deal set, started without its table code: the organiser admits it
 
 
 def checked_options(ruleset: str, options: dict[str, Any], players: list[str], first_dealer: int) -> dict[str, Any]:
@@ -54,22 +56,29 @@ def checked_options(ruleset: str, options: dict[str, Any], players: list[str], f
 
 
 def start(ruleset: str, options: dict[str, Any], players: list[str], first_dealer: int,
-          cards: card_store.CardsChoice | None, by: str) -> Started:
-    """Start a match of ``players`` (names, in seat order). Raises the core's ``MatchError`` or
-    ``CardsRefused``; nothing is written then."""
+          cards: card_store.CardsChoice | None, by: str, table_code: str = "") -> Started:
+    """Start a match of ``players`` (names, in seat order). From a deal set, the match is a table of
+    its night: admitted with the set's ``table_code``, else waiting for the organiser (and dealt
+    nothing until admitted). Raises the core's ``MatchError`` or ``CardsRefused``; nothing is
+    written then."""
     in_force = checked_options(ruleset, options, players, first_dealer)
     if cards is not None:
         problem = card_store.mode_problem(ruleset, in_force, cards["mode"])
         if problem:
             raise CardsRefused(problem)
+    set_id = cards["deal_set_id"] if cards is not None else None
     with transaction():
+        if set_id is not None:
+            locking.lock_set(set_id)  # the first statement: tables joining at once take turns for their numbers
         match = Match(ruleset=ruleset, options=in_force, first_dealer=first_dealer)
         if cards is not None:
             if cards["seed"] is not None and cards["deal_set_id"] is None:  # a deal set's seed is the server's already
                 cards = {**cards, "seed": card_store.server_seed(cards["seed"])}
             card_store.attach(match, cards)
+        table = deal_sets.seat_table(match, set_id, table_code) if set_id is not None else None
         match.seats = [MatchSeat(seat=seat, player=player) for seat, player in enumerate(Player.all_named(players))]
-        return begin(match, by)
+        started = begin(match, by)
+        return replace(started, waiting=table is not None and not table.admitted)
 
 
 def rematch(match_id: int, by: str, keeper_hash: str) -> Started:

@@ -1,0 +1,36 @@
+"""The one way a page or export of one match reads it: as this phone may see it.
+
+Every page and download of a match (its scoreboard and live view, its record, its deal pages,
+its history of changes, its printed sheet, its CSV and JSON) loads the match with
+``match_or_404``. For a table of a duplicate set, anyone who is not one of the table's own (its
+scorekeepers, and the phones holding its seats: ``of_table``) gets the match cut to the deals
+every admitted table has played (``data/publication.withhold``): its later deals' bids, tricks,
+points and turned cards are in no page, whatever the page. A table's own players see their own
+results as always. ``tests/structure/test_layers.py`` keeps the screens from loading a match any
+other way.
+"""
+
+from __future__ import annotations
+
+from scorer.web.data import publication
+from scorer.web.data.deletion import visible_or_404
+from scorer.web.data.models import Match
+from scorer.web.policy import capability, holders
+
+
+def of_table(match: Match) -> bool:
+    """Whether this request comes from one of the table's own: a scorekeeper of the match, or the
+    phone holding one of its seats."""
+    return capability.holds(match) or holders.holds_a_seat(match.id)
+
+
+def as_seen(match: Match) -> Match:
+    """``match`` cut to what this phone may see (nothing is cut outside a duplicate set)."""
+    if match.deal_set is not None and not of_table(match):
+        publication.withhold(match)
+    return match
+
+
+def match_or_404(match_id: int) -> Match:
+    """The match (404 if there is none or it is deleted), as this phone may see it."""
+    return as_seen(visible_or_404(match_id))
