@@ -11,12 +11,6 @@ from scorer.web.data.models.cards import CLOSED, OPEN, OUT, WAITING
 from scorer.web.data.nights import Night, TableLine, UnitPlay
 
 STATE_WORDS = {WAITING: "Waiting to be admitted", OPEN: "Playing", CLOSED: "Closed", OUT: "Taken out"}
-NOT_A_TABLE = "That match is not a table of this deal set."
-NO_SUCH_SET = "There is no such deal set."
-
-
-def changed_meanwhile(number: int) -> str:
-    return f"Table {number} was changed from another phone meanwhile; nothing more was changed."
 
 
 def table_label(number: int) -> str:

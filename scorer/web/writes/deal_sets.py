@@ -22,7 +22,6 @@ from scorer.web.data.models import DealSet, Match, SetTable, now_utc
 from scorer.web.data.models.cards import CLOSED, OPEN, OUT, WAITING
 from scorer.web.extensions import db
 from scorer.web.policy import capability, organiser
-from scorer.web.presentation import night
 from scorer.web.writes.problems import Gone, Refused
 from scorer.web.writes.unit import match_write, transaction
 
@@ -80,6 +79,15 @@ CHANGES = {
 }
 
 
+class TableMoved(Refused):
+    """The table is no longer in a state the change starts from: another of the organiser's phones
+    changed it meanwhile."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"Table {number} was changed from another phone meanwhile; nothing more was changed.")
+        self.number = number
+
+
 @dataclass(frozen=True)
 class TableChanged:
     """What an organiser's change did: the table's number, and its state before and after."""
@@ -100,11 +108,11 @@ def change_table(set_id: int, match_id: int, change: str) -> TableChanged:
         match = locked.match
         table = match.set_table
         if table is None or table.deal_set_id != set_id:
-            raise Gone(night.NOT_A_TABLE)
+            raise Gone("That match is not a table of this deal set.")
         if table.state == ends:
             return TableChanged(table.number, table.state, ends)  # sent twice: done already
         if table.state not in starts:
-            raise Refused(night.changed_meanwhile(table.number))
+            raise TableMoved(table.number)
         locking.lock_set(set_id)
         before, table.state, table.changed_at = table.state, ends, now_utc()
         if ends == OPEN:
@@ -120,5 +128,5 @@ def show_code(set_id: int, shown: bool) -> None:
         locking.lock_set(set_id)
         deal_set = db.session.get(DealSet, set_id)
         if deal_set is None:
-            raise Gone(night.NO_SUCH_SET)
+            raise Gone("There is no such deal set.")
         deal_set.code_on_screen = shown
