@@ -24,6 +24,7 @@ from scorer.web.writes import deal_sets as deal_set_writes
 bp = Blueprint("nights", __name__, url_prefix="/deal-sets/<int:set_id>")
 
 SCREEN_POLL_MS = 1000  # the screen asks every second: a save shows on it within two
+PLACES = 12  # the players of each seat the screen lists (all of them are on the set's page)
 
 
 def _set_or_404(set_id: int) -> DealSet:
@@ -44,18 +45,12 @@ def organise(set_id: int) -> str:
     night = nights.night_of(deal_set)
     return render_template("cards/organise.html", deal_set=deal_set, night=night, form=EmptyForm(), screen_tag=tag,
                            join_url=join_url(deal_set), sheet_open=sheet_open(deal_set),
-                           changes=deal_set_writes.CHANGES, pretty_code=pretty_code(deal_set.table_code))
+                           changes=deal_set_writes.CHANGES, change_labels=night_words.CHANGE_LABELS, pretty_code=pretty_code(deal_set.table_code))
 
 
 def pretty_code(code: str) -> str:
     """The table code as shown, in two groups of four: "K7QX M2PA"."""
     return " ".join(code[i:i + 4] for i in range(0, len(code), 4))
-
-
-CHANGE_DONE = {"admit": "Table {n} is admitted: it is dealt its cards now.",
-               "close": "Table {n} is closed: the other tables’ results no longer wait for it.",
-               "reopen": "Table {n} plays again: the results wait for it once more.",
-               "take-out": "Table {n} is taken out of the set: it is dealt no more cards."}
 
 
 @bp.post("/tables/<int:match_id>/<any(admit, close, reopen, 'take-out'):change>")
@@ -66,7 +61,7 @@ def change_table(set_id: int, match_id: int, change: str) -> BaseResponse:
     if not EmptyForm().validate_on_submit():
         abort(400, "This form did not come from this page; no table was changed. Reload the page and try again.")
     done = deal_set_writes.change_table(set_id, match_id, change)
-    flash(CHANGE_DONE[change].format(n=done.number))
+    flash(night_words.CHANGE_DONE[change].format(n=done.number))
     return redirect(url_for("nights.organise", set_id=set_id, _anchor=f"table-{done.number}"), code=303)
 
 
@@ -93,7 +88,7 @@ def screen(set_id: int) -> str:
     return render_template("cards/screen.html", deal_set=deal_set, screen_tag=tag,
                            poll_ms=SCREEN_POLL_MS, join_url=join_url(deal_set) if deal_set.code_on_screen else None,
                            pretty_code=pretty_code(deal_set.table_code), state_words=night_words.STATE_WORDS,
-                           latest=view["compared"][-2:][::-1], **view)
+                           latest=view["compared"][-2:][::-1], places=PLACES, **view)
 
 
 def _tag(set_id: int) -> str:

@@ -100,8 +100,9 @@ def night_of(deal_set: DealSet) -> Night:
     played = max((table.deals for table in tables if table.admitted), default=0)
     shown = publication.published(deal_set)
     published = played if shown is None else min(shown, played)
-    night = Night(deal_set, tables, published, played, {}, {})
+    units = len(get_ruleset(deal_set.ruleset).sides)
     admitted = [table.match_id for table in tables if table.admitted]
+    night = Night(deal_set, tables, published, played, {}, {match_id: [0] * units for match_id in admitted})
     if admitted and published:
         _read_plays(night, admitted)
     return night

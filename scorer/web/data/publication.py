@@ -20,6 +20,7 @@ Outside a set, a deal's cards are public once it is recorded.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import Select, func, select
@@ -128,6 +129,25 @@ def may_play(match: Match) -> bool:
 
 
 # ---------------------------------------------------------------------------- the one cut
+
+
+def list_cuts(matches: Sequence[Match], counts: Mapping[int, int]) -> dict[int, int]:
+    """For a list of many matches (home, history), where no phone is one of a table's own: each
+    match of a set that has recorded more deals (``counts``) than its set has published, and how
+    many may be shown. One statement per set among them; none for a list without a set's match."""
+    published_of: dict[int, int | None] = {}
+    found = {}
+    for match in matches:
+        deal_set = match.deal_set
+        if deal_set is None:
+            continue
+        if deal_set.id not in published_of:
+            published_of[deal_set.id] = published(deal_set)
+        shown = published_of[deal_set.id]
+        if shown is not None and shown < counts.get(match.id, 0):
+            found[match.id] = shown
+    return found
+
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from sqlalchemy import Select, and_, false, or_, select
 from sqlalchemy.orm import selectinload
 
 from scorer.core import get_ruleset
+from scorer.web.data import publication
 from scorer.web.data.models import Match, MatchResult, MatchSeat, SeatResult
 from scorer.web.extensions import db
 from scorer.web.presentation import scoreboard
@@ -44,13 +45,17 @@ def latest(finished: bool, limit: int) -> Select[tuple[Match]]:
 
 
 def standings(matches: list[Match]) -> dict[int, Standing]:
-    """Each match's standing, in two queries whatever the number of matches or deals."""
+    """Each match's standing, in two queries whatever the number of matches or deals. A faster
+    table of a duplicate set stands where every table has played to (``publication.list_cuts``):
+    mid-game, at its last deal shown."""
     ids = [match.id for match in matches]
     played: dict[int, tuple[int, int]] = {}  # match -> (deals, finished games)
     for match_id, deals, finished_games in db.session.execute(
             select(MatchResult.match_id, MatchResult.deals, MatchResult.games_played)
             .where(MatchResult.match_id.in_(ids), MatchResult.seat == 0)):
         played[match_id] = (deals, finished_games)
+    for match_id, shown in publication.list_cuts(matches, {key: deals for key, (deals, _) in played.items()}).items():
+        played[match_id] = (shown, -1)  # -1: no game counted as finished, so its totals are shown
     # Each match's last deal: its number is the match's count of deals (a primary-key lookup).
     last = [(match_id, deals) for match_id, (deals, _) in played.items() if deals]
     totals: dict[int, dict[int, int]] = {}

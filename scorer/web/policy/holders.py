@@ -26,6 +26,7 @@ from scorer.web.extensions import db
 from scorer.web.policy import capability
 
 PHONE_COOKIE = "ninety-nine-phone"
+MAX_TOKEN = 128  # what is made is 43 characters; anything far longer is no token of ours
 MAX_AGE = capability.MAX_AGE  # a seat is held as long as a match is kept
 
 
@@ -43,7 +44,7 @@ def seat_cookie(match_id: int, seat: int) -> str:
 def phone_token() -> str | None:
     """This phone's own token, if it has one that could be one."""
     token = request.cookies.get(PHONE_COOKIE)
-    return token if token and 20 <= len(token) <= 128 else None
+    return token if token and len(token) <= MAX_TOKEN else None
 
 
 def give_phone_token(response: Response) -> None:

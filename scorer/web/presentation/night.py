@@ -11,6 +11,12 @@ from scorer.web.data.models.cards import CLOSED, OPEN, OUT, WAITING
 from scorer.web.data.nights import Night, TableLine, UnitPlay
 
 STATE_WORDS = {WAITING: "Waiting to be admitted", OPEN: "Playing", CLOSED: "Closed", OUT: "Taken out"}
+# The organiser's buttons (writes.deal_sets.CHANGES), and what each says once done.
+CHANGE_LABELS = {"admit": "Admit", "close": "Close", "reopen": "Open again", "take-out": "Take out"}
+CHANGE_DONE = {"admit": "Table {n} is admitted: it is dealt its cards now.",
+               "close": "Table {n} is closed: the other tables’ results no longer wait for it.",
+               "reopen": "Table {n} plays again: the results wait for it once more.",
+               "take-out": "Table {n} is taken out of the set: it is dealt no more cards."}
 
 
 def table_label(number: int) -> str:
@@ -96,7 +102,7 @@ def standings(night: Night, ruleset: Ruleset) -> list[SeatStanding]:
     headings = unit_headings(ruleset)
     for unit in ruleset.contenders:
         rows = sorted(((night.totals[table.match_id][unit], table) for table in night.admitted
-                       if table.match_id in night.totals), key=lambda row: (-row[0], row[1].number))
+                       if night.plays.get(table.match_id)), key=lambda row: (-row[0], row[1].number))
         placed, place = [], 0
         for index, (points, table) in enumerate(rows):
             if index == 0 or points != rows[index - 1][0]:

@@ -12,7 +12,7 @@ from sqlalchemy.orm import selectinload
 from wtforms import SelectField
 
 from scorer.core import RULESETS
-from scorer.web.data import documents
+from scorer.web.data import documents, publication
 from scorer.web.data.figures import match_figures
 from scorer.web.data.models import Deal, Match, MatchResult, MatchSeat, Player
 from scorer.web.extensions import db
@@ -131,6 +131,10 @@ def index() -> tuple[str, int]:
     for match_id, seat in db.session.execute(select(MatchResult.match_id, MatchResult.seat).where(
             MatchResult.match_id.in_(ids), MatchResult.won.is_(True)).order_by(MatchResult.seat)):
         won.setdefault(match_id, []).append(seat)
+    # A faster table of a duplicate set: its later deals, and so its result, wait for the others.
+    for match_id, shown in publication.list_cuts(page.items, deal_counts).items():
+        deal_counts[match_id] = shown
+        won.pop(match_id, None)
     entries = []
     for match in page.items:
         columns = scoreboard.columns(match)
