@@ -10,7 +10,7 @@ import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from scorer.core import MAX_SEED, MatchError, MatchScore, parse_trump, score
@@ -87,6 +87,12 @@ class Checked:
         return rows
 
 
+# The dates an import may carry: every match a person played, and far from the ends of the calendar,
+# where a time shown in the table's zone (clock.local) would overflow.
+EARLIEST = datetime(1900, 1, 1, tzinfo=UTC)
+LATEST = datetime(2100, 12, 31, 23, 59, 59, tzinfo=UTC)
+
+
 def read_time(document: dict[str, Any], key: str) -> datetime | None:
     if key not in document:
         return None
@@ -99,6 +105,8 @@ def read_time(document: dict[str, Any], key: str) -> datetime | None:
         moment = None
     if moment is None:
         raise ImportProblem(f"{key}: must be a date and time such as \"2026-11-21T20:15:00+00:00\", not {value!r}")
+    if not EARLIEST <= moment <= LATEST:  # the table's clock shows it in any zone, history sorts by it
+        raise ImportProblem(f"{key}: must be a date from {EARLIEST.year} to {LATEST.year}, not {value!r}")
     return moment
 
 

@@ -159,13 +159,16 @@ def show(match_id: int) -> str | tuple[str, int]:
         publication.turn_up_shown(match, number, readers.of_table(match))
     latest = explain.explain(board, scored, len(match.deals)) if match.deals else None  # the last deal, in parts
     table = publication.table_of(match)
+    rematch = rematch_of(match) if board.finished else None
+    mine = capability.keeper_of(match) if rematch is not None else None
+    rematch_revoked = mine is not None and rematch is not None and matches_w.revoked_from(rematch, mine.token_hash)
     return render_template("play/scoreboard.html", board=board, match=match, latest=latest,
                            dealt=None if turned_elsewhere else dealt, turned_elsewhere=turned_elsewhere,
                            night_table=table, may_play=publication.may_play(match),
                            held_back=night.held_back(table.deal_set.name, cut.shown, cut.recorded) if table and cut else "",
                            match_figures=match_figures(match),
                            rematch_dealer=documents.next_dealer(match) if board.finished else None,
-                           rematch=rematch_of(match) if board.finished else None,
+                           rematch=rematch, rematch_revoked=rematch_revoked,
                            rating_changes=rating_words.match_changes(match, board.seat_names),
                            forecast=rating_words.match_forecast(match, board.seat_names))
 
@@ -184,6 +187,10 @@ def rematch(match_id: int) -> BaseResponse:
     assert keeper is not None  # require_keeper: the capability's (the server machine is no phone here)
     started = matches_w.rematch(match_id, by=device.device_name(), keeper_hash=keeper.token_hash)
     response = redirect(url_for("matches.show", match_id=started.match_id), code=303)
+    if started.revoked:
+        flash("A scorekeeper of the rematch took this phone off its scorekeepers, so this phone watches it. "
+              "To keep its score again, ask one of them for a ‘Keep score too’ link.")
+        return response
     capability.give(response, started.match_id, started.token)
     flash(f"The rematch had been started from another phone; this phone keeps its score too. "
           f"{started.first_dealer} deals first." if started.joined else f"A rematch: {started.first_dealer} deals first.")

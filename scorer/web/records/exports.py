@@ -18,6 +18,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import time
 import zipfile
 from collections.abc import Iterator
@@ -154,9 +155,16 @@ CSV_HEADER = ["deal", "game", "deal_in_game", "dealer", "leader", "trump", "turn
               "side", "bid_as_recorded", "bid", "tricks", "made", "premium", "points", "total"]
 
 
+# A formula's first character, after whatever a spreadsheet skips (spaces, a quote), at the start of
+# a cell: at the start of the text, or after a ',' or ';' where a spreadsheet that splits the row on
+# it (a ';' locale; a ',' one reading the file unquoted) starts a new cell.
+FORMULA = re.compile(r"""(^|[,;])([\s"']*)(?=[=+\-@\t\r])""")
+
+
 def spreadsheet_text(text: str) -> str:
-    """A name a spreadsheet would take for a formula (=, +, -, @) is kept as text."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """A name a spreadsheet would take for a formula (=, +, -, @) is kept as text: an apostrophe
+    before each place a cell could start with one, whether the row is split on ',' or ';'."""
+    return FORMULA.sub(lambda found: f"{found.group(1)}{found.group(2)}'", text)
 
 
 def csv_rows(match: Match) -> list[list[Any]]:

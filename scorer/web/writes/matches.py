@@ -23,7 +23,7 @@ from scorer.web.data.history import MATCH
 from scorer.web.data.models import Change, Match, MatchCards, MatchSeat, Player
 from scorer.web.data.results import as_utc, forget, refresh
 from scorer.web.extensions import db
-from scorer.web.policy.capability import new_keeper, rematch_token
+from scorer.web.policy.capability import digest, new_keeper, rematch_token
 from scorer.web.writes import deal_sets
 from scorer.web.writes.deals import settle
 from scorer.web.writes.history import record
@@ -44,6 +44,7 @@ class Started:
     first_dealer: str
     joined: bool = False  # a rematch another phone had started already: this phone keeps its score too
     waiting: bool = False  # a table of a deal set, started without its table code: the organiser admits it
+    revoked: bool = False  # this phone was a scorekeeper of the rematch and was revoked: it keeps no score
 
 
 def checked_options(ruleset: str, options: dict[str, Any], players: list[str], first_dealer: int) -> dict[str, Any]:
@@ -95,8 +96,11 @@ def rematch(match_id: int, by: str, keeper_hash: str) -> Started:
             raise Refused("This match is not over yet, so no rematch was started.")
         existing = rematch_of(match)
         if existing is not None:
+            dealer = existing.player_names[existing.first_dealer]
+            if revoked_from(existing, keeper_hash):  # taken off the rematch's keepers: it stays off
+                return Started(existing.id, "", dealer, joined=True, revoked=True)
             token = new_keeper(existing, by, rematch_token(keeper_hash, existing.id))
-            return Started(existing.id, token, existing.player_names[existing.first_dealer], joined=True)
+            return Started(existing.id, token, dealer, joined=True)
         first_dealer = documents.next_dealer(match)
         new = Match(ruleset=match.ruleset, options=dict(match.options), first_dealer=first_dealer)
         if match.card_setup is not None:
@@ -110,6 +114,13 @@ def rematch(match_id: int, by: str, keeper_hash: str) -> Started:
         started = begin(new, by, rematch_token(keeper_hash, new.id))
         match.rematch_id = new.id
         return started
+
+
+def revoked_from(rematch: Match, keeper_hash: str) -> bool:
+    """Whether the phone whose capability for the old match hashes to ``keeper_hash`` was made a
+    scorekeeper of ``rematch`` and revoked since (its rematch token is derived, so it is known)."""
+    mine = digest(rematch_token(keeper_hash, rematch.id))
+    return any(keeper.token_hash == mine and keeper.revoked_at is not None for keeper in rematch.keepers)
 
 
 def begin(match: Match, by: str, token: str | None = None) -> Started:
