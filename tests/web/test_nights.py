@@ -19,7 +19,7 @@ import zipfile
 from typing import Any
 
 import pytest
-from cardhelpers import SET_FORM, dealt, join_set, new_set, set_code, shows_card, take_seat
+from cardhelpers import SET_FORM, dealt, join_set, new_set, set_code, take_seat
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event, select

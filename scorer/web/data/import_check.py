@@ -99,15 +99,17 @@ def read_time(document: dict[str, Any], key: str) -> datetime | None:
     value = document[key]
     try:
         moment = datetime.fromisoformat(value) if isinstance(value, str) else None
-        if moment is not None:
-            moment = results.as_utc(moment)  # year 1 at +01:00 is before the calendar starts
-    except (ValueError, OverflowError):
+    except ValueError:
         moment = None
     if moment is None:
         raise ImportProblem(f"{key}: must be a date and time such as \"2026-11-21T20:15:00+00:00\", not {value!r}")
-    if not EARLIEST <= moment <= LATEST:  # the table's clock shows it in any zone, history sorts by it
+    try:
+        in_range = EARLIEST <= results.as_utc(moment) <= LATEST  # year 1 at +01:00 is before the calendar starts
+    except OverflowError:
+        in_range = False
+    if not in_range:  # the table's clock shows it in any zone, history sorts by it
         raise ImportProblem(f"{key}: must be a date from {EARLIEST.year} to {LATEST.year}, not {value!r}")
-    return moment
+    return results.as_utc(moment)
 
 
 def in_words(text: str, document: Any) -> str:

@@ -49,5 +49,5 @@ def remember_browser(token_hash: str, mark: str, days: int) -> None:
     passcode it signed in with) for ``days``. Rows past their time go as new ones come in."""
     with transaction():
         db.session.execute(delete(KnownBrowser).where(KnownBrowser.expires_at < now_utc()))
-        db.session.add(KnownBrowser(token_hash=token_hash, mark=mark, created_at=now_utc(),
-                                    expires_at=now_utc() + timedelta(days=days)))
+        now = now_utc()
+        db.session.add(KnownBrowser(token_hash=token_hash, mark=mark, created_at=now, expires_at=now + timedelta(days=days)))
