@@ -48,7 +48,7 @@ from scorer.web.presentation.formatting import (
 
 def live_tag(match: Match) -> str:
     """The tag of the match as this page shows it, so live.js knows when it is out of date."""
-    return tag(match.version, match.updated_at)
+    return tag(match.version, match.updated_at, match.deal_set.version if match.deal_set is not None else None)
 
 
 # The sections in the navigation bar: (endpoint, label); a page belongs to its blueprint's section.

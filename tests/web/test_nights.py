@@ -226,6 +226,18 @@ def test_the_live_view_follows_the_cut_board(night):
     assert moved.status_code == 200  # changed: the board is fetched again
     board = html.unescape(stranger.get(f"/matches/{a}").text)
     assert 'id="deal-2"' not in board and 'id="deal-3"' not in board and "recorded deals 2–3" in board
+    # B's save publishes A's deal 2: A changed nothing, but A's tag moves with its set's, so the
+    # watcher's board fetches itself again and shows it. A save that publishes nothing moves no
+    # other table's tag: B's watchers fetch nothing when A records deal 4.
+    tag = stranger.get(f"/matches/{a}/version").headers["ETag"]
+    keeper_b, b = night["keeper_b"], night["b"]
+    assert post_deal(keeper_b, b, 2, ["hidden"] * 3, [3, 3, 3]).status_code == 303
+    moved = stranger.get(f"/matches/{a}/version", headers={"If-None-Match": tag})
+    assert moved.status_code == 200 and f'data-live-tag="{moved.headers["ETag"].strip(chr(34))}"' in stranger.get(f"/matches/{a}").text
+    assert 'id="deal-2"' in stranger.get(f"/matches/{a}").text
+    b_tag = stranger.get(f"/matches/{b}/version").headers["ETag"]
+    assert post_deal(keeper_a, a, 4, ["hidden"] * 3, [3, 3, 3]).status_code == 303
+    assert stranger.get(f"/matches/{b}/version", headers={"If-None-Match": b_tag}).status_code == 304
 
 
 def test_a_tables_own_players_see_their_own_results(night):

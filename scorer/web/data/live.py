@@ -28,22 +28,27 @@ from datetime import datetime
 
 from sqlalchemy import bindparam, func, select, update
 
-from scorer.web.data.models import Deal, Match, now_utc
+from scorer.web.data.models import Deal, DealSet, Match, MatchCards, now_utc
 from scorer.web.extensions import db
 
 # Built once (Core, not the ORM: a poll is the app's most frequent request): the match's row by
-# its primary key (none once deleted: Recently deleted keeps the row), its deals counted on the (match_id, number) unique index.
-_match, _deal = Match.__table__, Deal.__table__
+# its primary key (none once deleted: Recently deleted keeps the row), its deals counted on the (match_id, number) unique index,
+# and, for a table of a duplicate set, the set's version (two more primary-key lookups).
+_match, _deal, _cards, _set = Match.__table__, Deal.__table__, MatchCards.__table__, DealSet.__table__
 VERSION_QUERY = select(
     _match.c.version, _match.c.updated_at,
     select(func.count()).where(_deal.c.match_id == _match.c.id).scalar_subquery(),
-).where(_match.c.id == bindparam("match_id"), _match.c.deleted_at.is_(None))
+    _set.c.version,
+).select_from(_match.outerjoin(_cards, _cards.c.match_id == _match.c.id).outerjoin(_set, _set.c.id == _cards.c.deal_set_id)
+              ).where(_match.c.id == bindparam("match_id"), _match.c.deleted_at.is_(None))
 
 
-def tag(version: int, updated_at: datetime | None) -> str:
-    """The ``ETag`` (without its quotes) of a match at ``version``, last touched at ``updated_at``."""
+def tag(version: int, updated_at: datetime | None, set_version: int | None = None) -> str:
+    """The ``ETag`` (without its quotes) of a match at ``version``, last touched at ``updated_at``;
+    a table of a duplicate set also at its set's ``set_version``, which moves when what the set
+    publishes moves (a slower table's save shows a faster table's held-back deals to everyone)."""
     stamp = zlib.crc32(str(updated_at).encode()) if updated_at is not None else 0
-    return f"{version}-{stamp:08x}"
+    return f"{version}-{stamp:08x}" if set_version is None else f"{version}-{stamp:08x}-{set_version}"
 
 
 def touch(match_id: int) -> None:

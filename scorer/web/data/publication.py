@@ -28,7 +28,7 @@ from sqlalchemy import inspect as orm_inspect
 from sqlalchemy.orm import attributes, object_session
 
 from scorer.core import PILE, MatchScore, make_setup
-from scorer.web.data.models import Deal, DealSet, Match, SetTable
+from scorer.web.data.models import Deal, DealSet, Match, MatchResult, SetTable
 from scorer.web.data.models.cards import OPEN
 from scorer.web.extensions import db
 
@@ -126,6 +126,28 @@ def may_play(match: Match) -> bool:
     set, only while the organiser has the table admitted and open."""
     table = table_of(match)
     return match.deal_set is None or (table is not None and table.state == OPEN)
+
+
+# ---------------------------------------------------------------------------- keeping the phones in step
+
+
+def moves_publication(match: Match, finished_before: bool, count_after: int, finished_after: bool) -> bool:
+    """Whether a change of a table's deals (the match as it stood before: ``finished_before``, its
+    deals in the results cache not yet rewritten; after: ``count_after``, ``finished_after``) moves
+    how far its set is published. Only a table that holds back can move it: then every phone
+    following a table of the set is to look again (``live``: the set's version is in every tag).
+    Two statements, for an admitted, open table only."""
+    table = table_of(match)
+    if table is None or table.state != OPEN or match.deal_set is None:
+        return False
+    before = db.session.scalar(select(MatchResult.deals).where(MatchResult.match_id == match.id, MatchResult.seat == 0)) or 0
+    others = published(match.deal_set, besides=match.id)
+
+    def shown(count: int, finished: bool) -> int | None:
+        holds = None if finished else count
+        return holds if others is None else others if holds is None else min(holds, others)
+
+    return shown(before, finished_before) != shown(count_after, finished_after)
 
 
 # ---------------------------------------------------------------------------- the one cut

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from sqlalchemy import inspect, select
 
 from scorer.core import MatchScore, ScoreDiff, compare_scores, pile_card_problem
-from scorer.web.data import card_store, documents, publication
+from scorer.web.data import card_store, documents, locking, publication
 from scorer.web.data.document_types import DealDocument
 from scorer.web.data.history import DEAL
 from scorer.web.data.models import Change, Deal, Match
@@ -310,7 +310,11 @@ def settle(match: Match, after: MatchScore, since: int = 1, deals: list[DealDocu
     the tag from the core's score, the results cache from deal ``since`` on (the deals before it
     keep their rows), and the cards of the deal to come where the app deals (cards once made never
     change; an edit that reopens a finished match deals the next deal). An import keeps the file's
-    times (``touch=False``) and leaves a deal already in the players' hands undealt (``deal_next=False``)."""
+    times (``touch=False``) and leaves a deal already in the players' hands undealt (``deal_next=False``).
+    At a table of a duplicate set, a change that moves how far the set is published raises the
+    set's version (its lock), which every phone following the set's tables has in its tag."""
+    if match.deal_set is not None and publication.moves_publication(match, match.finished, len(after.deals), after.finished):
+        locking.lock_set(match.deal_set.id)
     match.finished = after.finished
     if touch:
         match.touch()
