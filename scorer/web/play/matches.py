@@ -184,9 +184,10 @@ def rematch(match_id: int) -> BaseResponse:
 
 @bp.route("/<int:match_id>/delete", methods=["GET", "POST"])
 def delete(match_id: int) -> str | BaseResponse:
-    """Ask first (GET), then delete the match and all its deals (POST): it goes to Recently deleted."""
+    """Ask first (GET), then delete the match and all its deals (POST): it goes to Recently deleted.
+    Its scorekeepers while their rights over it hold, and the site manager (without taking it over)."""
     match = visible_or_404(match_id)
-    access.require_keeper(match)  # before the form is read: a watcher gets 403, nothing written
+    access.require_change(match, keeper_needed=False)  # before the form is read: a watcher gets 403, nothing written
     form = EmptyForm()
     if form.validate_on_submit():
         matches_w.delete(match_id, by=device.device_name())
