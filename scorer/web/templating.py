@@ -129,5 +129,6 @@ def register(app: Flask) -> None:
     # Private cards (cards/): who may see a match's seat links, and which seeds may be shown.
     # Roles (access.py): who is shown the writing controls.
     app.jinja_env.filters["ladder_rule"] = rating_words.rule_words
+    app.jinja_env.filters["lookalike_question"] = rating_words.lookalike_question
     app.jinja_env.globals.update(keeper=capability.holds, site_manager=access.is_site_manager, may_change=access.may_change,
                                  match_seed_visible=card_store.match_seed_visible)

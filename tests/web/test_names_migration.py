@@ -14,9 +14,9 @@ from sqlalchemy import select, text
 
 from scorer import create_app
 from scorer.web.data import documents, names
-from scorer.web.writes import maintenance
 from scorer.web.data.models import Match
 from scorer.web.extensions import db
+from scorer.web.writes import maintenance
 
 PLAYED = datetime(2026, 4, 1, 19, 0).replace(tzinfo=None)
 NFC, NFD = "Zo\u00eb", "Zoe\u0308"

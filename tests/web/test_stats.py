@@ -12,9 +12,9 @@ from sqlalchemy import select
 from webhelpers import post_deal, start_match
 
 from scorer.web.data import figures as read
-from scorer.web.writes import maintenance
 from scorer.web.data.models import MatchResult, Player, SeatResult
 from scorer.web.extensions import db
+from scorer.web.writes import maintenance
 
 
 def figures_of(app, scope=None):

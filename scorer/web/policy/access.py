@@ -106,12 +106,12 @@ def require_site_manager() -> None:
 
 def undo_rule(change: Change) -> str:
     """Who may undo ``change``: whoever may do what the undo does. A rename touches every match
-    and the ratings are the site manager's to say (the site manager's); an undo that restores a match is a restore (a scorekeeper's or the site
-    manager's); one that deletes it is a deletion, and the rest change the match's deals or seats
-    (a scorekeeper's)."""
+    and the ratings are the site manager's to say (the site manager's); an undo that deletes or
+    restores a match is a deletion or a restore (a scorekeeper's, or the site manager's without
+    taking the match over); the rest change the match's deals or seats (a scorekeeper's)."""
     if change.kind in (RENAME, RATINGS):
         return MANAGER
-    if change.kind == MATCH and not change.before.get("deleted"):
+    if change.kind == MATCH:
         return KEEPER_OR_MANAGER
     return KEEPER
 

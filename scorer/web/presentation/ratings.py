@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from scorer.core import Ruleset, get_ruleset
 from scorer.web import clock
@@ -76,6 +77,11 @@ class Ladder:
         if not self.left_out:
             return None
         return f"{self.left_out} finished match{'es are' if self.left_out != 1 else ' is'} left out."
+
+
+def lookalike_question(asked: Any) -> str:
+    """"Кір looks like Kip, who has played here before. Did you mean Kip?" (``LikeKnownPlayer``)."""
+    return f"{asked.typed} looks like {asked.known}, who has played here before. Did you mean {asked.known}?"
 
 
 def rule_words(rule: str) -> str:

@@ -7,7 +7,7 @@ is still being folded in, and the live view brings the new figures), worded by
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
@@ -16,8 +16,8 @@ from werkzeug.wrappers import Response as BaseResponse
 from wtforms import RadioField, SelectField
 
 from scorer.core import RULESETS
-from scorer.web.data import rating_reads, ratings, ratings_fold
-from scorer.web.data.figures import player_names
+from scorer.web.data import names, rating_reads, ratings, ratings_fold
+from scorer.web.data.figures import known_names, player_names
 from scorer.web.data.models import Match, Player, name_key
 from scorer.web.extensions import db
 from scorer.web.fields import EmptyForm, Option, choices
@@ -29,6 +29,14 @@ from scorer.web.writes import ratings as rating_writes
 bp = Blueprint("ratings", __name__)
 
 MOST_PLAYERS = max(ruleset.players for ruleset in RULESETS.values())
+
+
+class Lookalike(NamedTuple):
+    """A name typed that looks like a known player's, as the new-match form is filled in."""
+
+    place: int
+    typed: str
+    known: str
 EVERY = "every"  # the ladder of every kind at once, one under another
 
 
@@ -159,11 +167,14 @@ def chances() -> str:
     match of ``ruleset``, as the ratings see them: a fragment the new-match form shows."""
     ruleset = RULESETS.get(request.args.get("ruleset", ""))
     typed = [name.strip() for name in request.args.getlist("players")[:MOST_PLAYERS]]
+    everyone = known_names()
+    lookalikes = [Lookalike(*found) for name in typed if name
+                  for found in [names.new_lookalike([name[:names.NAME_LENGTH]], everyone)] if found is not None]
     if ruleset is None or len(typed) < ruleset.players or not all(typed[:ruleset.players]):
-        return render_template("records/_chances.html", forecast=None)
+        return render_template("records/_chances.html", forecast=None, lookalikes=lookalikes)
     seated = typed[:ruleset.players]
     known = {person.name_key: person.id
              for person in db.session.scalars(select(Player).where(Player.name_key.in_([name_key(n) for n in seated])))}
     players = [known.get(name_key(name), -1 - seat) for seat, name in enumerate(seated)]  # -1…: someone new
-    found = words.forecast(ruleset, players, seated)
-    return render_template("records/_chances.html", forecast=found)
+    return render_template("records/_chances.html", forecast=words.forecast(ruleset, players, seated),
+                           lookalikes=lookalikes)
