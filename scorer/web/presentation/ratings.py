@@ -65,12 +65,7 @@ class Ladder:
 
     @property
     def updating(self) -> str | None:
-        """"Updating after a change to a match of 12 Mar 2026…" while a change is folded in."""
-        if self.stale_since is None:
-            return None
-        if self.stale_since[1] == 0:  # from the very beginning: a rebuild, or the ladder's rule changed
-            return "Updating every rating after a change of what the ladder counts…"
-        return f"Updating after a change to a match of {local_date(self.stale_since[0])}…"
+        return updating(self.stale_since)
 
     @property
     def left_out_words(self) -> str | None:
@@ -82,6 +77,15 @@ class Ladder:
 def lookalike_question(asked: Any) -> str:
     """"Кір looks like Kip, who has played here before. Did you mean Kip?" (``LikeKnownPlayer``)."""
     return f"{asked.typed} looks like {asked.known}, who has played here before. Did you mean {asked.known}?"
+
+
+def updating(stale_since: Position | None) -> str | None:
+    """"Updating after a change to a match of 12 Mar 2026…" while a change is folded in."""
+    if stale_since is None:
+        return None
+    if stale_since[1] == 0:  # from the very beginning: a rebuild, or the ladder's rule changed
+        return "Updating every rating after a change of what the ladder counts…"
+    return f"Updating after a change to a match of {local_date(stale_since[0])}…"
 
 
 def rule_words(rule: str) -> str:
