@@ -16,6 +16,7 @@ from scorer.web.data.live import tag
 from scorer.web.data.models import Match
 from scorer.web.policy import access, capability, passcode
 from scorer.web.presentation import night
+from scorer.web.presentation import ratings as rating_words
 from scorer.web.presentation.formatting import (
     BID_SUITS,
     DISPLAY_SUITS,
@@ -128,7 +129,9 @@ def register(app: Flask) -> None:
     )
     # Private cards (cards/): who may see a match's seat links, and which seeds may be shown.
     # Roles (access.py): who is shown the writing controls.
-    app.jinja_env.globals.update(keeper=capability.holds, site_manager=access.is_site_manager,
+    app.jinja_env.filters["ladder_rule"] = rating_words.rule_words
+    app.jinja_env.filters["lookalike_question"] = rating_words.lookalike_question
+    app.jinja_env.globals.update(keeper=capability.holds, site_manager=access.is_site_manager, may_change=access.may_change,
                                  match_seed_visible=publication.match_seed_visible)
     # A club night (deal sets' tables): where a table stands, in words.
     app.jinja_env.globals.update(night_state=night.STATE_WORDS.get, night_not_playing=night.not_playing,

@@ -30,7 +30,8 @@ ORGANISER = "the phone that made the deal set, or the server machine or a passco
 RULES = {
     "deals.new": KEEPER, "deals.edit": KEEPER, "deals.delete": KEEPER,
     "deals.preview": KEEPER,            # read-only, but the scorekeeper's form's: a watcher has none
-    "matches.delete": KEEPER, "matches.rematch": KEEPER, "seats.hand_over": KEEPER, "hand_pages.turn_up_dummy": KEEPER,
+    "matches.delete": EITHER,                            # the site manager without taking it over (test_ladder_rule.py)
+    "matches.rematch": KEEPER, "seats.hand_over": KEEPER, "hand_pages.turn_up_dummy": KEEPER,
     "share.revoke": KEEPER,
     "changes.undo": KEEPER,                               # a deal's change; a rename's is SITE (test_changes.py)
     "deleted.restore": EITHER,                            # the phones may be gone (test_changes.py)
@@ -38,6 +39,7 @@ RULES = {
     "share.phone_name": OPEN,                             # the same; a keeper's own row too, none of anyone else's
     "players.rename": SITE, "imports.upload": SITE, "share.take_over": SITE,
     "nights.change_table": ORGANISER, "nights.screen_code": ORGANISER,  # a club night's organiser (test_nights.py)
+    "ratings.set_rule": SITE, "ratings.confirm": SITE, "ratings.standing": SITE,  # what the ladder counts
     "matches.new": OPEN, "deal_sets.new_set": OPEN,       # a new match or deal set harms nobody's
     "share.join": OPEN,                                   # needs a scorekeeper's invite (test_share.py)
     "hand_pages.show_bid": OPEN, "seats.take": OPEN,      # the hand pages' own tokens (test_private_cards.py)
@@ -144,6 +146,9 @@ def request_for(world: dict[str, Any], endpoint: str) -> tuple[str, dict[str, An
         "deleted.restore": (f"/matches/{table}/restore", {}),
         "nights.change_table": (f"/deal-sets/{world['deal_set']}/tables/{world['waiting']}/admit", {}),
         "nights.screen_code": (f"/deal-sets/{world['deal_set']}/screen-code", {"show": "yes"}),
+        "ratings.set_rule": ("/stats/ratings/rule", {"rule": "confirmed"}),
+        "ratings.confirm": ("/stats/ratings/confirm", {"match": str(table)}),
+        "ratings.standing": (f"/matches/{table}/ratings", {"action": "leave-out"}),
     }[endpoint]
 
 

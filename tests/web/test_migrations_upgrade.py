@@ -92,12 +92,12 @@ def test_no_migration_imports_the_app():
 
 
 def test_a_database_of_before_club_nights_upgrades_with_its_sets_tables_admitted(old_app):
-    """0017: every match already played from a deal set becomes one of its tables, numbered in the
+    """0018: every match already played from a deal set becomes one of its tables, numbered in the
     order started and admitted (they were played before there were organisers), each set gets a
     table code and no organiser's phone (its site manager runs it); known browsers are kept on the
     server; a phone holds one seat of a match."""
     with old_app.app_context():
-        upgrade(revision="0016_ratings")
+        upgrade(revision="0017_rated_when_finished")
         now = sa.bindparam("at", type_=sa.DateTime(timezone=True))
         with db.engine.begin() as connection:
             for set_id in (1, 2):

@@ -24,7 +24,7 @@ from werkzeug.wrappers import Response
 from scorer.web.data.models import DealSet
 from scorer.web.policy import access, capability
 
-CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # migrations/versions/0017_club_night.py holds a copy
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # migrations/versions/0018_club_night.py holds a copy
 CODE_LENGTH = 8
 
 

@@ -9,8 +9,8 @@ The matches already played from a set become its tables in the order they were s
 and open, as they were played before there were organisers; a set made before has no organiser's
 phone (its site manager runs it) and gets a table code of its own.
 
-Revision ID: 0017_club_night
-Revises: 0016_ratings
+Revision ID: 0018_club_night
+Revises: 0017_rated_when_finished
 Create Date: 2026-12-01 12:00:00
 
 """
@@ -22,8 +22,8 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision = '0017_club_night'
-down_revision = '0016_ratings'
+revision = '0018_club_night'
+down_revision = '0017_rated_when_finished'
 branch_labels = None
 depends_on = None
 
