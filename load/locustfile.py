@@ -184,6 +184,13 @@ _night: dict[str, object] = {}      # the set's id and table code, once the orga
 _tables: list[tuple[int, int]] = []  # (match id, the index of its keeper's host), as tables join
 
 
+def as_a_phone(user: HttpUser) -> None:
+    """A club's phones are on the Wi-Fi, not the server machine: without SCORER_BEHIND_PROXY a
+    request that carries X-Forwarded-For is never the server machine (access.py), so each is what
+    a player's or a watcher's phone is, not the site manager."""
+    user.client.headers["X-Forwarded-For"] = f"192.168.{next(_turn) % 250}.{next(_turn) % 250 + 1}"
+
+
 def wait_for_the_night(seconds: float = 60) -> bool:
     for _ in range(int(seconds * 10)):
         if "code" in _night:
@@ -239,6 +246,7 @@ class Table(Keeper):
             self.client.base_url = host
         self.host_index = HOSTS.index(host) if host else 0
         self.rng = random.Random()
+        as_a_phone(self)
         if not wait_for_the_night():
             raise StopUser()
         set_id, code = _night["set_id"], _night["code"]
@@ -269,6 +277,10 @@ class ClubWatcher(Watcher):
 
     fixed_count = WATCHERS
 
+    def on_start(self) -> None:
+        super().on_start()
+        as_a_phone(self)
+
     def follow(self) -> bool:
         with _lock:
             if not _tables:
@@ -291,6 +303,7 @@ class Screen(HttpUser):
         if host:
             self.client.base_url = host
         self.etag = ""
+        as_a_phone(self)
         if not wait_for_the_night():
             raise StopUser()
         self.client.get(f"/deal-sets/{_night['set_id']}/screen", name="screen")

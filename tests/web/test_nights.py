@@ -373,3 +373,40 @@ def test_the_screens_poll_is_one_statement_and_moves_with_every_change_at_any_ta
         assert moved.status_code == 200
         tag = moved.headers["ETag"]
     assert stranger.get("/deal-sets/99/version").status_code == 404
+
+
+def test_a_tables_board_is_made_once_for_the_phones_outside_it_until_its_tag_moves(night, monkeypatch):
+    """When the slowest table records a deal, every phone following a board fetches it again at
+    once (make load-club: 200 phones, 50 boards). The board as a phone outside the table sees it is
+    the same for all of them until its tag moves: made once and kept a moment (kept_pages.py). A
+    table's own phone, the site manager, and a phone with a message of its own get theirs made."""
+    from scorer.web.play import matches as match_pages
+    from scorer.web.serving import kept_pages
+    made: list[int] = []
+    real = match_pages.board_page
+    monkeypatch.setattr(match_pages, "board_page", lambda match: made.append(match.id) or real(match))
+    app, a = night["app"], night["a"]
+    watchers = [phone(app, f"192.168.1.{60 + n}") for n in range(4)]
+    pages = {watcher.get(f"/matches/{a}").text for watcher in watchers}
+    assert len(pages) == 1 and made == [a]
+    night["keeper_a"].get(f"/matches/{a}")  # its own table: made for it
+    app.test_client().get(f"/matches/{a}")  # the server machine, the site manager
+    assert made == [a, a, a] and 'id="deal-2"' not in pages.pop()
+    # The tag moves (A records deal 3): made again, once.
+    assert post_deal(night["keeper_a"], a, 3, ["hidden"] * 3, [3, 3, 3]).status_code == 303
+    made.clear()
+    for watcher in watchers:
+        assert "recorded deals 2–3" in html.unescape(watcher.get(f"/matches/{a}").text)
+    assert made == [a]
+    # Kept a moment only: what the tag does not follow (a rename) shows within SECONDS.
+    now = [1000.0]
+    monkeypatch.setattr(kept_pages.time, "monotonic", lambda: now[0])
+    assert post_deal(night["keeper_a"], a, 4, ["hidden"] * 3, [3, 3, 3]).status_code == 303
+    made.clear()
+    watchers[0].get(f"/matches/{a}")
+    now[0] += kept_pages.SECONDS - 0.1
+    watchers[1].get(f"/matches/{a}")
+    assert made == [a]
+    now[0] += 0.2
+    watchers[2].get(f"/matches/{a}")
+    assert made == [a, a]

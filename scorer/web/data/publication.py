@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from flask import g, has_request_context, request
 from sqlalchemy import Select, func, select
 from sqlalchemy import inspect as orm_inspect
 from sqlalchemy.orm import attributes, object_session
@@ -47,8 +48,18 @@ def _published_query(set_id: int, besides: int | None) -> Select[tuple[int | Non
 
 def published(deal_set: DealSet, besides: int | None = None) -> int | None:
     """How many of the set's deals are published (None: every deal, as no table holds any back);
-    with ``besides``, as far as the tables other than that match go."""
-    return db.session.scalar(_published_query(deal_set.id, besides))
+    with ``besides``, as far as the tables other than that match go. A page (a GET, which writes
+    nothing) asks it once, however many of its parts need it; a write asks afresh each time, as
+    what it reads under its lock may differ from what the request saw before."""
+    memo: dict[tuple[int, int | None], int | None] | None = (
+        g.setdefault("scorer_published", {}) if has_request_context() and request.method == "GET" else None)
+    key = (deal_set.id, besides)
+    if memo is not None and key in memo:
+        return memo[key]
+    found = db.session.scalar(_published_query(deal_set.id, besides))
+    if memo is not None:
+        memo[key] = found
+    return found
 
 
 def public_upto(match: Match) -> int:

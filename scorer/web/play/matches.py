@@ -13,7 +13,8 @@ from scorer.web.data import card_store, documents, names, publication
 from scorer.web.data.deletion import KEEP_DAYS, rematch_of
 from scorer.web.data.document_types import MatchDocument
 from scorer.web.data.figures import match_figures
-from scorer.web.data.models import DealSet, Player
+from scorer.web.data.live import tag
+from scorer.web.data.models import DealSet, Match, Player
 from scorer.web.extensions import db
 from scorer.web.fields import MAX_PLAYERS, EmptyForm, Option, ruleset_badge
 from scorer.web.play import card_choice
@@ -22,6 +23,7 @@ from scorer.web.policy import access, capability, device, readers
 from scorer.web.presentation import explain, night, scoreboard
 from scorer.web.presentation import ratings as rating_words
 from scorer.web.presentation.formatting import format_label, plural
+from scorer.web.serving import kept_pages
 from scorer.web.writes import matches as matches_w
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
@@ -169,6 +171,19 @@ def from_deal_set(set_id: int) -> tuple[str, int]:
 def show(match_id: int) -> str | tuple[str, int]:
     """The scoreboard: totals, games won, who deals and leads, the next trump, every deal."""
     match = readers.match_or_404(match_id)
+    # A club night's board as every phone outside its table sees it: made once per tag, kept a moment.
+    shared = (match.id, tag(match.version, match.updated_at, match.deal_set.version)) \
+        if match.deal_set is not None and readers.sees_as_everyone(match) else None
+    page = kept_pages.kept(shared) if shared is not None else None
+    if page is None:
+        page = board_page(match)
+        if shared is not None:
+            kept_pages.keep(shared, page)
+    return page
+
+
+def board_page(match: Match) -> str:
+    """The scoreboard of ``match`` as this phone may see it (read through ``readers``)."""
     scored = documents.score(match)
     board = scoreboard.build(match, scored)
     # A faster table of a duplicate set, seen from elsewhere: its later deals wait (readers.py).

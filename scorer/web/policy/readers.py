@@ -12,10 +12,12 @@ other way.
 
 from __future__ import annotations
 
+from flask import session
+
 from scorer.web.data import publication
 from scorer.web.data.deletion import visible_or_404
 from scorer.web.data.models import Match
-from scorer.web.policy import capability, holders
+from scorer.web.policy import access, capability, holders
 
 
 def of_table(match: Match) -> bool:
@@ -34,3 +36,12 @@ def as_seen(match: Match) -> Match:
 def match_or_404(match_id: int) -> Match:
     """The match (404 if there is none or it is deleted), as this phone may see it."""
     return as_seen(visible_or_404(match_id))
+
+
+def sees_as_everyone(match: Match) -> bool:
+    """Whether this phone is shown a table of a duplicate set as every phone outside the table is:
+    not one of the table's own, not the site manager (who is shown a take-over), and no message of
+    its own waiting to be shown. Its board may then be one made for another such phone
+    (``serving/kept_pages.py``)."""
+    return (match.deal_set is not None and not of_table(match) and not access.is_site_manager()
+            and not session.get("_flashes"))
