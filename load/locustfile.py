@@ -137,12 +137,14 @@ class Watcher(HttpUser):
         self.etag = ""
         self.index = next(_turn)
 
+    followed = _matches  # (match id, keeper's host) of the matches there are to follow
+
     def follow(self) -> bool:
         """Pick a keeper's match (watchers of one server follow matches kept on the other)."""
         with _lock:
-            if not _matches:
+            if not self.followed:
                 return False
-            self.match_id, keeper_host = _matches[self.index % len(_matches)]
+            self.match_id, keeper_host = self.followed[self.index % len(self.followed)]
         if HOSTS:
             self.client.base_url = HOSTS[(keeper_host + 1) % len(HOSTS)]
         self.board()
@@ -151,18 +153,23 @@ class Watcher(HttpUser):
     def board(self) -> None:
         self.client.get(f"/matches/{self.match_id}", name="scoreboard (watcher)")
 
+    poll_name = "version poll"
+
+    def version_path(self) -> str:
+        return f"/matches/{self.match_id}/version"
+
     @task
     def poll(self) -> None:
         if self.match_id is None and not self.follow():
             return
         headers = {"If-None-Match": self.etag} if self.etag else {}
-        with self.client.get(f"/matches/{self.match_id}/version", name="version poll", headers=headers,
+        with self.client.get(self.version_path(), name=self.poll_name, headers=headers,
                              catch_response=True) as answer:
             if answer.status_code == 304:
                 answer.success()
                 return
             if answer.status_code != 200:
-                answer.failure(f"version poll: {answer.status_code}")
+                answer.failure(f"{self.poll_name}: {answer.status_code}")
                 return
             changed = bool(self.etag)
             self.etag = answer.headers.get("ETag", "")
@@ -276,53 +283,36 @@ class ClubWatcher(Watcher):
     """A phone following one table's scoreboard from across the room (four to a table)."""
 
     fixed_count = WATCHERS
+    followed = _tables
 
     def on_start(self) -> None:
         super().on_start()
         as_a_phone(self)
 
-    def follow(self) -> bool:
-        with _lock:
-            if not _tables:
-                return False
-            self.match_id, keeper_host = _tables[self.index % len(_tables)]
-        if HOSTS:
-            self.client.base_url = HOSTS[(keeper_host + 1) % len(HOSTS)]
-        self.board()
-        return True
 
-
-class Screen(HttpUser):
+class Screen(Watcher):
     """The director's screen in a browser: the night's poll every second, the screen on a change."""
 
     fixed_count = SCREENS
     wait_time = constant(SCREEN_POLL_SECONDS)
+    poll_name = "screen poll"
 
     def on_start(self) -> None:
+        super().on_start()
         host = next_host()
         if host:
             self.client.base_url = host
-        self.etag = ""
         as_a_phone(self)
         if not wait_for_the_night():
             raise StopUser()
-        self.client.get(f"/deal-sets/{_night['set_id']}/screen", name="screen")
+        self.match_id = 0  # it follows the set, not a match
+        self.board()
 
-    @task
-    def poll(self) -> None:
-        headers = {"If-None-Match": self.etag} if self.etag else {}
-        with self.client.get(f"/deal-sets/{_night['set_id']}/version", name="screen poll", headers=headers,
-                             catch_response=True) as answer:
-            if answer.status_code == 304:
-                answer.success()
-                return
-            if answer.status_code != 200:
-                answer.failure(f"screen poll: {answer.status_code}")
-                return
-            changed = bool(self.etag)
-            self.etag = answer.headers.get("ETag", "")
-        if changed:
-            self.client.get(f"/deal-sets/{_night['set_id']}/screen", name="screen")
+    def version_path(self) -> str:
+        return f"/deal-sets/{_night['set_id']}/version"
+
+    def board(self) -> None:
+        self.client.get(f"/deal-sets/{_night['set_id']}/screen", name="screen")
 
 
 @events.test_stop.add_listener
