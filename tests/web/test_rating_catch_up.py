@@ -8,12 +8,13 @@ import subprocess
 import sys
 import threading
 import time
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from ratinghelpers import change, documents, expected, keep, stored
-from recordhelpers import add_documents
+from recordhelpers import add_documents, sample
 from sqlalchemy import select
+from webhelpers import post_deal, start_match
 
 from scorer.web import clock
 from scorer.web.data import ratings_fold
@@ -90,13 +91,16 @@ def test_the_server_folds_in_its_own_thread_off_the_request(client, app, monkeyp
     threads: list[str] = []
     monkeypatch.setattr(rating_writes, "during_fold", lambda _kind, _worker: threads.append(threading.current_thread().name))
     keep(client, first)
-    assert client.post(f"/matches/{first}/delete").status_code in (302, 303)
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline and (state(app, kind).stale_at or state(app, kind).folding_at):
-        time.sleep(0.05)
-    assert threads and set(threads) == {"ratings-catch-up"}
-    assert stored(app) == expected(app)
-    assert rating_worker.start(app).is_alive()  # one thread a process, still there for the next change
+    try:
+        assert client.post(f"/matches/{first}/delete").status_code in (302, 303)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and (state(app, kind).stale_at or state(app, kind).folding_at):
+            time.sleep(0.05)
+        assert threads and set(threads) == {"ratings-catch-up"}
+        assert stored(app) == expected(app)
+        assert rating_worker.start(app).thread.is_alive()  # one thread a process, still there for the next change
+    finally:
+        rating_worker.stop(app)
 
 
 def test_a_fold_killed_halfway_leaves_ratings_that_the_next_fold_makes_right(client, app, tmp_path):
@@ -124,3 +128,30 @@ def test_a_fold_killed_halfway_leaves_ratings_that_the_next_fold_makes_right(cli
     assert stored(app) == expected(app)
     row = state(app, kind)
     assert (row.stale_at, row.folding_at, row.claimed_by) == (None, None, None)
+
+
+def test_a_fold_is_stored_in_parts_and_a_save_at_another_table_goes_in_between(client, app, monkeypatch):
+    """The store of a long fold is short transactions of a few matches each: between two, the saves
+    waiting at the tables go in (here a new match finishes between parts, and is folded in too)."""
+    club = [sample(seed, "jokerless", played_at=datetime(2026, 1, 1, tzinfo=UTC) + timedelta(days=seed),
+                   options={"match": "deals", "deals": 3},
+                   unfinished=0.0) for seed in range(16)]
+    ids = add_documents(app, club)
+    first, kind = oldest_finished(app, ids)
+    app.config["RATINGS_CATCH_UP"] = "off"
+    keep(client, first)
+    assert client.post(f"/matches/{first}/delete").status_code in (302, 303)
+    monkeypatch.setattr(rating_writes, "STORE_PART", 4)  # a match of three: two matches a part
+    between: list[int] = []
+
+    def a_save_meanwhile(longest: float = 0.0) -> float:
+        if not between:  # a match of the kind finishes at another table while the fold is being stored
+            match_id = start_match(client, ["Ann", "Bob", "Cy"], match="deals", deals="1")
+            assert post_deal(client, match_id, 1, [3, 3, 3], [3, 4, 2]).status_code == 303
+        between.append(1)
+        return 0.0
+    monkeypatch.setattr(rating_writes.locking, "give_way", a_save_meanwhile)
+    with app.app_context():
+        assert rating_writes.catch_up_all() == []
+    assert kind == "three" and len(between) >= 3  # stored in four parts at least
+    assert stored(app) == expected(app)

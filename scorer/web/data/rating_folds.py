@@ -8,10 +8,14 @@
    the earlier of the two marks it left.
 2. ``refold``: reads, without a lock, each player's last stored step before the mark and every
    counted match from it on, and folds them (``ratings_fold.fold``).
-3. ``store``: under the state row again, and only if the claim still holds, replaces the kind's
-   steps from the mark on and the players' ratings as they stand, clears ``folding_*`` and the
-   claim. A mark made meanwhile stays in ``stale_*``: the catch-up goes round again, from there,
-   taking in every mark made while it folded.
+3. the store, in ``parts`` of a few hundred matches, each a short transaction under the state row
+   that first checks the claim still holds (``still_held``), so that a save at another table waits
+   for one part at most, never for the whole fold: each part replaces the kind's stored steps over
+   its stretch of the order (``replace_steps``); the last sets the players' ratings as they stand
+   (``set_standings``) and clears ``folding_*`` and the claim (``release``). Until then the mark
+   being folded stays, so pages say the kind is being updated, and a process that dies between two
+   parts leaves what the next fold redoes. A mark made meanwhile stays in ``stale_*``: the catch-up
+   goes round again, from there, taking in every mark made while it folded.
 """
 
 from __future__ import annotations
@@ -26,12 +30,13 @@ from sqlalchemy.orm import aliased
 
 from scorer.web import clock
 from scorer.web.clock import as_utc
-from scorer.web.data import ratings_fold
+from scorer.web.data import locking, ratings_fold
 from scorer.web.data.models import PlayerRating, RatingState, RatingStep
 from scorer.web.data.ratings import Position, after, folding, lock_state, matches_from, step_row
 from scorer.web.data.ratings_fold import KINDS, Folded, RatedMatch, Rating, Step
 from scorer.web.extensions import db
 
+MAKE_ROOM_EVERY = 32  # matches folded between two looks at the requests under way (about 3 ms of work)
 LEASE = timedelta(minutes=2)  # a fold of 10,000 matches takes seconds: a claim this old is a dead process's
 
 
@@ -133,7 +138,9 @@ def refold(kind: str, start: Position | None, rule: str | None = None) -> Refold
     positions: dict[int, Position] = {}
 
     def rated() -> Iterator[RatedMatch]:
-        for position, match in matches_from(kind, start, rule):
+        for number, (position, match) in enumerate(matches_from(kind, start, rule)):
+            if number % MAKE_ROOM_EVERY == 0:
+                locking.make_room()  # off the request: the requests of this process go first
             positions[match.match_id] = position
             yield match
     folded = ratings_fold.fold(rated(), base)
@@ -146,22 +153,59 @@ def refold(kind: str, start: Position | None, rule: str | None = None) -> Refold
 
 
 def store(redone: Refold) -> None:
-    """Replace the kind's steps from ``redone.start`` on, and the ratings as they stand of every
-    player whose steps changed: their last new step, else their last step before the fold's start
-    (a player whose only later match was taken away), else none."""
-    kind = redone.kind
-    touched = set(db.session.scalars(select(RatingStep.player_id).where(RatingStep.kind == kind, after(redone.start))))
-    db.session.execute(delete(RatingStep).where(RatingStep.kind == kind, after(redone.start))
-                       .execution_options(synchronize_session=False))
+    """Replace the kind's steps from ``redone.start`` on, and the ratings as they stand, in the
+    current transaction (a rebuild's; a catch-up stores in parts: ``parts``)."""
+    touched = players_after(redone.kind, redone.start)
     rows = [step_row(step, position, played) for step, position, played in redone.steps]
+    replace_steps(redone.kind, rows, redone.start, None)
+    set_standings(redone, touched)
+
+
+def players_after(kind: str, start: Position | None) -> set[int]:
+    """The players with a stored step of ``kind`` from ``start`` on: their standings may change."""
+    return set(db.session.scalars(select(RatingStep.player_id).where(RatingStep.kind == kind, after(start))))
+
+
+def parts(redone: Refold, size: int) -> list[tuple[Position | None, Position | None, list[dict[str, Any]]]]:
+    """The fold's steps cut into parts of about ``size`` rows, whole matches each, as (from, up to,
+    rows): each part replaces the stored steps from its first match's place up to the next part's
+    (the last, to the end of the order)."""
+    found: list[tuple[Position | None, Position | None, list[dict[str, Any]]]] = []
+    rows: list[dict[str, Any]] = []
+    lower: Position | None = redone.start
+    last_match = None
+    for step, position, played in redone.steps:
+        if len(rows) >= size and step.match_id != last_match:
+            found.append((lower, position, rows))
+            lower, rows = position, []
+        rows.append(step_row(step, position, played))
+        last_match = step.match_id
+    found.append((lower, None, rows))
+    return found
+
+
+def replace_steps(kind: str, rows: list[dict[str, Any]], lower: Position | None, upper: Position | None) -> None:
+    """The kind's stored steps from ``lower`` up to ``upper`` (None: the end) replaced by ``rows``."""
+    where = [RatingStep.kind == kind, after(lower)]
+    if upper is not None:
+        where.append(~after(upper))
+    db.session.execute(delete(RatingStep).where(*where).execution_options(synchronize_session=False))
     if rows:
         db.session.execute(insert(RatingStep), rows)
+
+
+def set_standings(redone: Refold, touched: set[int]) -> None:
+    """The ratings as they stand of every player whose steps changed (``touched``: those with a
+    stored step from the fold's start on, before it was stored; and those of the fold): their last
+    new step, else their last step before the fold's start (a player whose only later match was
+    taken away), else none."""
     last = {player: redone.before[player] for player in touched if player in redone.before}
-    last |= {row["player_id"]: row for row in rows}  # in order: each player's last one stays
-    touched |= last.keys()
+    for step, position, played in redone.steps:  # in order: each player's last one stays
+        last[step.player_id] = step_row(step, position, played)
+    touched = touched | last.keys()
     if not touched:
         return
-    db.session.execute(delete(PlayerRating).where(PlayerRating.kind == kind, PlayerRating.player_id.in_(touched))
+    db.session.execute(delete(PlayerRating).where(PlayerRating.kind == redone.kind, PlayerRating.player_id.in_(touched))
                        .execution_options(synchronize_session=False))
     if last:
         db.session.execute(insert(PlayerRating), list(last.values()))

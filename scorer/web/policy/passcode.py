@@ -47,7 +47,7 @@ KNOWN_DAYS = 90                    # how long a sign-in keeps a browser known, o
 KNOWN_MAX_AGE = KNOWN_DAYS * 24 * 3600
 MAX_LENGTH = 200
 # Reachable without the passcode.
-OPEN = {"site.sign_in", "static", "pwa.webmanifest", "pwa.service_worker", "pwa.offline",
+OPEN = {"site.sign_in", "language.choose", "static", "pwa.webmanifest", "pwa.service_worker", "pwa.offline",
         "hand_pages.show", "hand_pages.show_bid", "hand_pages.status", "seats.take"}
 
 

@@ -19,7 +19,7 @@ import uuid
 from collections.abc import Callable
 
 from scorer.web import clock
-from scorer.web.data import rating_folds, ratings
+from scorer.web.data import locking, rating_folds, ratings
 from scorer.web.data.history import RATINGS
 from scorer.web.data.models import Match, RatingState, SiteSetting
 from scorer.web.data.ratings import CONFIRMED, LEFT_OUT
@@ -29,6 +29,7 @@ from scorer.web.writes.problems import Gone, Refused
 from scorer.web.writes.unit import match_write, transaction
 
 ROUNDS = 20  # a catch-up goes round at most this often before it leaves the rest to the next wake
+STORE_PART = 1200  # rows of rating steps stored per transaction: a save at another table waits for one part at most
 WORKER = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"  # this process's name on a claim
 
 # Tests observe the fold (how many, and a pause in the middle); nothing in the app sets these.
@@ -51,13 +52,32 @@ def catch_up(kind: str, worker: str = WORKER) -> bool:
         db.session.rollback()  # SQLite: a read transaction that another write overtook cannot become a write
         if during_fold is not None:
             during_fold(kind, worker)
-        with transaction():
-            state = rating_folds.still_held(claim)
-            if state is not None:
-                rating_folds.store(redone)
-                rating_folds.release(state)
+        if not store(claim, redone):
+            return not stale(kind)  # the claim lapsed and another catch-up took it: it folds
         folds_done += 1
     return not stale(kind)
+
+
+def store(claim: rating_folds.Claim, redone: rating_folds.Refold) -> bool:
+    """Store a fold in parts (``STORE_PART`` rows each, a short transaction each, giving way to the
+    process's waiting writes between two), while ``claim`` holds; the last part releases the kind.
+    False if the claim was lost on the way."""
+    touched: set[int] = set()
+    pieces = rating_folds.parts(redone, STORE_PART)
+    for number, (lower, upper, rows) in enumerate(pieces, start=1):
+        with transaction():
+            state = rating_folds.still_held(claim)
+            if state is None:
+                return False
+            if number == 1:
+                touched = rating_folds.players_after(claim.kind, claim.start)
+            rating_folds.replace_steps(claim.kind, rows, lower, upper)
+            if number == len(pieces):
+                rating_folds.set_standings(redone, touched)
+                rating_folds.release(state)
+        if number < len(pieces):
+            locking.give_way(0.5)  # a save at the table meanwhile goes in now
+    return True
 
 
 def stale(kind: str) -> bool:
