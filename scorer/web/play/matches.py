@@ -172,14 +172,10 @@ def show(match_id: int) -> str | tuple[str, int]:
     """The scoreboard: totals, games won, who deals and leads, the next trump, every deal."""
     match = readers.match_or_404(match_id)
     # A club night's board as every phone outside its table sees it: made once per tag, kept a moment.
-    shared = (match.id, tag(match.version, match.updated_at, match.deal_set.version)) \
-        if match.deal_set is not None and readers.sees_as_everyone(match) else None
-    page = kept_pages.kept(shared) if shared is not None else None
-    if page is None:
-        page = board_page(match)
-        if shared is not None:
-            kept_pages.keep(shared, page)
-    return page
+    if match.deal_set is not None and readers.sees_as_everyone(match):
+        return kept_pages.kept_or_made((match.id, tag(match.version, match.updated_at, match.deal_set.version)),
+                                       lambda: board_page(match))
+    return board_page(match)
 
 
 def board_page(match: Match) -> str:

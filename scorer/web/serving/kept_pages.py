@@ -2,11 +2,18 @@
 
 When the slowest table of a club night records a deal, that deal appears on every other table's
 board, and every phone following a board fetches it again within the two seconds of its poll
-(``static/live.js``): 200 phones, 50 boards. A board as a phone outside its table sees it is the
-same for every such phone until its tag moves (``policy/readers.sees_as_everyone``), so it is made
-once and kept, by its match and tag, for ``SECONDS``: the other phones following the table get it
-as made. Whatever the tag does not follow (a player renamed, a rating folded in) shows at most
-``SECONDS`` later. Kept in this process only (another process makes its own), one store per app.
+(``static/live.js``): 200 phones, 50 boards, most of them in the first half second. A board as a
+phone outside its table sees it is the same for every such phone until its tag moves
+(``policy/readers.sees_as_everyone``), so:
+
+- it is made once: the first phone's request makes it, the others asking meanwhile wait for it,
+  and those asking within ``SECONDS`` get it as made (by its match and tag);
+- at most ``MAKING`` such pages are made at once, so that the server's other threads go on
+  answering the polls, saves and scorekeepers' pages while a burst is made (make load-club:
+  docs/performance.md).
+
+Whatever the tag does not follow (a player renamed, a rating folded in) shows at most ``SECONDS``
+later. Kept in this process only (another process makes its own), one store per app.
 """
 
 from __future__ import annotations
@@ -14,18 +21,21 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 from flask import current_app
 
 SECONDS = 2.0
-MOST = 256  # pages kept at once; the oldest goes first
+MOST = 256   # pages kept at once; the oldest goes first
+MAKING = 2   # pages made at once
 
 
 class KeptPages:
     def __init__(self) -> None:
         self.pages: OrderedDict[Hashable, tuple[float, str]] = OrderedDict()
         self.lock = threading.Lock()
+        self.making: dict[Hashable, threading.Lock] = {}  # a lock per page being made
+        self.makers = threading.BoundedSemaphore(MAKING)
 
     def get(self, key: Hashable) -> str | None:
         with self.lock:
@@ -44,16 +54,28 @@ class KeptPages:
             while len(self.pages) > MOST:
                 self.pages.popitem(last=False)
 
+    def kept_or_made(self, key: Hashable, make: Callable[[], str]) -> str:
+        page = self.get(key)
+        if page is not None:
+            return page
+        with self.lock:
+            one = self.making.setdefault(key, threading.Lock())
+        try:
+            with one:  # another phone's request may be making it: wait for it
+                page = self.get(key)
+                if page is None:
+                    with self.makers:
+                        page = make()
+                    self.put(key, page)
+                return page
+        finally:
+            with self.lock:
+                if self.making.get(key) is one and not one.locked():
+                    del self.making[key]
 
-def _store() -> KeptPages:
+
+def kept_or_made(key: Hashable, make: Callable[[], str]) -> str:
+    """The page kept under ``key`` if it was made less than ``SECONDS`` ago, else ``make()``'s,
+    kept: one request makes it while the others asking for it wait."""
     store: KeptPages = current_app.extensions.setdefault("scorer.kept_pages", KeptPages())
-    return store
-
-
-def kept(key: Hashable) -> str | None:
-    """The page kept under ``key``, if it was made less than ``SECONDS`` ago."""
-    return _store().get(key)
-
-
-def keep(key: Hashable, page: str) -> None:
-    _store().put(key, page)
+    return store.kept_or_made(key, make)
