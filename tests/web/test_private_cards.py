@@ -362,3 +362,17 @@ def test_a_faster_tables_turned_card_waits_for_the_slower_tables(client, app):
         client.get(f"/matches/{slow}")
         assert post_deal(client, slow, recorded, ["hidden"] * 3, [3, 3, 3]).status_code == 303
     assert shows_card(watcher.get(f"/matches/{fast}").text, turned)
+
+
+def test_a_take_carries_the_token_the_page_gave_the_phone(client, app):
+    """A phone holds one seat by its own token, which the page offering the tap gives it (a GET
+    writes nothing in the database to do so); a take sent without it takes nothing."""
+    match_id = app_match(client)
+    client.get(f"/matches/{match_id}")
+    token = dealt(app, match_id)["tokens"][0]
+    bare = app.test_client()
+    refused = bare.post(f"/hand/{token}/take")
+    assert refused.status_code == 400 and "did not open the page" in html.unescape(refused.text)
+    assert count(app, SeatHolder) == 0
+    assert take_seat(bare, token).status_code == 303  # the page first, then the tap
+    assert count(app, SeatHolder) == 1

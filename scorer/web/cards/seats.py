@@ -41,12 +41,15 @@ def take(token: str) -> Response:
         return back
     names = scoreboard.seat_names(link.dealt.match)
     name = names[seat]
+    if held is Held.OTHER:
+        abort(403, f"{name}’s seat is held by another phone. If that phone is not {name}’s, "
+                   "ask the scorekeeper to hand the seat over (on the scoreboard).")
     phone = holders.phone_token()
     if phone is None:  # the page that offers the tap gives the phone its token: this one has none
         abort(400, f"This phone did not open the page of {name}’s seat first, so the seat was not taken. "
                    "Open the link again, then tap to take the seat.")
     mine = [other for other in range(len(link.dealt.links)) if other != seat and holders.state(match_id, other) is Held.MINE]
-    claimed = seats.claim(match_id, seat, holders.holder_digest(match_id, phone)) if held is Held.FREE and not mine else None
+    claimed = seats.claim(match_id, seat, holders.holder_digest(match_id, phone)) if not mine else None
     if mine or claimed is seats.Claim.OWN_SEAT:  # one phone, one seat: a phone holding two would see two hands
         holding = f"{names[mine[0]]}’s seat" if mine else "another seat of this match"
         abort(409, f"This phone already holds {holding}, and a phone holds one seat only; "
