@@ -122,6 +122,10 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         # SQLite only: how long a connection waits for another one's write before "database is
         # locked" (extensions.py). A test of the busy path sets a fraction of a second.
         SQLITE_BUSY_TIMEOUT_MS=30_000,
+        # The addresses a phone on the table's network can open (``make run`` sets those it
+        # prints, the Wi-Fi first): the big screen, opened on the server machine itself as
+        # 127.0.0.1, puts the first in its QR code, which a phone could not follow otherwise.
+        PHONE_HOSTS=[],
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

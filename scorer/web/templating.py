@@ -128,4 +128,5 @@ def register(app: Flask) -> None:
     # Private cards (cards/): who may see a match's seat links, and which seeds may be shown.
     # Roles (access.py): who is shown the writing controls.
     app.jinja_env.globals.update(keeper=capability.holds, site_manager=access.is_site_manager,
+                                 server_machine=access.is_server_machine,
                                  match_seed_visible=card_store.match_seed_visible)

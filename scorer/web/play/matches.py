@@ -13,7 +13,7 @@ from scorer.web.data import card_store, documents, names
 from scorer.web.data.deletion import KEEP_DAYS, rematch_of, visible_or_404
 from scorer.web.data.document_types import MatchDocument
 from scorer.web.data.figures import match_figures
-from scorer.web.data.models import DealSet, Player
+from scorer.web.data.models import DealSet, Match, Player
 from scorer.web.extensions import db
 from scorer.web.fields import MAX_PLAYERS, EmptyForm, Option, ruleset_badge
 from scorer.web.play import card_choice
@@ -145,21 +145,29 @@ def from_deal_set(set_id: int) -> tuple[str, int]:
 def show(match_id: int) -> str | tuple[str, int]:
     """The scoreboard: totals, games won, who deals and leads, the next trump, every deal."""
     match = visible_or_404(match_id)
+    drawn = board_view(match, capability.holds(match))
+    finished = drawn["board"].finished
+    return render_template("play/scoreboard.html", **drawn, match_figures=match_figures(match),
+                           rematch_dealer=documents.next_dealer(match) if finished else None,
+                           rematch=rematch_of(match) if finished else None)
+
+
+def board_view(match: Match, keeper: bool) -> dict[str, Any]:
+    """What the scoreboard and the big screen draw of a match: the board, the last deal in parts,
+    the next deal's cards where the app deals (its turned card only where ``keeper``, or where no
+    other table of a deal set has yet to play it), the ratings' changes at the end and the chances
+    before deal 1."""
     scored = documents.score(match)
     board = scoreboard.build(match, scored)
     # Where the app turns or deals the cards: the next deal's, made by the POST before this page.
     number = len(match.deals) + 1
     dealt = card_store.dealt_for(match, number)
-    turned_elsewhere = dealt is not None and bool(dealt.turn_up) and not card_store.turn_up_shown(
-        match, number, capability.holds(match))
+    turned_elsewhere = dealt is not None and bool(dealt.turn_up) and not card_store.turn_up_shown(match, number, keeper)
     latest = explain.explain(board, scored, len(match.deals)) if match.deals else None  # the last deal, in parts
-    return render_template("play/scoreboard.html", board=board, match=match, latest=latest,
-                           dealt=None if turned_elsewhere else dealt, turned_elsewhere=turned_elsewhere,
-                           match_figures=match_figures(match),
-                           rematch_dealer=documents.next_dealer(match) if board.finished else None,
-                           rematch=rematch_of(match) if board.finished else None,
-                           rating_changes=rating_words.match_changes(match, board.seat_names),
-                           forecast=rating_words.match_forecast(match, board.seat_names))
+    return {"board": board, "match": match, "latest": latest,
+            "dealt": None if turned_elsewhere else dealt, "turned_elsewhere": turned_elsewhere,
+            "rating_changes": rating_words.match_changes(match, board.seat_names),
+            "forecast": rating_words.match_forecast(match, board.seat_names)}
 
 
 @bp.post("/<int:match_id>/rematch")
