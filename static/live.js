@@ -243,9 +243,12 @@
           });
         });
       },
-      reached: fresh.reached,
+      reached: function () { document.body.classList.remove("screen-gone"); fresh.reached(); },
       unreachable: fresh.unreachable,
-      gone: function () { fresh.gone("This match was deleted. The screen comes back if it is restored."); },
+      gone: function () {  // dimmed, and said so, until it is restored
+        document.body.classList.add("screen-gone");
+        fresh.gone("This match was deleted. The screen comes back if it is restored.");
+      },
     };
   }
 
