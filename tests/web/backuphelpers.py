@@ -8,7 +8,7 @@ from pathlib import Path
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
-from webhelpers import deal_form, post_deal, start_match
+from webhelpers import deal_form, post_deal, post_undo, start_match
 
 from scorer import create_app
 from scorer.web.data.exported import export_document
@@ -38,7 +38,7 @@ def fill(client: FlaskClient) -> list[int]:
     second = start_match(client, ["Dee", "Eve", "Fay"])
     assert post_deal(client, second, 1, [4, 2, 3], [4, 2, 3]).status_code == 303
     assert client.post(f"/matches/{second}/deals/1/delete", data={}).status_code == 303
-    undone = client.post(f"/matches/{second}/changes/{last_change_id(client.application)}/undo")
+    undone = post_undo(client, second, last_change_id(client.application))
     assert undone.status_code == 303
     assert client.post("/players/1/rename", data={"name": "Anne"}).status_code == 303
     third = start_match(client, ["Gus", "Hal", "Ivy"])

@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from recordhelpers import add_documents, sample
 from sqlalchemy import select
-from webhelpers import deal_form, post_deal
+from webhelpers import deal_form, post_deal, post_undo
 
 from scorer.web.data import rating_reads, ratings, ratings_fold
 from scorer.web.data.models import Change, Match, Player
@@ -86,7 +86,7 @@ def change(app: Flask, client: FlaskClient, ids: list[int], action: str, pick: i
             latest = db.session.scalars(select(Change).where(Change.match_id == target.id)
                                         .order_by(Change.id.desc())).first()
         if latest is not None:
-            last_response = client.post(f"/matches/{target.id}/changes/{latest.id}/undo")
+            last_response = post_undo(client, target.id, latest.id)
     elif action == "delete-match" and target is not None:
         last_response = client.post(f"/matches/{target.id}/delete")
     elif action == "restore" and deleted:

@@ -90,7 +90,9 @@ def world(app_factory) -> dict[str, Any]:
     with app.app_context():
         player = db.session.scalar(select(Player.id).where(Player.name == "Ann"))
         last_change = db.session.scalar(select(func.max(Change.id)).where(Change.match_id == table))
+        version = db.session.scalar(select(Match.version).where(Match.id == table))
     return {"app": app, "table": table, "cards": cards, "keeper_row": first, "player": player, "last_change": last_change,
+            "version": version,
             "clients": {"keeper": keeper, "watcher": watcher, "stranger": stranger, "revoked": revoked}}
 
 
@@ -129,7 +131,7 @@ def request_for(world: dict[str, Any], endpoint: str) -> tuple[str, dict[str, An
         "players.rename": (f"/players/{world['player']}/rename", {"name": "Annie"}),
         "imports.upload": ("/import", {}),
         "share.take_over": (f"/matches/{table}/take-over", {}),
-        "changes.undo": (f"/matches/{table}/changes/{world['last_change']}/undo", {}),
+        "changes.undo": (f"/matches/{table}/changes/{world['last_change']}/undo", {"version": str(world["version"])}),
         "deleted.restore": (f"/matches/{table}/restore", {}),
     }[endpoint]
 

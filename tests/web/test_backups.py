@@ -11,7 +11,7 @@ from pathlib import Path
 from backuphelpers import counts, fill, make_app, snapshot
 from flask import Flask
 from sqlalchemy import select
-from webhelpers import start_match
+from webhelpers import post_undo, start_match
 
 from scorer import create_app
 from scorer.web.data.models import Change, Match
@@ -63,7 +63,7 @@ def test_a_restored_history_can_still_be_undone(app, client, tmp_path):
     assert phone.post(f"/matches/{first}/take-over").status_code == 303
     with elsewhere.app_context():
         edit = db.session.scalar(select(Change).where(Change.match_id == first, Change.before.is_not(None)))
-    assert phone.post(f"/matches/{first}/changes/{edit.id}/undo").status_code == 303
+    assert post_undo(phone, first, edit.id).status_code == 303
     document = phone.get(f"/matches/{first}/export.json").get_json()
     assert document["deals"][0]["tricks"] == [3, 3, 3]
 

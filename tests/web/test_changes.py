@@ -14,7 +14,7 @@ from cardhelpers import app_match, seated_phones
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event, select
-from webhelpers import csrf_token, deal_form, match_form, post_deal, start_match, stored_deals
+from webhelpers import csrf_token, deal_form, match_form, post_deal, post_undo, start_match, stored_deals
 
 from scorer.web.data.models import Change, Match, MatchResult, Player, SeatHolder, SeatResult
 from scorer.web.extensions import db
@@ -34,7 +34,7 @@ def changes(app: Flask, match_id: int | None = None) -> list[Change]:
 
 
 def undo(client: FlaskClient, match_id: int, change_id: int):
-    return client.post(f"/matches/{match_id}/changes/{change_id}/undo")
+    return post_undo(client, match_id, change_id)
 
 
 def cache(app: Flask, match_id: int) -> tuple[list[tuple], list[tuple]]:
@@ -118,14 +118,16 @@ def test_undo_of_a_save_an_edit_and_a_delete_goes_through_the_store_path(app, cl
 
 def test_an_undo_that_later_changes_made_impossible_says_what_to_undo_first(app, client, played):
     first = changes(app, played)[0]  # deal 1's recording, with deals 2 and 3 after it
-    response = undo(client, played, first.id)
+    response = undo(client, played, first.id)  # refused: back to its confirmation, which says why
+    assert response.status_code == 303 and response.headers["Location"].endswith(f"/changes/{first.id}/undo")
+    response = client.get(response.headers["Location"])
     assert response.status_code == 409
     assert "Deal 1 cannot be taken away while deals 2 to 3 come after it: undo deal 3" in response.text
     assert len(stored_deals(app, played)) == 3
     # Deal 2 edited after its recording: undoing the recording names the edit to undo first.
     assert client.post(f"/matches/{played}/deals/3/delete", data={}).status_code == 303
     assert client.post(f"/matches/{played}/deals/2/edit", data=deal_form(2, [4, 2, 3], [4, 3, 2])).status_code == 303
-    response = undo(client, played, changes(app, played)[1].id)
+    response = client.get(undo(client, played, changes(app, played)[1].id).headers["Location"])
     assert response.status_code == 409
     assert "Undo the later change first: “Deal 2 edited: Bob&#39;s tricks 2 → 3" in response.text
     assert stored_deals(app, played)[1]["tricks"] == [4, 3, 2]
@@ -329,8 +331,10 @@ def test_undo_restore_and_the_phones_name_need_the_pages_csrf_token(csrf_app, cs
     assert undo(csrf_client, match_id, saved.id).status_code == 400  # no token: nothing undone
     assert len(stored_deals(csrf_app, match_id)) == 1
     ask = csrf_client.get(f"/matches/{match_id}/changes/{saved.id}/undo").text  # what it will do, then the button
+    version = re.search(r'name="version"[^>]*value="(\d+)"', ask)
+    assert version is not None
     assert csrf_client.post(f"/matches/{match_id}/changes/{saved.id}/undo",
-                            data={"csrf_token": csrf_token(ask)}).status_code == 303
+                            data={"csrf_token": csrf_token(ask), "version": version.group(1)}).status_code == 303
     assert stored_deals(csrf_app, match_id) == []
     ask = csrf_client.get(f"/matches/{match_id}/delete").text
     assert csrf_client.post(f"/matches/{match_id}/delete", data={"csrf_token": csrf_token(ask)}).status_code == 302
@@ -425,3 +429,16 @@ def test_the_last_deal_is_deleted_from_the_tables_top_row(client):
     links = re.findall(r'<tbody id="deal-(\d+)">(?:(?!</tbody>).)*?aria-label="Delete deal (\d+)…"', board, re.S)
     assert links == [("2", "2")] and board.count('aria-label="Delete deal') == 1
     assert board.index('id="deal-2"') < board.index('id="deal-1"')  # the top row
+
+
+def test_an_undo_without_a_version_is_refused(app, client):
+    """An undo must say which version of the match it was confirmed at: without it, the out-of-date
+    check could not be made, so nothing is undone (the probe of issue 27)."""
+    match_id = start_match(client, ["Ann", "Bob", "Cy"])
+    assert post_deal(client, match_id, 1, [4, 1, 2], [4, 2, 3]).status_code == 303
+    saved = changes(app, match_id)[-1]
+    refused = client.post(f"/matches/{match_id}/changes/{saved.id}/undo", data={})
+    assert refused.status_code == 400 and "did not say which version" in html.unescape(refused.text)
+    assert len(stored_deals(app, match_id)) == 1  # still there
+    assert undo(client, match_id, saved.id).status_code == 303
+    assert stored_deals(app, match_id) == []

@@ -11,7 +11,7 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 from test_changes import THREE, changes
-from webhelpers import deal_form, post_deal, start_match, stored_deals, stored_match
+from webhelpers import deal_form, post_deal, post_undo, start_match, stored_deals, stored_match
 
 from scorer.web.data.models import Change
 from scorer.web.extensions import db
@@ -55,7 +55,7 @@ def test_an_old_deletion_says_which_figures_come_back(app: Flask, client: FlaskC
     # The deletion cannot be undone while deal 1 holds other figures: the page says what to undo first.
     refused = client.get(f"/matches/{match_id}/changes/{deletion.id}/undo")
     assert refused.status_code == 409 and "Undo the later change first" in html.unescape(refused.text)
-    assert client.post(f"/matches/{match_id}/changes/{again.id}/undo").status_code == 303
+    assert post_undo(client, match_id, again.id).status_code == 303
     shown = confirm_page(client, match_id, deletion)
     assert "Deal 1 will come back: Ann bid 4, took 4; Bob bid 1, took 2; Cy bid 2, took 3." in shown
 

@@ -74,3 +74,11 @@ def purge_after_30_days(client: FlaskClient, app: Flask) -> None:
     app.config["CLOCK"] = lambda: datetime.now(UTC) + timedelta(days=31)
     other = start_match(client, ["Purge", "Trigger", "Match"])
     assert client.post(f"/matches/{other}/delete").status_code == 302
+
+
+def post_undo(client: FlaskClient, match_id: int, change_id: int, **extra: Any) -> Any:
+    """Undo a change as the confirmation page does: with the match's version as it is now (an
+    undo without it is refused, ``test_changes.test_an_undo_without_a_version_is_refused``)."""
+    with client.application.app_context():
+        version = db.session.scalar(select(Match.version).where(Match.id == match_id))
+    return client.post(f"/matches/{match_id}/changes/{change_id}/undo", data={"version": str(version), **extra})

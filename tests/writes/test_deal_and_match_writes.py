@@ -30,6 +30,11 @@ def app(app_factory) -> Flask:
     return app_factory()
 
 
+def version_of(match_id: int) -> int:
+    """The match's version as a confirmation page would carry it (in an app context)."""
+    return db.session.get_one(Match, match_id).version
+
+
 def start(app: Flask, **options: Any) -> int:
     with app.app_context():
         assert not has_request_context()  # a write needs no request
@@ -181,13 +186,13 @@ def test_undoing_a_deletion_brings_the_deal_back_through_the_same_write(app):
         deletion = db.session.scalars(select(Change).order_by(Change.id.desc())).first()
         assert deletion is not None
         deletion_id = deletion.id
-        undo.undo(match_id, deletion_id, by="Cy's phone")
+        undo.undo(match_id, deletion_id, by="Cy's phone", seen=version_of(match_id))
         back = db.session.scalars(select(Deal)).one()
         assert back.as_json() == deal_document([4, 1, 2], [4, 2, 3])
         assert back.played_trump is not None  # kept, as a save keeps it
     assert history(app)[-1] == (DEAL, 1, "Cy's phone", None, deal_document([4, 1, 2], [4, 2, 3]), deletion_id)
     with app.app_context(), pytest.raises(Refused):
-        undo.undo(match_id, deletion_id, by=PHONE)  # no longer as that change left it
+        undo.undo(match_id, deletion_id, by=PHONE, seen=version_of(match_id))  # no longer as that change left it
 
 
 def test_a_rematch_is_only_of_a_finished_match_and_passes_the_deal_on(app):

@@ -266,24 +266,17 @@ def seed_visible(match: Match, number: int, scored: MatchScore) -> bool:
 
 # ---------------------------------------------------------------------------- bids on the scorekeeper's form
 
-FACE_DOWN = ("The dummy’s bid cards are still face down: turn them up (the button beside its bid) "
-             "before its bid is recorded or its points previewed.")
-
-
-def from_phone_only(name: str) -> str:
-    """The one answer to bid cards the form may not take, whatever the cards are."""
-    return (f"{name}’s bid cards can only come from {name}’s own phone (“Show my bid cards” on the "
-            "hand page). Enter the bid as a number, or hidden.")
-
-
 @dataclass(frozen=True)
 class BidProblem:
+    """Why the bid of ``seat`` cannot be taken while the deal's cards are private: the dummy's bid
+    cards are still face down (``face_down``), or bid cards came from another phone than the
+    player's own (the screen words it, naming the player)."""
+
     seat: int
-    message: str
+    face_down: bool = False
 
 
-def private_bid_problem(match: Match, number: int, deal: DealDocument, keeper: bool,
-                        names: list[str]) -> BidProblem | None:
+def private_bid_problem(match: Match, number: int, deal: DealDocument, keeper: bool) -> BidProblem | None:
     """Check the bids of a deal whose cards are still private, before the core sees them.
 
     While its cards are private, the answer to a deal form must not depend on what a hand
@@ -302,10 +295,10 @@ def private_bid_problem(match: Match, number: int, deal: DealDocument, keeper: b
     for seat, bid in enumerate(bids):
         if dealt.dummy_bid is not None and seat == len(bids) - 1:
             if not dealt.dummy_shown:
-                return BidProblem(seat, FACE_DOWN)
+                return BidProblem(seat, face_down=True)
             bids[seat] = list(dealt.dummy_bid)
         elif isinstance(bid, list) and not (keeper and _same_cards(bid, shown[seat])):
-            return BidProblem(seat, from_phone_only(names[seat]))
+            return BidProblem(seat)
     return None
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from flask import Flask, current_app
 from sqlalchemy import Text, cast, inspect, select
 
-from scorer.core import FORMAT, MatchError, MatchScore, ScoreMemo, dealer_of, parse_match
+from scorer.core import FORMAT, MatchError, MatchRecord, MatchScore, ScoreMemo, dealer_of, make_setup, parse_match
 from scorer.web.data import card_store
 from scorer.web.data.document_types import DealDocument, MatchDocument, deal_document
 from scorer.web.data.models import Deal, Match
@@ -72,6 +72,13 @@ def deals_with(match: Match, number: int, deal: DealDocument,
     else:
         deals.append(deal)
     return deals
+
+
+def dealer_for(match: Match, number: int) -> int:
+    """Who deals deal ``number``, as the core says, without scoring the match."""
+    record = MatchRecord(setup=make_setup(match.ruleset, match.options), players=tuple(match.player_names),
+                         first_dealer=match.first_dealer)
+    return dealer_of(record, number - 1)
 
 
 def next_dealer(match: Match) -> int:

@@ -8,10 +8,13 @@ restores (``writes/undo.py``), and what ``presentation/change_words.py`` puts in
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
 
+from scorer.core import MatchScore, ScoreDiff
+from scorer.web.data.document_types import DealDocument
 from scorer.web.data.models import Change, Match, Player, SeatHolder
 from scorer.web.extensions import db
 
@@ -60,3 +63,36 @@ def later_change(match: Match, change: Change) -> Change | None:
     else:
         newer = list(db.session.scalars(query.where(Change.match_id == match.id, Change.deal == change.deal)))
     return newer[0] if newer else None
+
+
+# ---- what an undo will do, as facts (writes/undo.py decides them, presentation/change_words.py words them)
+
+@dataclass(frozen=True)
+class DealPlan:
+    """What undoing a deal's change does: deal ``number`` goes from ``now`` (None: it is not there)
+    to ``target`` (None: taken away), the match then scored ``after`` (and ``before``, where a
+    deal is replaced: ``changes`` is the core's comparison of the two)."""
+
+    number: int
+    target: DealDocument | None
+    now: DealDocument | None
+    deals: list[DealDocument]
+    after: MatchScore
+    before: MatchScore | None
+    changes: ScoreDiff | None
+
+    @property
+    def exists(self) -> bool:
+        return self.now is not None
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What an undo will do, as facts, before it is done: the change, the match's version to
+    confirm at, for a deal what it does to it, and whether the match is over before and after."""
+
+    change: Change
+    version: int
+    deal: DealPlan | None = None
+    finished_before: bool = False
+    finished_after: bool = False

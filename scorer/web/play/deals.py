@@ -15,7 +15,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from scorer.core import DealScore, MatchError, MatchRecord, MatchScore, NextDeal, dealer_of, make_setup
+from scorer.core import DealScore, MatchError, MatchScore, NextDeal
 from scorer.web.data import card_store, documents
 from scorer.web.data.deletion import visible_or_404
 from scorer.web.data.models import Match
@@ -28,7 +28,7 @@ from scorer.web.presentation import explain, scoreboard
 from scorer.web.presentation import preview as panel
 from scorer.web.presentation.formatting import bid_text
 from scorer.web.writes import deals as deal_writes
-from scorer.web.writes.problems import OutOfDate, Refused
+from scorer.web.writes.problems import OutOfDate, Refused, WriteProblem
 
 bp = Blueprint("deals", __name__, url_prefix="/matches/<int:match_id>/deals")
 
@@ -57,39 +57,30 @@ def render_form(match: Match, table: deal_form.DealLayout, form: DealForm, numbe
     ), status
 
 
-def dealer_for(match: Match, number: int) -> int:
-    """Who deals deal ``number``, as the core says, without scoring the match."""
-    record = MatchRecord(setup=make_setup(match.ruleset, match.options), players=tuple(match.player_names),
-                         first_dealer=match.first_dealer)
-    return dealer_of(record, number - 1)
-
-
 def receive(match: Match, number: int, editing: bool) -> View:
-    """Check a posted deal form; preview it, or save it (one write, ``writes.deals.save``)."""
+    """Translate a posted deal form into one call: its preview (``writes.deals.preview``, nothing
+    written) or its save (``writes.deals.save``); then word what the write said."""
     table = deal_form.table_for(match)
     form = deal_form.make_form(table)
     if not form.validate():
         return render_form(match, table, form, number, documents.score(match), editing, status=422)
     posted = int(form.number.data)
-    if posted != number and (editing or posted > number or posted < 1):
-        form.general_errors.append(f"This form was for deal {posted}, not deal {number}; nothing was saved.")
-        return render_form(match, table, form, number, documents.score(match), editing, status=409)
-    if posted == match.deal_count() + 1 and match.finished:  # the stored flag, the core's answer at the last change
-        return render_finished(match, documents.score(match))
-    try:
-        read = deal_form.read(form, table, dealer_for(match, posted))
-    except MatchError as error:
-        deal_form.show_error(form, table, error, posted)
-        return render_form(match, table, form, posted, documents.score(match), editing, status=422)
     keeper = capability.holds(match)
-    sent = deal_writes.Posted(posted, read.deal, editing, sent_version(form.version))
     try:
+        deal_writes.admit(match, number, posted, editing)
+        read = deal_form.read(form, table, documents.dealer_for(match, posted))
+        sent = deal_writes.Posted(posted, read.deal, editing, sent_version(form.version))
         if request.form.get("action") == "preview":  # nothing is written: no lock, the page's view
-            return show_preview(match, table, form, sent, read, keeper)
+            shown = deal_writes.preview(match, sent, keeper)
+            return render_form(match, table, form, posted, shown.now, editing, shown_preview=panel.build(
+                match, posted, read.deal, read.may_raise, shown.after, shown.now))
         saved = deal_writes.save(match.id, sent, keeper, by=device.device_name())
+    except deal_writes.WrongForm as wrong:
+        form.general_errors.append(wrong.message)
+        return render_form(match, table, form, number, documents.score(match), editing, status=409)
     except deal_writes.PrivateBid as problem:
         field = form.seats[problem.seat].bid
-        field.errors = [*field.errors, problem.message]
+        field.errors = [*field.errors, panel.private_bid_words(problem.seat, problem.face_down, table.names)]
         return render_form(match, table, form, posted, documents.score(match), editing, status=422)
     except MatchError as error:
         deal_form.show_error(form, table, error, posted)
@@ -106,19 +97,8 @@ def receive(match: Match, number: int, editing: bool) -> View:
         return render_again(match, table, form, conflict.message, posted, editing=True)
     # The undo of what was just done, beside the words that say it was done.
     undo = url_for("changes.confirm", match_id=saved.match_id, change_id=saved.change_id) if saved.change_id else ""
-    flash(panel.saved_message(saved.number, saved.editing, saved.changed, saved.after, saved.before), f"undo {undo}")
+    flash(panel.saved_message(match, saved.number, saved.editing, saved.changes, saved.after, saved.before), f"undo {undo}")
     return redirect(url_for("matches.show", match_id=saved.match_id, _anchor="top"), code=303)
-
-
-def show_preview(match: Match, table: deal_form.DealLayout, form: DealForm, sent: deal_writes.Posted,
-                 read: deal_form.ReadDeal, keeper: bool) -> View:
-    """The form again with the deal's points, as a save would score it now; nothing is written."""
-    app_card = deal_writes.prepare(match, sent.number, read.deal, keeper)
-    deal_writes.refusal(match, documents.stored_deals(match), sent, None)  # a repeat or lost race is told now
-    after = deal_writes.score_deal(match, sent.number, read.deal, app_card)[0]
-    now = documents.score(match)
-    return render_form(match, table, form, sent.number, now, sent.editing,
-                       shown_preview=panel.build(match, sent.number, read.deal, read.may_raise, after, now))
 
 
 def render_again(match: Match, table: deal_form.DealLayout, form: DealForm, message: str, number: int,
@@ -191,15 +171,19 @@ def preview(match_id: int, number: int) -> tuple[str, int]:
         return render_template("play/_preview.html", incomplete=True), 200
     try:
         read = deal_form.read(form, table, context.dealer)
-        after = deal_writes.check(match, number, read.deal, capability.holds(match))
+        shown = deal_writes.preview(match, deal_writes.Posted(number, read.deal, editing=number <= len(match.deals)),
+                                    capability.holds(match))
     except deal_writes.PrivateBid as problem:
-        return render_template("play/_preview.html", problems=[problem.message]), 200
+        return render_template("play/_preview.html",
+                               problems=[panel.private_bid_words(problem.seat, problem.face_down, table.names)]), 200
     except MatchError as error:
         texts = [documents.message(problem) if problem.deal in (None, number)
                  else f"That would make deal {problem.deal} wrong: {documents.message(problem)}" for problem in error.every()]
         return render_template("play/_preview.html", problems=texts), 200
+    except WriteProblem as problem:  # saved meanwhile from another phone, or the match moved on
+        return render_template("play/_preview.html", problems=[problem.message]), 200
     return render_template("play/_preview.html",
-                           preview=panel.build(match, number, read.deal, read.may_raise, after, before)), 200
+                           preview=panel.build(match, number, read.deal, read.may_raise, shown.after, shown.now)), 200
 
 
 @bp.get("/<int:number>")

@@ -25,10 +25,12 @@ from typing import Any
 from flask import Flask, abort, current_app, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from scorer.web.data.models import Match
+from scorer.web.data.history import MATCH, RENAME
+from scorer.web.data.models import Change, Match
 from scorer.web.policy import capability, passcode
 
 LOOPBACK = ("127.0.0.1", "::1")
+KEEPER, KEEPER_OR_MANAGER, MANAGER = "keeper", "keeper or manager", "manager"
 
 
 def is_keeper(match: Match) -> bool:
@@ -66,6 +68,42 @@ def require_keeper_or_site_manager(match: Match) -> None:
     if not (is_keeper(match) or is_site_manager()):
         abort(403, "Only this match's scorekeepers, or the person running the server, can do this; "
                    "nothing was changed.")
+
+
+def undo_rule(change: Change) -> str:
+    """Who may undo ``change``: whoever may do what the undo does. A rename touches every match
+    (the site manager's); an undo that restores a match is a restore (a scorekeeper's or the site
+    manager's); one that deletes it is a deletion, and the rest change the match's deals or seats
+    (a scorekeeper's)."""
+    if change.kind == RENAME:
+        return MANAGER
+    if change.kind == MATCH and not change.before.get("deleted"):
+        return KEEPER_OR_MANAGER
+    return KEEPER
+
+
+def may_undo(match: Match, change: Change) -> bool:
+    """Whether this request may undo ``change`` of ``match`` (``undo_rule``)."""
+    rule = undo_rule(change)
+    if rule == MANAGER:
+        return is_site_manager()
+    if rule == KEEPER_OR_MANAGER:
+        return is_keeper(match) or is_site_manager()
+    return is_keeper(match)
+
+
+def require_undo(match: Match, change: Change) -> None:
+    """403, with who may, unless this request may undo ``change`` (``may_undo``); the one check
+    of the undo's page and of the undo itself."""
+    if may_undo(match, change):
+        return
+    rule = undo_rule(change)
+    if rule == MANAGER:
+        require_site_manager()
+    elif rule == KEEPER_OR_MANAGER:
+        require_keeper_or_site_manager(match)
+    else:
+        require_keeper(match)
 
 
 class TrustedProxyFix:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scorer.core import NO_TRUMP
 from scorer.web.data.document_types import Bid, DealDocument
-from scorer.web.data.history import DEAL, RENAME, SEAT
+from scorer.web.data.history import DEAL, MATCH, RENAME, SEAT, Plan
 from scorer.web.data.models import Change
 from scorer.web.presentation.formatting import bid_text, card_text
 
@@ -60,6 +60,39 @@ def deal_summary(deal: DealDocument, names: list[str]) -> str:
     if deal.get("turn_up"):
         said.append(f"turned card {card_text(deal['turn_up'] or '')}")
     return "; ".join(said)
+
+
+def undo_words(plan: Plan, names: list[str], diff_lines: list[str]) -> tuple[str, list[str]]:
+    """What an undo will do (``writes.undo.plan``'s facts) in words: one sentence, and what it
+    changes further on (``diff_lines``: the plan's ``ScoreDiff`` worded as an edit's preview)."""
+    change, deal = plan.change, plan.deal
+    if change.kind == MATCH:
+        return ("The match will be deleted: it goes to Recently deleted, from where it can be restored."
+                if change.before["deleted"] else "The match will be restored, as it was."), []
+    if change.kind == RENAME:
+        return f"{change.after['name']} will be called {change.before['name']} again, in every match.", []
+    if deal is None:  # a seat's holder
+        name = seat_name(names, change.deal or 0)
+        return (f"{name}'s seat will be held again by the phone that held it before." if change.before.get("holder")
+                else f"{name}'s seat will be free for the next phone to take it."), []
+    if deal.target is None:
+        does = f"Deal {deal.number} will be taken away, and its points from every total."
+    elif deal.now is None:
+        does = f"Deal {deal.number} will come back: {deal_summary(deal.target, names)}."
+    else:
+        does = f"Deal {deal.number} will go back to its earlier figures: " + (
+            ", ".join(deal_differences(deal.now, deal.target, names)) or "the same figures") + "."
+    details = list(diff_lines)
+    if plan.finished_after != plan.finished_before:
+        details.append("The match will be over." if plan.finished_after else "The match will no longer be over.")
+    return does, details
+
+
+def later_first(newer: Change | None, names: list[str]) -> str:
+    """Why an undo was refused when a later change touched the same thing (``LaterChangeFirst``)."""
+    return "This is no longer as that change left it." + (
+        f" Undo the later change first: “{describe(newer, names)}”." if newer is not None
+        else " Look at the history as it is now.")
 
 
 def describe(change: Change, names: list[str]) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorer.core import NAMED, DealScore, MatchScore, NextDeal, compare_scores
+from scorer.core import NAMED, DealScore, MatchScore, NextDeal, ScoreDiff, compare_scores
 from scorer.web.data import card_store
 from scorer.web.data.document_types import DealDocument
 from scorer.web.data.models import DealtDeal, Match
@@ -58,13 +58,15 @@ def of_stored(match: Match, number: int, scored: MatchScore) -> Preview:
     return build(match, number, match.deals[number - 1].as_json(), (), scored)
 
 
-def edit_changes(match: Match, number: int, before: MatchScore, after: MatchScore,
-                 played: list[str | None] | None = None) -> list[str]:
+def edit_changes(match: Match, number: int, before: MatchScore, after: MatchScore) -> list[str]:
     """What an edit of deal ``number`` changes beyond it, in words (the core compares the two
-    scorings); ``played``: the trump each deal was played with, as kept before the edit."""
-    if played is None:
-        played = [deal.played_trump for deal in match.deals]
-    return explain.diff_lines(compare_scores(before, after, number, played), scoreboard.columns(match))
+    scorings, with the trump each deal was played with as kept now)."""
+    return diff_words(match, compare_scores(before, after, number, [deal.played_trump for deal in match.deals]))
+
+
+def diff_words(match: Match, diff: ScoreDiff | None) -> list[str]:
+    """What a write said an edit changed further on (the core's ``ScoreDiff``), in words."""
+    return explain.diff_lines(diff, scoreboard.columns(match)) if diff is not None else []
 
 
 @dataclass(frozen=True)
@@ -88,9 +90,11 @@ def header_trump(match: Match, context: DealScore | NextDeal | None, dealt: Deal
     return HeaderTrump(context.trump, unless_named=isinstance(context, NextDeal) and context.trump_source == NAMED)
 
 
-def saved_message(number: int, editing: bool, changed: list[str], after: MatchScore,
+def saved_message(match: Match, number: int, editing: bool, diff: ScoreDiff | None, after: MatchScore,
                   before: MatchScore | None) -> str:
-    """"Deal 4 saved.", or what an edit changed: the later trumps, games and match it moved."""
+    """"Deal 4 saved.", or what an edit changed: the later trumps, games and match it moved (the
+    write's ``ScoreDiff``, worded here)."""
+    changed = diff_words(match, diff)
     if not editing:
         return f"Deal {number} saved."
     later = len(after.deals) - number
@@ -100,6 +104,20 @@ def saved_message(number: int, editing: bool, changed: list[str], after: MatchSc
         return (f"Deal {number} changed; the running totals of {plural_deals(later)} after it moved. "
                 "No trump, game or winner changes.")
     return f"Deal {number} changed." + (" Nothing after it changes." if later else "")
+
+
+FACE_DOWN = ("The dummy’s bid cards are still face down: turn them up (the button beside its bid) "
+             "before its bid is recorded or its points previewed.")
+
+
+def private_bid_words(seat: int, face_down: bool, names: list[str]) -> str:
+    """The one answer to bid cards the form may not take while a deal's cards are private
+    (``writes.deals.PrivateBid``), the same whatever the cards are."""
+    if face_down:
+        return FACE_DOWN
+    name = names[seat]
+    return (f"{name}’s bid cards can only come from {name}’s own phone (“Show my bid cards” on the "
+            "hand page). Enter the bid as a number, or hidden.")
 
 
 def plural_deals(count: int) -> str:

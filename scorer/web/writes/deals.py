@@ -16,15 +16,13 @@ from dataclasses import dataclass
 
 from sqlalchemy import inspect, select
 
-from scorer.core import MatchScore, pile_card_problem
+from scorer.core import MatchScore, ScoreDiff, compare_scores, pile_card_problem
 from scorer.web.data import card_store, documents
 from scorer.web.data.document_types import DealDocument
 from scorer.web.data.history import DEAL
 from scorer.web.data.models import Change, Deal, Match
 from scorer.web.data.results import refresh
 from scorer.web.extensions import db
-from scorer.web.presentation.preview import edit_changes
-from scorer.web.presentation.scoreboard import seat_names
 from scorer.web.writes.history import record
 from scorer.web.writes.problems import Gone, OutOfDate, Refused
 from scorer.web.writes.unit import match_write
@@ -50,12 +48,23 @@ class Conflict(OutOfDate):
     """Another phone saved other figures for this deal first, or changed the match since the form was read."""
 
 
-class PrivateBid(Refused):
-    """Bid cards the form may not take while the deal's cards are private (``card_store.private_bid_problem``)."""
+class WrongForm(Refused):
+    """The form was for another deal than the page it was sent to (an old tab, a hand-made POST)."""
 
-    def __init__(self, seat: int, message: str) -> None:
-        super().__init__(message)
-        self.seat = seat
+    def __init__(self, posted: int, number: int) -> None:
+        super().__init__(f"This form was for deal {posted}, not deal {number}; nothing was saved.")
+        self.posted, self.number = posted, number
+
+
+class PrivateBid(Refused):
+    """Bid cards the form may not take while the deal's cards are private
+    (``card_store.private_bid_problem``): the screen words it, naming the player."""
+
+    status = 422
+
+    def __init__(self, seat: int, face_down: bool) -> None:
+        super().__init__(f"Seat {seat + 1}'s bid cards cannot be taken while the deal's cards are private.")
+        self.seat, self.face_down = seat, face_down
 
 
 # --------------------------------------------------------------------------- deciding
@@ -102,12 +111,23 @@ def refusal(match: Match, stored: list[DealDocument], posted: Posted, version: i
         raise MatchOver("No more deals can be recorded. Nothing was saved.")
 
 
+def admit(match: Match, number: int, posted: int, editing: bool) -> None:
+    """Before a posted deal form is read: it must be for this page's deal (``number``; a new deal's
+    form may be for an earlier one, which a save then tells apart), and a new deal needs a match
+    that is not over (the stored flag, the core's answer at the last change). Raises ``WrongForm``
+    or ``MatchOver``."""
+    if posted != number and (editing or posted > number or posted < 1):
+        raise WrongForm(posted, number)
+    if posted == match.deal_count() + 1 and match.finished:
+        raise MatchOver("No more deals can be recorded. Nothing was saved.")
+
+
 def private_bids(match: Match, number: int, deal: DealDocument, keeper: bool) -> None:
     """Bids the form may not take while the deal's cards are private: the same answer whatever
     the cards. Run before the core sees the deal."""
-    problem = card_store.private_bid_problem(match, number, deal, keeper, seat_names(match))
+    problem = card_store.private_bid_problem(match, number, deal, keeper)
     if problem is not None:
-        raise PrivateBid(problem.seat, problem.message)
+        raise PrivateBid(problem.seat, problem.face_down)
 
 
 def prepare(match: Match, number: int, deal: DealDocument, keeper: bool) -> bool:
@@ -132,10 +152,24 @@ def score_deal(match: Match, number: int, deal: DealDocument, app_card: bool,
     return after, deals
 
 
-def check(match: Match, number: int, deal: DealDocument, keeper: bool) -> MatchScore:
-    """Every check a save makes of a deal but the match's state (a preview's): ``prepare``, then
-    ``score_deal``. Writes nothing."""
-    return score_deal(match, number, deal, prepare(match, number, deal, keeper))[0]
+@dataclass(frozen=True)
+class Previewed:
+    """What a save of the posted deal would give now: the match scored with it (``after``) and as
+    stored (``now``)."""
+
+    after: MatchScore
+    now: MatchScore
+
+
+def preview(match: Match, posted: Posted, keeper: bool) -> Previewed:
+    """The one entry point of a deal's preview (the form's panel as the figures are tapped, and
+    the form's Preview button): every check a save makes, in a save's order, against the match as
+    the page read it, without its lock and writing nothing. Raises what ``save`` raises (a repeat
+    or a lost race is told now: ``refusal`` without a version)."""
+    app_card = prepare(match, posted.number, posted.deal, keeper)
+    refusal(match, documents.stored_deals(match), posted, None)
+    after = score_deal(match, posted.number, posted.deal, app_card)[0]
+    return Previewed(after, documents.score(match))
 
 
 # --------------------------------------------------------------------------- writing
@@ -150,7 +184,7 @@ class Saved:
     editing: bool
     after: MatchScore
     before: MatchScore | None
-    changed: list[str]  # an edit: what it changed further on, in words (later trumps, games, the match)
+    changes: ScoreDiff | None  # an edit: what it changed further on (later trumps, games, the match)
     change_id: int | None = None  # the history's row of this change (None: nothing changed), to undo it
 
 
@@ -168,11 +202,12 @@ def save(match_id: int, posted: Posted, keeper: bool, by: str) -> Saved:
         refusal(match, stored, posted, locked.version)
         after, deals = score_deal(match, number, posted.deal, app_card, stored)
         before = documents.score(match) if posted.editing else None  # to say what an edit changes further on
-        # Said before the write, while the later deals still hold the trumps they were played with.
-        changed = edit_changes(match, number, before, after) if before is not None else []
+        # Compared before the write, while the later deals still hold the trumps they were played with.
+        changes = None if before is None else compare_scores(
+            before, after, number, [deal.played_trump for deal in match.deals])
         change = put_deal(match, number, posted.deal, after, by, exists=posted.editing, before=before, deals=deals)
         db.session.flush()  # the change's id, for the Undo beside the message that says it was saved
-        return Saved(match_id, number, posted.editing, after, before, changed, change.id if change else None)
+        return Saved(match_id, number, posted.editing, after, before, changes, change.id if change else None)
 
 
 def delete_last(match_id: int, number: int, seen: int | None, by: str) -> int | None:

@@ -7,11 +7,11 @@ from __future__ import annotations
 from sqlalchemy import insert, update
 from sqlalchemy.exc import IntegrityError
 
+from scorer.core import get_ruleset
 from scorer.web.data import live
 from scorer.web.data.history import SEAT
-from scorer.web.data.models import SeatHolder, now_utc
+from scorer.web.data.models import Change, Match, SeatHolder, now_utc
 from scorer.web.extensions import db
-from scorer.web.presentation.scoreboard import seat_names
 from scorer.web.writes.history import record
 from scorer.web.writes.problems import Refused
 from scorer.web.writes.unit import match_write, transaction
@@ -45,8 +45,20 @@ def hand_over(match_id: int, seat: int, by: str) -> None:
     to take it holds it. Recorded in the change history; ``Refused`` if no phone holds it."""
     with match_write(match_id, "No seat was handed over", bump=False) as locked:
         holder = db.session.get(SeatHolder, (match_id, seat))
-        if holder is None or holder.holder_hash is None or seat >= len(seat_names(locked.match)):
+        if holder is None or holder.holder_hash is None or seat >= get_ruleset(locked.match.ruleset).seats:
             raise Refused("No phone holds that seat: there is nothing to hand over.")
-        record(SEAT, match_id, by, seat, before={"holder": holder.holder_hash}, after={"holder": None})
-        holder.holder_hash, holder.handed_over_at = None, now_utc()
-        live.touch(match_id)  # every board says the seat was handed over
+        set_holder(locked.match, seat, None, by)
+
+
+def set_holder(match: Match, seat: int, holder_hash: str | None, by: str, undoes: int | None = None) -> Change:
+    """Make ``holder_hash`` the holder of the seat of ``match`` (held under its lock; None: free,
+    for the next phone to take it), recorded in the change history (``undoes``: the hand-over an
+    undo takes back); every board follows. The caller commits."""
+    holder = db.session.get_one(SeatHolder, (match.id, seat))
+    change = record(SEAT, match.id, by, seat, before={"holder": holder.holder_hash}, after={"holder": holder_hash},
+                    undoes=undoes)
+    holder.holder_hash = holder_hash
+    if holder_hash is None:
+        holder.handed_over_at = now_utc()
+    live.touch(match.id)  # every board says the seat was handed over, or taken again
+    return change
