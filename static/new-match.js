@@ -2,6 +2,7 @@
 // the summaries of the chosen options, and the known players' chips.
 (function () {
   "use strict";
+  var nn = window.ninetyNine;
 
   function newMatchForm(form) {
     var nameInputs = Array.prototype.slice.call(form.querySelectorAll("input[name^='players-']"));
@@ -76,7 +77,7 @@
       form.querySelectorAll("#first_dealer .seg").forEach(function (seg) {
         var seat = Number(seg.dataset.seat);
         seg.hidden = !list[seat] && nameInputs[seat].closest(".name-field").hidden;
-        seg.querySelector("span").textContent = list[seat] || "Player " + (seat + 1);
+        nn.nameWords(seg.querySelector("span"), list[seat] || "Player " + (seat + 1));
         var radio = seg.querySelector("input");
         if (seg.hidden && radio.checked) form.querySelector("#first_dealer input").checked = true;
       });

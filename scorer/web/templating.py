@@ -33,6 +33,7 @@ from scorer.web.presentation.formatting import (
     local_date,
     local_time,
     minus,
+    name_words,
     percent,
     plural,
     qr_svg,
@@ -114,6 +115,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(signed, "signed")
     app.add_template_filter(plural, "plural")
     app.add_template_filter(minus, "minus")
+    app.add_template_filter(name_words, "words")
     app.add_template_filter(format_label, "format_label")
     app.add_template_filter(by_suit, "by_suit")
     app.add_template_filter(ruleset_name, "ruleset_name")

@@ -25,8 +25,9 @@ from scorer.core import (
     format_choices,
 )
 from scorer.web.data import names
-from scorer.web.fields import MAX_PLAYERS, WholeNumberField, choices
+from scorer.web.fields import MAX_PLAYERS, WholeNumberField, choices, has_problems
 from scorer.web.policy import security
+from scorer.web.presentation.formatting import bid_text as cards_text
 
 HIDDEN_WORDS = {"hidden", "h", "?", "-", "x"}
 # A typed bid: "DSC", "♦♠♣", "D S C", "10H, 6S, Joker" all read as three cards.
@@ -159,12 +160,13 @@ def parse_bid(text: str) -> int | list[str] | None:
 
 
 def bid_text(bid: int | list[str] | None) -> str:
-    """The inverse of ``parse_bid``, to fill the form when a deal is edited."""
+    """The inverse of ``parse_bid``, to fill the form when a deal is edited: bid cards as the
+    new-deal form's chips write them (``♦ ♠ ♣``, ``10♥ 6♠ Joker``), so an edit shows them alike."""
     if bid is None:
         return "hidden"
     if isinstance(bid, int):
         return str(bid)
-    return " ".join(bid)
+    return cards_text(bid)
 
 
 class BidField(StringField):
@@ -228,6 +230,12 @@ class DealForm(FlaskForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.general_errors: list[str] = []  # the core's messages about the deal as a whole
+
+    @property
+    def problems(self) -> bool:
+        """Whether the form comes back with anything to fix: its own checks, the core's messages
+        put beside its fields since, or a message about the deal as a whole."""
+        return bool(self.general_errors) or has_problems(self)
 
     def validate_number(self, field: HiddenField) -> None:
         if security.parse_id(field.data) is None:  # ASCII digits: "²" passes isdigit() but not int()

@@ -136,6 +136,13 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     return f"{count} {many}"
 
 
+def name_words(name: str) -> Markup:
+    """A name (or "Ann & Bob") whose lines break only between its words: each word a box of its
+    own, cut with an ellipsis where it alone is wider than its column, never split in two
+    ("Maximilian / a…"). Read out whole; the element around it carries the name as its title."""
+    return Markup(" ").join(Markup('<span class="word">{}</span>').format(word) for word in str(name).split())
+
+
 def minus(value: object) -> str:
     """A number as a page shows it, with a real minus sign (−49, never -49), as ``signed`` does."""
     text = str(value)
