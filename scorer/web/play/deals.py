@@ -98,7 +98,8 @@ def receive(match: Match, number: int, editing: bool) -> View:
         return after_race(match, form, conflict.message, posted)
     # The undo of what was just done, beside the words that say it was done.
     refused.remember_saved(match.id, saved.number)
-    undo = url_for("changes.confirm", match_id=saved.match_id, change_id=saved.change_id) if saved.change_id else ""
+    board = url_for("matches.show", match_id=saved.match_id)
+    undo = url_for("changes.confirm", match_id=saved.match_id, change_id=saved.change_id, next=board) if saved.change_id else ""
     flash(panel.saved_message(match, saved.number, saved.editing, saved.changes, saved.after, saved.before), f"undo {undo}")
     return redirect(url_for("matches.show", match_id=saved.match_id, _anchor="top"), code=303)
 
@@ -268,5 +269,6 @@ def delete_last(match: Match, number: int, seen: int | None) -> View:
     if deleted is None:
         flash(f"Deal {number} was already deleted.")
     else:  # the undo of what was just done, beside the words that say it was done
-        flash(f"Deal {number} was deleted.", f"undo {url_for('changes.confirm', match_id=match.id, change_id=deleted)}")
+        board = url_for("matches.show", match_id=match.id)  # the undo comes back to it
+        flash(f"Deal {number} was deleted.", f"undo {url_for('changes.confirm', match_id=match.id, change_id=deleted, next=board)}")
     return redirect(url_for("matches.show", match_id=match.id), code=303)

@@ -31,7 +31,7 @@ from markupsafe import Markup
 # The styles and scripts of the pages, one request each (base.html). site.css is every page's but
 # the deal form's: that screen, the one used most and on the slowest phones, has play.css written
 # into the page itself (no second round trip before it is drawn: docs/performance.md), and that
-# holds only what it shows (no scoreboard tables, no history or statistics). The script is
+# holds only what it shows (no scoreboard tables, no history or statistics, no big screen). The script is
 # deferred (run once the page is read); theme.js, which must set the theme before the page is
 # drawn, is written into every page's <head> (INLINE).
 BUNDLES: dict[str, tuple[str, ...]] = {
