@@ -30,6 +30,7 @@ from scorer.web.presentation.formatting import (
     format_label,
     hand_url,
     iso_time,
+    local_clock,
     local_date,
     local_time,
     minus,
@@ -111,6 +112,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(bid_cards, "bid_cards")
     app.add_template_filter(local_time, "local_time")
     app.add_template_filter(local_date, "local_date")
+    app.add_template_filter(local_clock, "local_clock")
     app.add_template_filter(iso_time, "iso_time")
     app.add_template_filter(signed, "signed")
     app.add_template_filter(plural, "plural")

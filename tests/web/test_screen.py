@@ -83,9 +83,14 @@ def test_the_qr_code_is_the_watchers_scoreboard_on_an_address_phones_can_open(ap
     app.config["TRUSTED_HOSTS"] = [*app.config["TRUSTED_HOSTS"], "192.168.1.20"]
     phone = client.get(f"/screen/{match_id}", base_url="http://192.168.1.20:5000").text
     assert f'href="http://192.168.1.20:5000/matches/{match_id}" class="qr-link"' in phone
+    # The share screen opened on the server machine too: its codes carry the network address.
+    share = client.get(f"/matches/{match_id}/share", base_url="http://127.0.0.1:5000").text
+    assert f'href="http://192.168.1.20:5000/matches/{match_id}" class="qr-link"' in share
+    assert "only this computer" not in share
     # With no network address known (not started by make run), the screen says so.
     app.config["PHONE_HOSTS"] = []
     assert "only this computer can open" in client.get(f"/screen/{match_id}", base_url="http://127.0.0.1:5000").text
+    assert "only this computer can open" in client.get(f"/matches/{match_id}/share", base_url="http://127.0.0.1:5000").text
 
 
 def test_the_end_of_the_match_shows_the_winner_final_scores_and_ratings(client) -> None:

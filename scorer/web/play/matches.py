@@ -17,7 +17,7 @@ from scorer.web.data.models import DealSet, Match, Player
 from scorer.web.extensions import db
 from scorer.web.fields import MAX_PLAYERS, EmptyForm, Option, ruleset_badge
 from scorer.web.play import card_choice
-from scorer.web.play.forms import CARDS_SUMMARIES, MATCH_FORMAT_SUMMARIES, NewMatchForm
+from scorer.web.play.forms import CARDS_SUMMARIES, MATCH_FORMAT_SUMMARIES, NewMatchForm, name_problems
 from scorer.web.policy import access, capability, device
 from scorer.web.presentation import explain, scoreboard
 from scorer.web.presentation import ratings as rating_words
@@ -126,10 +126,16 @@ def render_new(form: NewMatchForm, deal_set: DealSet | None, status: int = 200) 
 
 @bp.get("/name-keys")
 def name_keys() -> Response:
-    """The key of each name typed on the new-match form (``names.key``), so that its script offers
-    no known player twice without a rule of its own for when two names are one. Writes nothing."""
+    """The key of each name typed on the new-match form (``names.key``, from ``name``), so that its
+    script offers no known player twice without a rule of its own for when two names are one; and
+    what the form will say of the names in its boxes (``box``, every box in order), as they are
+    typed: a name typed twice is told beside its box at once, in the words of a refused form.
+    Writes nothing."""
     typed = request.args.getlist("name")[:MAX_PLAYERS]
-    return jsonify(keys=[names.key(name[:names.NAME_LENGTH]) for name in typed])
+    boxes = [text[:names.NAME_LENGTH + 1] for text in request.args.getlist("box")[:MAX_PLAYERS]]
+    per_box, _, _ = name_problems(boxes)
+    return jsonify(keys=[names.key(name[:names.NAME_LENGTH]) for name in typed],
+                   problems={str(box): problem for box, problem in per_box.items()})
 
 
 @bp.get("/from-deal-set/<int:set_id>")

@@ -114,6 +114,11 @@ def local_time(value: datetime | None) -> str:
     return clock.local(value).strftime("%d %b %Y, %H:%M")
 
 
+def local_clock(value: datetime | None) -> str:
+    """The time of day alone, in the table's zone, for a moment of a day already named: "23:30"."""
+    return "" if value is None else clock.local(value).strftime("%H:%M")
+
+
 def local_date(value: datetime | None) -> str:
     """A date in the same style as ``local_time``, without the time: "24 Dec 2026"."""
     return "" if value is None else clock.local(value).strftime("%d %b %Y")

@@ -198,11 +198,7 @@ class Board:
         game = self.current_game
         if game is None:
             return set()
-        totals = {i: game.totals[i] for i, col in enumerate(self.columns) if col.contender}
-        if len(set(totals.values())) < 2:
-            return set()
-        best = max(totals.values())
-        return {i for i, total in totals.items() if total == best}
+        return highest({i: game.totals[i] for i, col in enumerate(self.columns) if col.contender})
 
     @property
     def standings(self) -> list[Standing]:
@@ -271,6 +267,15 @@ def columns(match: Seated) -> list[Column]:
     # The core's scoring units: a side's partners together, else each seat (the dummy never wins).
     return [Column(" & ".join(names[seat] for seat in seats), seats, contender=unit in ruleset.contenders)
             for unit, seats in enumerate(ruleset.sides)]
+
+
+def highest(totals: dict[int, int]) -> set[int]:
+    """The units with the highest of ``totals`` (a game's, among those who can win it); none while
+    every figure is the same (nobody is ahead before the game's first deal, or all level)."""
+    if len(set(totals.values())) < 2:
+        return set()
+    best = max(totals.values())
+    return {unit for unit, total in totals.items() if total == best}
 
 
 def plural_subject(units: Sequence[int], cols: list[Column]) -> bool:

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from wtforms import SelectField
 
 from scorer.core import RULESETS
-from scorer.web.data import rating_reads, ratings_fold
+from scorer.web.data import names, rating_reads, ratings_fold
 from scorer.web.data.figures import player_names
 from scorer.web.data.models import Player, name_key
 from scorer.web.extensions import db
@@ -76,6 +76,8 @@ def chances() -> str:
     if ruleset is None or len(typed) < ruleset.players or not all(typed[:ruleset.players]):
         return render_template("records/_chances.html", forecast=None)
     seated = typed[:ruleset.players]
+    if len({name_key(name) for name in seated}) < len(seated) or names.lookalikes(seated):
+        return render_template("records/_chances.html", forecast=None)  # a name typed twice: not two people
     known = {person.name_key: person.id
              for person in db.session.scalars(select(Player).where(Player.name_key.in_([name_key(n) for n in seated])))}
     players = [known.get(name_key(name), -1 - seat) for seat, name in enumerate(seated)]  # -1…: someone new
