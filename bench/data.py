@@ -43,6 +43,7 @@ SEED = 12
 SOURCES = [*sorted(str(path.relative_to(ROOT)) for path in (ROOT / "scorer/web/data/models").glob("*.py")),
            "scorer/web/data/import_check.py", "scorer/web/writes/imports.py", "scorer/web/data/results.py",
            "scorer/web/data/summary_upkeep.py", "scorer/web/data/ratings.py", "scorer/web/data/ratings_fold.py",
+           "scorer/web/data/rating_folds.py", "scorer/web/writes/ratings.py",
            "scorer/core/samples.py", "bench/data.py"]
 
 
@@ -114,9 +115,9 @@ def _fill(path: Path, start: int, stop: int) -> None:
                     done = start + stored
                     print(f"\r  {path.name}: {done} matches ({time.monotonic() - started:.0f} s)", end="", file=sys.stderr)
         db.session.commit()
-        from scorer.web.data import ratings
+        from scorer.web.writes import ratings
 
-        ratings.catch_up_all()  # what the end of an import's request does
+        ratings.catch_up_all()  # what the catch-up after an import's commits does
         db.session.close()
         db.engine.dispose()
     # The app's connections use a write-ahead log; the cached file is one self-contained file.

@@ -174,7 +174,7 @@
 
     return {
       changed: function () {
-        return fetch(window.location.pathname, { cache: "no-store", credentials: "same-origin" }).then(function (response) {
+        return fetch(window.location.pathname + window.location.search, { cache: "no-store", credentials: "same-origin" }).then(function (response) {
           if (!response.ok) throw new Error("HTTP " + response.status);
           return response.text();
         }).then(function (html) {

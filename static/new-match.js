@@ -95,12 +95,15 @@
       var seats = ruleset ? Number(ruleset.dataset.players) : 0;
       var seated = list.slice(0, seats);
       var ready = seats > 0 && seated.length === seats && seated.every(Boolean);
-      var query = ready ? "ruleset=" + encodeURIComponent(ruleset.value) + "&" +
-        seated.map(function (n) { return "players=" + encodeURIComponent(n); }).join("&") : "";
+      // Before every seat is named the server still says which name looks like a known player's
+      // ("Did you mean Kip?"), as it will when the match is started.
+      var typed = ready ? seated : list.filter(Boolean);
+      var query = typed.length ? (ready ? "ruleset=" + encodeURIComponent(ruleset.value) + "&" : "") +
+        typed.map(function (n) { return "players=" + encodeURIComponent(n); }).join("&") : "";
       if (query === forecastAsked) return;
       forecastAsked = query;
       clearTimeout(forecastTimer);
-      if (!ready) { chances.hidden = true; chances.replaceChildren(); return; }
+      if (!query) { chances.hidden = true; chances.replaceChildren(); return; }
       forecastTimer = setTimeout(function () {
         fetch(chances.dataset.chancesUrl + "?" + query, { credentials: "same-origin" })
           .then(function (response) { return response.ok ? response.text() : ""; })

@@ -82,6 +82,9 @@ def make_app(tmp_path: Path, **config: object) -> Flask:
         "SECRET_KEY": "test-only-key",
         "TIMEZONE": "UTC",  # what the tests expect, whatever the machine's zone (test_timezone.py)
         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
+        # The ratings fold right after each write's commit, so a test reads them at once; the
+        # catch-up thread of the server is tested on its own (tests/web/test_rating_catch_up.py).
+        "RATINGS_CATCH_UP": "inline",
         **config,
     })
     if own_database:

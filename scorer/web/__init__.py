@@ -52,7 +52,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def register_extensions(app: Flask) -> None:
-    from scorer.web.data import documents, ratings
+    from scorer.web.data import documents
     from scorer.web.policy import security
     from scorer.web.serving import assets, compression, sqlcount
 
@@ -67,7 +67,9 @@ def register_extensions(app: Flask) -> None:
     compression.register(app)  # after_request hooks run last-registered first: views' headers are set by then
     sqlcount.register(app)  # make bench only: X-SQL-Statements on every response
     documents.register(app)  # the core's memory of matches scored (a save scores only its new deal)
-    ratings.register(app)  # after sqlcount: a write's catch-up of the ratings is counted with it
+    from scorer.web.writes import rating_worker
+
+    rating_worker.register()  # a write that marks ratings stale wakes their catch-up after its commit
 
 
 def register_blueprints(app: Flask) -> None:
@@ -75,14 +77,13 @@ def register_blueprints(app: Flask) -> None:
     # Imported here so that importing scorer.web (for create_app) stays cheap and cycle-free.
     from scorer.web import errors
     from scorer.web.cards import deal_sets, hand_pages, packs
-    from scorer.web.data import results
     from scorer.web.play import deals, home, matches
     from scorer.web.records import check, exports, history, imports, players, ratings, sheets, stats
 
     for module in (home, matches, deals, hand_pages, deal_sets, packs,
                    history, stats, ratings, players, sheets, exports, imports):
         app.register_blueprint(module.bp)
-    app.register_blueprint(results.cli)
+    app.register_blueprint(check.stats_cli)  # `flask --app scorer stats rebuild`
     app.register_blueprint(check.cli)  # `flask --app scorer check`
     from scorer.web.serving import pwa  # the manifest, the service worker, the offline page
     app.register_blueprint(pwa.bp)

@@ -122,6 +122,11 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         # SQLite only: how long a connection waits for another one's write before "database is
         # locked" (extensions.py). A test of the busy path sets a fraction of a second.
         SQLITE_BUSY_TIMEOUT_MS=30_000,
+        # How the ratings catch up after a change far back (writes/ratings.py): "thread", a
+        # background thread of each process, off the request; "inline", at once after the write's
+        # commit, in the caller's thread (the tests, for determinism); "off", the marks wait for
+        # the next start's set-up step or a command (tests of the pages while a change is caught up).
+        RATINGS_CATCH_UP="thread",
         # The addresses a phone on the table's network can open (``make run`` sets those it
         # prints, the Wi-Fi first): the big screen, opened on the server machine itself as
         # 127.0.0.1, puts the first in its QR code, which a phone could not follow otherwise.

@@ -15,6 +15,7 @@ from scorer.web.data import card_store
 from scorer.web.data.live import tag
 from scorer.web.data.models import Match
 from scorer.web.policy import access, capability, passcode
+from scorer.web.presentation import ratings as rating_words
 from scorer.web.presentation.formatting import (
     BID_SUITS,
     DISPLAY_SUITS,
@@ -131,6 +132,8 @@ def register(app: Flask) -> None:
     )
     # Private cards (cards/): who may see a match's seat links, and which seeds may be shown.
     # Roles (access.py): who is shown the writing controls.
-    app.jinja_env.globals.update(keeper=capability.holds, site_manager=access.is_site_manager,
+    app.jinja_env.filters["ladder_rule"] = rating_words.rule_words
+    app.jinja_env.filters["lookalike_question"] = rating_words.lookalike_question
+    app.jinja_env.globals.update(keeper=capability.holds, site_manager=access.is_site_manager, may_change=access.may_change,
                                  server_machine=access.is_server_machine,
                                  match_seed_visible=card_store.match_seed_visible)

@@ -15,8 +15,10 @@ from recordhelpers import add_documents
 from sqlalchemy import select
 
 from scorer.core.samples import random_document
-from scorer.web.data.models import Player
+from scorer.web.data.models import Match, Player
 from scorer.web.extensions import db
+from scorer.web.writes import matches as match_writes
+from scorer.web.writes import ratings as rating_writes
 
 CLUB = ["Ann", "Bob", "Cy", "Di"]
 
@@ -125,3 +127,29 @@ def test_the_match_over_banner_and_the_record_say_what_the_match_did_to_the_rati
     expect(page.locator(".rating-changes")).to_have_text(changes.inner_text())
     page.goto(f"/stats/players/{ann}")
     expect(page.locator(".player-rating .rating-kinds li")).to_contain_text("last match +")
+
+
+@pytest.mark.browser
+def test_the_ladder_says_a_change_is_being_folded_in_and_follows_the_fold_without_a_reload(page: Page, live_app, shoot):
+    """Issue 26: pages never fold. A change far back shows the stored ratings under a line saying
+    they are being updated; when the catch-up stores the fold, the open ladder shows it by itself."""
+    club_matches(live_app)
+    live_app.config["RATINGS_CATCH_UP"] = "off"  # the catch-up is this test's to run, when it chooses
+    page.goto("/stats/ratings")
+    ladder = page.get_by_role("table", name=re.compile("Three players"))
+    before = ladder.locator(".rating").all_inner_texts()
+    with live_app.app_context():
+        oldest = db.session.scalars(select(Match).order_by(Match.finished_at)).first()
+        assert oldest is not None
+        oldest_id, finished = oldest.id, oldest.finished_at
+    with live_app.app_context():  # the site manager deletes it, from another screen
+        match_writes.delete(oldest_id, by="The server")
+    updating = page.locator(".ladder-updating")
+    expect(updating).to_have_text(f"Updating after a change to a match of {finished:%d %b %Y}…", timeout=8000)
+    assert ladder.locator(".rating").all_inner_texts() == before  # what is stored, until the fold lands
+    shoot("ratings-ladder-updating")
+    with live_app.app_context():
+        assert rating_writes.catch_up_all() == []
+    expect(updating).to_have_count(0, timeout=8000)
+    expect(page.get_by_role("status")).to_contain_text("Updated")
+    assert ladder.locator(".rating").all_inner_texts() != before

@@ -42,7 +42,7 @@ _APPS: list[Flask] = []
 def _postgres_app(url: str, **config: object) -> Flask:
     """The app on ``url``, migrated as `make run` migrates (not create_all())."""
     app = create_app({"TESTING": True, "SECRET_KEY": "test-only-key", "WTF_CSRF_ENABLED": False,
-                      "SQLALCHEMY_DATABASE_URI": url, **config})
+                      "SQLALCHEMY_DATABASE_URI": url, "RATINGS_CATCH_UP": "inline", **config})
     with app.app_context():
         upgrade()
     _APPS.append(app)

@@ -13,7 +13,7 @@ from recordhelpers import add_documents, sample
 from sqlalchemy import select
 from webhelpers import deal_form, post_deal, post_undo
 
-from scorer.web.data import rating_reads, ratings, ratings_fold
+from scorer.web.data import rating_reads, ratings_fold
 from scorer.web.data.models import Change, Match, Player
 from scorer.web.extensions import db
 
@@ -32,15 +32,6 @@ def documents(seed: int, count: int) -> list[dict]:
 def keep(client: FlaskClient, match_id: int) -> None:
     """Imported matches have no scorekeeper: the server machine (the test client) takes over."""
     assert client.post(f"/matches/{match_id}/take-over").status_code in (302, 303)
-
-
-def shown(app: Flask) -> dict:
-    """Every step as the pages read it, over every kind."""
-    with app.app_context():
-        found = {}
-        for kind in ratings_fold.KINDS:
-            found.update(rating_reads.shown_steps(kind))
-        return found
 
 
 def expected(app: Flask) -> dict:
@@ -96,8 +87,6 @@ def change(app: Flask, client: FlaskClient, ids: list[int], action: str, pick: i
         last_response = client.post(f"/players/{player.id}/rename", data={"name": f"{player.name}{pick % 7}"})
     elif action == "import":
         ids += add_documents(app, documents(pick, 2))
-        with app.app_context():
-            ratings.catch_up_all()
     elif action == "finish" and target is not None and not target.finished and count < 60:
         last_response = post_deal(client, target.id, count + 1, ["hidden"] * 5, [0] * 5)  # refused unless it fits: fine
     return last_response

@@ -11,9 +11,9 @@ from flask.testing import FlaskClient
 from webhelpers import post_deal, start_match
 
 from scorer.core.samples import random_document
-from scorer.web.data import ratings
 from scorer.web.extensions import db
 from scorer.web.writes import imports
+from scorer.web.writes import ratings as rating_writes
 
 
 def play_known_match(client: FlaskClient) -> int:
@@ -41,7 +41,7 @@ def add_documents(app: Flask, documents: list[dict[str, Any]]) -> list[int]:
         outcome = imports.import_documents([(f"doc {i}", doc) for i, doc in enumerate(documents, start=1)])
         db.session.commit()
         added = [match.id for match in outcome.added]
-        ratings.catch_up_all()  # as the end of an import's request does (ratings.after_commit)
+        rating_writes.catch_up_all()  # as the catch-up after the import's commits does
         return added
 
 

@@ -29,13 +29,15 @@ EITHER = "a scorekeeper of the match, or the server machine or a passcode holder
 RULES = {
     "deals.new": KEEPER, "deals.edit": KEEPER, "deals.delete": KEEPER,
     "deals.preview": KEEPER,            # read-only, but the scorekeeper's form's: a watcher has none
-    "matches.delete": KEEPER, "matches.rematch": KEEPER, "seats.hand_over": KEEPER, "hand_pages.turn_up_dummy": KEEPER,
+    "matches.delete": EITHER,                            # the site manager without taking it over (test_ladder_rule.py)
+    "matches.rematch": KEEPER, "seats.hand_over": KEEPER, "hand_pages.turn_up_dummy": KEEPER,
     "share.revoke": KEEPER,
     "changes.undo": KEEPER,                               # a deal's change; a rename's is SITE (test_changes.py)
     "deleted.restore": EITHER,                            # the phones may be gone (test_changes.py)
     "device.set_name": OPEN,                              # the phone's own name, in its own cookie
     "share.phone_name": OPEN,                             # the same; a keeper's own row too, none of anyone else's
     "players.rename": SITE, "imports.upload": SITE, "share.take_over": SITE,
+    "ratings.set_rule": SITE, "ratings.confirm": SITE, "ratings.standing": SITE,  # what the ladder counts
     "matches.new": OPEN, "deal_sets.new_set": OPEN,       # a new match or deal set harms nobody's
     "share.join": OPEN,                                   # needs a scorekeeper's invite (test_share.py)
     "hand_pages.show_bid": OPEN, "seats.take": OPEN,      # the hand pages' own tokens (test_private_cards.py)
@@ -133,6 +135,9 @@ def request_for(world: dict[str, Any], endpoint: str) -> tuple[str, dict[str, An
         "share.take_over": (f"/matches/{table}/take-over", {}),
         "changes.undo": (f"/matches/{table}/changes/{world['last_change']}/undo", {"version": str(world["version"])}),
         "deleted.restore": (f"/matches/{table}/restore", {}),
+        "ratings.set_rule": ("/stats/ratings/rule", {"rule": "confirmed"}),
+        "ratings.confirm": ("/stats/ratings/confirm", {"match": str(table)}),
+        "ratings.standing": (f"/matches/{table}/ratings", {"action": "leave-out"}),
     }[endpoint]
 
 

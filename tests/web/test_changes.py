@@ -346,20 +346,22 @@ def test_undo_restore_and_the_phones_name_need_the_pages_csrf_token(csrf_app, cs
 
 
 def test_an_undo_that_deletes_a_match_needs_what_a_deletion_needs(app, client, played):
-    """The server machine, not a scorekeeper, may restore a match but not delete it (403); so it
-    may not undo the restore either, which would delete it. Its scorekeeper may."""
+    """The site manager (the server machine) may delete any match without taking it over (issue
+    26), so it may undo a restore, which deletes; a phone that only watches may do neither."""
     manager = app.test_client()  # the server machine, without the keeper's cookie
+    watcher = app.test_client()
+    watcher.environ_base["REMOTE_ADDR"] = "192.168.1.40"
     assert client.post(f"/matches/{played}/delete", data={}).status_code == 302
     assert manager.post(f"/matches/{played}/restore").status_code == 303
-    assert manager.post(f"/matches/{played}/delete", data={}).status_code == 403
     restore = changes(app, played)[-1]
     assert restore.after == {"deleted": False}
-    assert ">Undo<" not in manager.get(f"/matches/{played}/changes").text
-    assert undo(manager, played, restore.id).status_code == 403
+    assert watcher.post(f"/matches/{played}/delete", data={}).status_code == 403
+    assert ">Undo<" not in watcher.get(f"/matches/{played}/changes").text
+    assert undo(watcher, played, restore.id).status_code == 403
     assert client.get(f"/matches/{played}").status_code == 200  # not deleted
-    assert ">Undo<" in client.get(f"/matches/{played}/changes").text
-    assert undo(client, played, restore.id).status_code == 303
-    assert client.get(f"/matches/{played}").status_code == 404  # the keeper's undo deleted it
+    assert ">Undo<" in manager.get(f"/matches/{played}/changes").text
+    assert undo(manager, played, restore.id).status_code == 303
+    assert client.get(f"/matches/{played}").status_code == 404  # the manager's undo deleted it
 
 
 @pytest.mark.parametrize("forged", [

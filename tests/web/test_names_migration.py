@@ -13,9 +13,10 @@ from recordhelpers import sample
 from sqlalchemy import select, text
 
 from scorer import create_app
-from scorer.web.data import documents, names, results
+from scorer.web.data import documents, names
 from scorer.web.data.models import Match
 from scorer.web.extensions import db
+from scorer.web.writes import maintenance
 
 PLAYED = datetime(2026, 4, 1, 19, 0).replace(tzinfo=None)
 NFC, NFD = "Zo\u00eb", "Zoe\u0308"
@@ -70,7 +71,7 @@ def check_names_migration(app) -> None:
             assert match.content_hash == documents.match_hash(match)
         # The cache written before the merge is what the core gives now.
         before = db.session.execute(text("SELECT * FROM seat_results ORDER BY match_id, deal, seat")).all()
-        results.rebuild_all()
+        maintenance.rebuild_all()
         assert db.session.execute(text("SELECT * FROM seat_results ORDER BY match_id, deal, seat")).all() == before
 
 

@@ -12,9 +12,9 @@ from sqlalchemy import select
 from webhelpers import post_deal, start_match
 
 from scorer.web.data import figures as read
-from scorer.web.data import results
 from scorer.web.data.models import MatchResult, Player, SeatResult
 from scorer.web.extensions import db
+from scorer.web.writes import maintenance
 
 
 def figures_of(app, scope=None):
@@ -130,7 +130,7 @@ def test_the_cache_follows_every_edit_and_delete(client, app):
     assert client.post(f"/matches/{match_id}/deals/3/delete").status_code == 303
     kept = cache_rows(app)
     with app.app_context():
-        done, problems = results.rebuild_all()
+        done, problems = maintenance.rebuild_all()
     assert (done, problems) == (1, [])
     assert cache_rows(app) == kept  # what each save wrote is what a rebuild writes
     f = figures_of(app)

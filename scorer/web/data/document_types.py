@@ -71,6 +71,7 @@ class MatchDocument(TypedDict):
     cards: NotRequired[str]
     played_at: NotRequired[str]
     updated_at: NotRequired[str]
+    finished_at: NotRequired[str]  # when a finished match finished: its place in the ratings' order
     next_deal_dealt: NotRequired[bool]
 
 

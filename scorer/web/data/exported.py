@@ -32,6 +32,8 @@ def export_document(match: Match) -> MatchDocument:
             document["next_deal_dealt"] = True
     document["played_at"] = timestamp(match.created_at)
     document["updated_at"] = timestamp(match.updated_at)
+    if match.finished_at is not None:  # its place in the ratings' order, which an import keeps
+        document["finished_at"] = timestamp(match.finished_at)
     return document
 
 

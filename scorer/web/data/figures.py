@@ -157,6 +157,11 @@ def combine(names: dict[int, str], *parts: dict[int, dict[str, Any]]) -> list[Fi
     return sorted(figures.values(), key=lambda f: (-f.won, -f.matches, name_key(f.name)))
 
 
+def known_names() -> list[str]:
+    """Every player's name (a few hundred at most: a club's members), for ``names.new_lookalike``."""
+    return list(db.session.scalars(select(Player.name)))
+
+
 def player_names(ids: Iterable[int] | None = None) -> dict[int, str]:
     query = select(Player.id, Player.name)
     if ids is not None:

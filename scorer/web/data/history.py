@@ -16,10 +16,11 @@ from sqlalchemy import select
 from scorer.core import MatchScore, ScoreDiff
 from scorer.web.data.document_types import DealDocument
 from scorer.web.data.models import Change, Match, Player, SeatHolder
+from scorer.web.data.ratings import standing_of
 from scorer.web.extensions import db
 
-DEAL, RENAME, SEAT, MATCH = "deal", "rename", "seat", "match"
-KINDS = (DEAL, RENAME, SEAT, MATCH)
+DEAL, RENAME, SEAT, MATCH, RATINGS = "deal", "rename", "seat", "match", "ratings"
+KINDS = (DEAL, RENAME, SEAT, MATCH, RATINGS)
 
 
 def changes_of(match: Match) -> list[Change]:
@@ -51,6 +52,8 @@ def current_state(match: Match, change: Change) -> Any:
     if change.kind == SEAT:
         holder = db.session.get(SeatHolder, (match.id, change.deal))
         return {"holder": holder.holder_hash if holder is not None else None}
+    if change.kind == RATINGS:
+        return standing_of(match)
     return {"deleted": match.deleted_at is not None}
 
 

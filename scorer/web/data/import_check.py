@@ -27,6 +27,7 @@ FIELD_WORDS = {
     "premiums": "the premiums", "turn_up": "the turned card", "trump": "the trump", "seed": "the seed",
     "hands": "the hands", "cards": "how the cards are handled", "played_at": "the time it was played",
     "updated_at": "the time it was last changed", "next_deal_dealt": "whether the next deal was dealt",
+    "finished_at": "the time it finished",
 }
 
 
@@ -59,6 +60,7 @@ class Checked:
     played_at: datetime | None
     updated_at: datetime | None
     cards: str = card_store.TABLE
+    finished_at: datetime | None = None  # when it finished (its place in the ratings), if it did
     next_dealt: bool = False  # the deal to come was dealt where the match was exported
     content_hash: str = ""
 
@@ -158,13 +160,17 @@ def _checked(document: Any) -> Checked:
     read_played_trumps(document)
     played_at = read_time(document, "played_at")
     updated_at = read_time(document, "updated_at")
+    # Where a finished match takes its place in the ratings' order: the file's finish time, else
+    # the last change it knows of (an export of a version before finish times were kept).
+    finished_at = (read_time(document, "finished_at") or updated_at or played_at) if scored.finished else None
     options = match.setup.options_json()
     cards = read_cards(document, options)
     next_dealt = document.get("next_deal_dealt", False)
     if not isinstance(next_dealt, bool):
         raise ImportProblem(f"next_deal_dealt: must be true or false, not {next_dealt!r}")
     checked = Checked(document=document, options=options, players=players, scored=scored,
-                      played_at=played_at, updated_at=updated_at or played_at, cards=cards, next_dealt=next_dealt)
+                      played_at=played_at, updated_at=updated_at or played_at, cards=cards, next_dealt=next_dealt,
+                      finished_at=finished_at)
     checked.content_hash = documents.content_hash(document["ruleset"], options, document.get("first_dealer", 0),
                                                   cards, checked.deals())
     return checked

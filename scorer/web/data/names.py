@@ -15,15 +15,21 @@ when two names in one match would look the same on the scoreboard.
 - **Lookalikes.** A name that mixes Latin, Greek and Cyrillic letters is refused ("Sаme" with a
   Cyrillic а): no real name needs two of these alphabets, and they share many letter shapes.
   Within one match, two names whose *skeletons* are equal are refused: the skeleton is the key
-  with the Greek and Cyrillic letters that look like Latin ones replaced by
-  those (``CONFUSABLES``, a small table after Unicode's confusables.txt), so "Ѕаmе" (all Cyrillic)
+  with every letter of another script that looks like a Latin one replaced by it (Unicode's
+  confusables.txt, through the ``confusable_homoglyphs`` library), so "Ѕаmе" (all Cyrillic)
   beside "Same" is refused too.
+- **Like a known player.** A new name whose *likeness* is a known player's (the skeleton without
+  accents, spaces or punctuation: "Кір", "KIP", "Kíp", "K ip" are all like "Kip") is asked about
+  before a new player is made ("Did you mean Kip?"): ``like_known``.
 """
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Iterable
+
+from confusable_homoglyphs import confusables
 
 NAME_LENGTH = 40
 
@@ -45,18 +51,6 @@ REFUSED_CATEGORIES = {
     "Cs": "a lone surrogate",
 }
 SCRIPTS = ("LATIN", "GREEK", "CYRILLIC")
-
-# Greek and Cyrillic letters (after casefolding) that look like Latin ones.
-CONFUSABLES = str.maketrans({
-    # Cyrillic
-    "а": "a", "в": "b", "е": "e", "ё": "e", "һ": "h", "і": "i", "ї": "i", "ј": "j", "к": "k", "ӏ": "l",
-    "м": "m", "н": "h", "о": "o", "р": "p", "ԛ": "q", "ѕ": "s", "т": "t", "у": "y", "ѵ": "v", "ԝ": "w",
-    "х": "x", "ү": "y", "с": "c", "ԁ": "d", "ɡ": "g", "ո": "n", "п": "n", "г": "r",
-    # Greek
-    "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p", "τ": "t",
-    "υ": "u", "χ": "x", "γ": "y", "ω": "w", "ϲ": "c", "ϳ": "j", "μ": "u", "σ": "o", "ζ": "z",
-})
-
 
 class NameProblem(ValueError):
     """Why a name cannot be used; the message is meant for the person who typed it."""
@@ -99,10 +93,53 @@ def key(name: str) -> str:
     return unicodedata.normalize("NFKC", tidy(name).casefold())
 
 
+@functools.cache
+def latin_like(char: str) -> str:
+    """The Latin letter ``char`` looks like (Unicode's confusables), or ``char`` itself."""
+    if not char.isalpha() or unicodedata.name(char, "").startswith("LATIN "):
+        return char
+    latin = []
+    for form in (char, char.upper()):  # "к" looks like "ĸ" (kra), its capital "К" like "K"
+        for entry in confusables.is_confusable(form, greedy=True, preferred_aliases=["latin"]) or []:
+            latin += [str(glyph["c"]) for glyph in entry["homoglyphs"]
+                      if len(glyph["c"]) == 1 and glyph["n"].startswith("LATIN ")]
+    plain = [glyph for glyph in latin if glyph.isascii()]  # the letter a person would type
+    return (plain or latin or [char])[0].casefold()
+
+
 def skeleton(name: str) -> str:
     """What a name looks like: its key with lookalike letters made Latin (accents are kept:
     "Zoë" and "Zoe" can be told apart)."""
-    return key(name).translate(CONFUSABLES)
+    return "".join(latin_like(char) for char in key(name)).casefold()
+
+
+def likeness(name: str) -> str:
+    """A name as it might be mistyped for another: its skeleton without accents, spaces or
+    punctuation ("Kíp", "K ip", "Кір" are all "kip")."""
+    plain = unicodedata.normalize("NFKD", skeleton(name))
+    return "".join(char for char in plain if char.isalnum())
+
+
+def new_lookalike(players: Iterable[str], known: Iterable[str], confirmed: Iterable[str] = ()) -> tuple[int, str, str] | None:
+    """The first of ``players`` that would be a new player (no name of ``known`` has its key) while
+    looking like a known one, unless ``confirmed`` as new: (its place, the name, the known name)."""
+    known = list(known)
+    keys = {key(name) for name in known} | {key(name) for name in confirmed}
+    for place, name in enumerate(players):
+        if key(name) not in keys:
+            other = like_known(name, known)
+            if other is not None:
+                return place, name, other
+    return None
+
+
+def like_known(name: str, known: Iterable[str]) -> str | None:
+    """The first of ``known`` (players' names) that is another player than ``name`` but looks like
+    it (``likeness``); None if none."""
+    shape, own = likeness(name), key(name)
+    if not shape:
+        return None
+    return next((other for other in known if key(other) != own and likeness(other) == shape), None)
 
 
 def lookalikes(names: Iterable[str]) -> tuple[str, str] | None:

@@ -1,9 +1,10 @@
-"""Reading the ratings for a page, never older than the data beside them (``ratings.py``).
+"""Reading the ratings for a page: what is stored, never a fold (``ratings.py``).
 
-``KindView(kind)`` reads the kind's stale mark once. Where the stored steps are right (all of
-them, or those before the mark) it reads them with indexed queries whose cost follows the number
-of players, not of matches; from the mark on it folds the matches in memory, as the catch-up that
-follows every such change will store them. Nothing here writes.
+``KindView(kind)`` reads the stored steps with indexed queries whose cost follows the number of
+players, not of matches, and the kind's stale mark once: while a change far back is being caught
+up (``writes/ratings.py``, within seconds), a page shows the stored ratings under a line that says
+so (``stale_since``: the place of the earliest change), and the live view brings the new ones
+when the fold lands (the tag of ``versions``). Nothing here writes.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import Row, Select, bindparam, func, select, union_all
+from sqlalchemy import ColumnElement, Row, Select, bindparam, func, or_, select, union_all
 
 from scorer.web.clock import as_utc
-from scorer.web.data import ratings, ratings_fold
+from scorer.web.data import rating_folds, ratings, ratings_fold
 from scorer.web.data.models import Match, PlayerRating, RatingState, RatingStep
 from scorer.web.data.ratings_fold import Rating
 from scorer.web.extensions import db
@@ -33,7 +34,7 @@ class Last(NamedTuple):
     after: Rating
     played: int           # rated matches of the kind up to it, it included
     match_id: int
-    played_at: datetime
+    rated_at: datetime    # when the match finished: its place in the order
 
     @property
     def change(self) -> int:
@@ -54,7 +55,7 @@ class Standing:
 
 def last_of(row: RatingStep | PlayerRating | Row[Any]) -> Last:
     return Last(row.player_id, Rating(row.mu_before, row.sigma_before), Rating(row.mu, row.sigma), row.played,
-                row.match_id, as_utc(row.played_at))
+                row.match_id, as_utc(row.rated_at))
 
 
 def within(at: datetime, since: datetime | None, until: datetime | None) -> bool:
@@ -62,35 +63,19 @@ def within(at: datetime, since: datetime | None, until: datetime | None) -> bool
 
 
 class KindView:
-    """A kind of game's ratings as a page shows them."""
+    """A kind of game's ratings as a page shows them: as stored."""
 
     def __init__(self, kind: str, marks: dict[str, Position | None] | None = None) -> None:
         """``marks``: every kind's stale mark, when the caller read them already (``states``)."""
         self.kind = kind
-        self.stale_from = marks.get(kind) if marks is not None else ratings.state(kind)[0]
-        self.pending: list[tuple[Position, Last]] = []
-        if self.stale_from is not None:
-            self.pending = [(position, Last(step.player_id, step.before, step.after, played, step.match_id, position[0]))
-                            for step, position, played in ratings.refold(kind, self.stale_from).steps]
-
-    def stored_until(self, position: Position | None) -> Position | None:
-        """Where the stored steps may be read to, for a question about what stood before ``position``."""
-        if self.stale_from is None:
-            return position
-        return self.stale_from if position is None or self.stale_from < position else position
+        self.stale_since = marks.get(kind) if marks is not None else states().get(kind)
 
     def lasts(self, until: Position | None = None) -> dict[int, Last]:
         """Each player's last rated match before ``until`` (None: as they stand now)."""
-        limit = self.stored_until(until)
-        if limit is None:
-            found = {row.player_id: last_of(row)
-                     for row in db.session.scalars(select(PlayerRating).where(PlayerRating.kind == self.kind))}
-        else:
-            found = {row.player_id: last_of(row) for row in ratings.last_steps_before(self.kind, limit)}
-        for position, last in self.pending:
-            if until is None or position < until:
-                found[last.player_id] = last
-        return found
+        if until is None:
+            return {row.player_id: last_of(row)
+                    for row in db.session.scalars(select(PlayerRating).where(PlayerRating.kind == self.kind))}
+        return {row.player_id: last_of(row) for row in rating_folds.last_steps_before(self.kind, until)}
 
     def standings(self, since: datetime | None = None, until: datetime | None = None) -> list[Standing]:
         """The ladder: every player rated in the kind, best first (as shown, then more matches,
@@ -104,25 +89,11 @@ class KindView:
         return sorted(lines, key=lambda line: (-line.last.after.shown, -line.last.played, line.player_id))
 
     def played_between(self, since: datetime | None, until: datetime | None) -> dict[int, int]:
-        query = self.stored(select(RatingStep.player_id, func.count()).where(RatingStep.kind == self.kind), since, until)
-        found: dict[int, int] = {player: count for player, count in db.session.execute(query.group_by(RatingStep.player_id))}
-        for (at, _), last in self.pending:
-            if within(at, since, until):
-                found[last.player_id] = found.get(last.player_id, 0) + 1
-        return found
-
-    def stored(self, query: Select[Any], since: datetime | None, until: datetime | None) -> Select[Any]:
-        """``query`` of ``RatingStep`` kept to the period, and to the steps stored right."""
-        if since is not None:
-            query = query.where(RatingStep.played_at >= since)
-        if until is not None:
-            query = query.where(RatingStep.played_at < until)
-        return query if self.stale_from is None else query.where(~ratings.after(self.stale_from))
+        query = period(select(RatingStep.player_id, func.count()).where(RatingStep.kind == self.kind), since, until)
+        return {player: count for player, count in db.session.execute(query.group_by(RatingStep.player_id))}
 
     def of_match(self, match: Match) -> dict[int, Last]:
         """Each player's step in ``match`` (none: not rated, not finished, or a dummy)."""
-        if self.stale_from is not None and ratings.position_of(match) >= self.stale_from:
-            return {last.player_id: last for _, last in self.pending if last.match_id == match.id}
         return {row.player_id: last_of(row)
                 for row in db.session.scalars(select(RatingStep).where(RatingStep.match_id == match.id))}
 
@@ -130,15 +101,22 @@ class KindView:
                 until: datetime | None = None) -> list[Last]:
         """The player's last ``limit`` rated matches of the kind (in the period, if one is given),
         oldest first."""
-        query = self.stored(select(RatingStep).where(RatingStep.kind == self.kind, RatingStep.player_id == player_id)
-                            .order_by(RatingStep.played_at.desc(), RatingStep.match_id.desc()).limit(limit), since, until)
-        found = [last_of(row) for row in db.session.scalars(query)][::-1]
-        found += [last for (at, _), last in self.pending if last.player_id == player_id and within(at, since, until)]
-        return found[-limit:]
+        query = period(select(RatingStep).where(RatingStep.kind == self.kind, RatingStep.player_id == player_id)
+                       .order_by(RatingStep.rated_at.desc(), RatingStep.match_id.desc()).limit(limit), since, until)
+        return [last_of(row) for row in db.session.scalars(query)][::-1]
 
     def current(self) -> dict[tuple[str, int], Rating]:
         """Every rated player's rating as it stands, as ``ratings_fold.chances`` reads them."""
         return {(self.kind, player): last.after for player, last in self.lasts().items()}
+
+
+def period(query: Select[Any], since: datetime | None, until: datetime | None) -> Select[Any]:
+    """``query`` of ``RatingStep`` kept to the period (by when the matches finished)."""
+    if since is not None:
+        query = query.where(RatingStep.rated_at >= since)
+    if until is not None:
+        query = query.where(RatingStep.rated_at < until)
+    return query
 
 
 def match_changes(match: Match) -> dict[int, Last]:
@@ -147,25 +125,48 @@ def match_changes(match: Match) -> dict[int, Last]:
     return KindView(ratings_fold.kind_of(match.ruleset)).of_match(match)
 
 
-def shown_steps(kind: str) -> dict[tuple[int, int], tuple[float, float, float, float, int]]:
-    """Every step of ``kind`` as the pages read it (stored, and folded in memory from a stale
-    mark), for ``flask check`` to compare with a fold from scratch."""
-    view = KindView(kind)
-    query = select(RatingStep).where(RatingStep.kind == kind)
-    if view.stale_from is not None:
-        query = query.where(~ratings.after(view.stale_from))
-    found = {(row.match_id, row.player_id): (row.mu_before, row.sigma_before, row.mu, row.sigma, row.played)
-             for row in db.session.scalars(query)}
-    for _, last in view.pending:
-        found[(last.match_id, last.player_id)] = (last.before.mu, last.before.sigma, last.after.mu,
-                                                  last.after.sigma, last.played)
+def states() -> dict[str, Position | None]:
+    """Every kind's stale mark (the earlier of the one waiting and the one being folded), in one read."""
+    return {row.kind: rating_folds.stale_since(row) for row in db.session.execute(
+        select(RatingState.kind, RatingState.stale_at, RatingState.stale_id, RatingState.folding_at,
+               RatingState.folding_id))}
+
+
+def versions() -> str:
+    """A tag of every kind's ratings: it moves with every mark, append and fold stored (the
+    ratings pages' live tag)."""
+    return "-".join(f"{kind}{version}" for kind, version in db.session.execute(
+        select(RatingState.kind, RatingState.version).order_by(RatingState.kind)))
+
+
+def left_out_counts(rule: str) -> dict[str, int]:
+    """How many finished matches of each kind the ladder leaves out under ``rule``: left out by the
+    site manager, or, under "only confirmed matches", not confirmed yet (deleted ones are not
+    counted). One statement, grouped by ruleset."""
+    outside: ColumnElement[bool] = Match.left_out_at.is_not(None)
+    if rule == ratings.ONLY_CONFIRMED:
+        outside = or_(outside, Match.confirmed_at.is_(None))
+    found: dict[str, int] = {}
+    for ruleset, count in db.session.execute(
+            select(Match.ruleset, func.count()).where(Match.finished_at.is_not(None), Match.deleted_at.is_(None), outside)
+            .group_by(Match.ruleset)):
+        kind = ratings_fold.kind_of(ruleset)
+        found[kind] = found.get(kind, 0) + count
     return found
 
 
-def states() -> dict[str, Position | None]:
-    """Every kind's stale mark, in one read."""
-    return {row.kind: (as_utc(row.stale_at), row.stale_id) if row.stale_at is not None and row.stale_id is not None
-            else None for row in db.session.execute(select(RatingState.kind, RatingState.stale_at, RatingState.stale_id))}
+def left_out(limit: int = 200) -> list[Match]:
+    """The matches the site manager left out of the ratings (not deleted), newest first."""
+    return list(db.session.scalars(select(Match).where(Match.left_out_at.is_not(None), Match.deleted_at.is_(None))
+                                   .order_by(Match.left_out_at.desc(), Match.id.desc()).limit(limit)))
+
+
+def awaiting(limit: int = 200) -> list[Match]:
+    """The finished matches the site manager has not confirmed (nor left out; not deleted),
+    newest finished first: what the ladder waits for under "only confirmed matches"."""
+    return list(db.session.scalars(
+        select(Match).where(Match.finished_at.is_not(None), Match.confirmed_at.is_(None), Match.left_out_at.is_(None),
+                            Match.deleted_at.is_(None)).order_by(Match.finished_at.desc(), Match.id.desc()).limit(limit)))
 
 
 def most_played() -> str | None:
@@ -183,38 +184,30 @@ def _histories_query(kinds: tuple[str, ...], limit: int, since: bool, until: boo
     parts = []
     for kind in kinds:
         part = (select(RatingStep).where(RatingStep.player_id == bindparam("player"), RatingStep.kind == kind)
-                .order_by(RatingStep.played_at.desc(), RatingStep.match_id.desc()).limit(limit))
+                .order_by(RatingStep.rated_at.desc(), RatingStep.match_id.desc()).limit(limit))
         if since:
-            part = part.where(RatingStep.played_at >= bindparam("since"))
+            part = part.where(RatingStep.rated_at >= bindparam("since"))
         if until:
-            part = part.where(RatingStep.played_at < bindparam("until"))
+            part = part.where(RatingStep.rated_at < bindparam("until"))
         inner = part.subquery()
         parts.append(select(*inner.c))
     joined = union_all(*parts).subquery()
-    return select(joined).order_by(joined.c.kind, joined.c.played_at, joined.c.match_id)
+    return select(joined).order_by(joined.c.kind, joined.c.rated_at, joined.c.match_id)
 
 
 def player_histories(player_id: int, limit: int, since: datetime | None = None, until: datetime | None = None,
                      kinds: list[str] | None = None) -> dict[str, list[Last]]:
     """The player's last ``limit`` rated matches (of the period) in each kind of game they played,
-    oldest first: two reads where no kind is being caught up (the marks, then the last steps of
-    every kind at once: one LIMIT a kind on ``ix_rating_steps_player``, joined by UNION ALL, so a
-    player of 10,000 matches costs what one of 10 does), a ``KindView`` for a kind that is."""
-    marks = states()
-    wanted = [kind for kind in (kinds or list(ratings_fold.KINDS))]
-    settled = [kind for kind in wanted if marks.get(kind) is None]
+    oldest first: one read (the last steps of every kind at once: one LIMIT a kind on
+    ``ix_rating_steps_player``, joined by UNION ALL, so a player of 10,000 matches costs what one
+    of 10 does)."""
+    wanted = list(kinds or ratings_fold.KINDS)
     found: dict[str, list[Last]] = {}
-    if settled:
-        query = _histories_query(tuple(settled), limit, since is not None, until is not None)
-        # Plain rows, not objects: up to 60 a kind on a player's page, and an ORM object costs
-        # ten times a row to build.
-        for row in db.session.execute(query, {"player": player_id, "since": since, "until": until}):
-            found.setdefault(row.kind, []).append(last_of(row))
-    for kind in wanted:
-        if kind not in settled:
-            history = KindView(kind).history(player_id, limit, since, until)
-            if history:
-                found[kind] = history
+    query = _histories_query(tuple(wanted), limit, since is not None, until is not None)
+    # Plain rows, not objects: up to 60 a kind on a player's page, and an ORM object costs ten
+    # times a row to build.
+    for row in db.session.execute(query, {"player": player_id, "since": since, "until": until}):
+        found.setdefault(row.kind, []).append(last_of(row))
     return {kind: found[kind] for kind in wanted if kind in found}
 
 
@@ -223,8 +216,9 @@ def player_histories(player_id: int, limit: int, since: datetime | None = None, 
 def expected() -> dict[tuple[int, int], tuple[float, float, float, float, int]]:
     """(match, player) -> (mu before, sigma before, mu, sigma, played) as a fold from scratch gives."""
     found = {}
+    rule = ratings.ladder_rule()
     for kind in ratings_fold.KINDS:
-        folded = ratings_fold.fold(match for _, match in ratings.matches_from(kind))
+        folded = ratings_fold.fold(match for _, match in ratings.matches_from(kind, rule=rule))
         counts: dict[int, int] = {}
         for step in folded.steps:
             counts[step.player_id] = counts.get(step.player_id, 0) + 1
@@ -234,17 +228,14 @@ def expected() -> dict[tuple[int, int], tuple[float, float, float, float, int]]:
 
 
 def standing_problems() -> list[str]:
-    """Each player's rating as it stands (``PlayerRating``) against their last stored step, in the
-    kinds that are not stale (a stale kind's are read from the fold, not from these rows)."""
+    """Each player's rating as it stands (``PlayerRating``) against their last stored step."""
     lines = []
     for kind in ratings_fold.KINDS:
-        if ratings.state(kind)[0] is not None:
-            continue
         standing = {row.player_id: row for row in db.session.scalars(select(PlayerRating).where(PlayerRating.kind == kind))}
         lasts: dict[int, Any] = {}  # every step of the kind in order, each player's last kept
         for step in db.session.execute(select(RatingStep.player_id, RatingStep.match_id, RatingStep.mu, RatingStep.sigma,
                                               RatingStep.played).where(RatingStep.kind == kind)
-                                       .order_by(RatingStep.played_at, RatingStep.match_id)):
+                                       .order_by(RatingStep.rated_at, RatingStep.match_id)):
             lasts[step.player_id] = step
         for player_id in sorted(lasts.keys() | standing.keys()):
             last, row = lasts.get(player_id), standing.get(player_id)

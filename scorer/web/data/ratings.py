@@ -1,57 +1,106 @@
-"""The ratings cache, kept right after every change: what a fold of every finished match in the
-order played gives (``ratings_fold``), stored per player and match (``RatingStep``) and per player
-as they stand (``PlayerRating``).
+"""The ratings' order and what it counts, kept right in each write's own transaction.
 
-**What a match counts for.** A finished match, not deleted, of any ruleset, is rated in its kind of
-game (``ratings_fold.KINDS``) at its place in the order: when it was played (the match's start,
-as every statistic dates it), then its id. A player's (or a side's) place is the match's final
-order: the winners first, then more games won, then the higher grand total; units equal on all
-three share a place. A dummy is no player and is not rated; an unfinished (abandoned) match is
-not rated, and counts once it is finished.
+**The order.** A match takes its place in its kind of game (``ratings_fold.KINDS``) when it
+finishes: its ``finished_at``, then its id. Finishing a match appends it at the end; a match that
+finished long ago keeps its place, so a match left open for weeks never rewrites what the
+ratings already said of the matches finished meanwhile (DECISIONS).
 
-**After a change.** Ratings are a fold, so a change to an old match changes every rating after it.
-``note`` is called wherever the results cache of a match is rewritten (``results.refresh`` and
-``results.forget``: every deal saved, edited, deleted or undone, every match deleted, restored or
-imported) and compares the match's rated figures before and after; if they differ it marks its
-kind stale from that match on (``RatingState``), in the write's own transaction: one small write,
-and only when a finished match is made, changed or taken away. ``catch_up`` then folds again from
-there and stores the steps, after the write has committed: at once when the change is at the end
-of the order (a match just finished, the usual case), else after the answer has been sent, so a
-save that edits a match a year back is not slowed by the thousands of ratings after it.
+**What counts.** A finished match, not deleted, not left out by the site manager, and, under the
+club's rule "only confirmed matches" (``ladder_rule``), confirmed by the site manager. A player's
+(or a side's) place is the match's final order: the winners first, then more games won, then the
+higher grand total; units equal on all three share a place. A dummy is no player.
 
-**Never older than the data.** A page reads ratings through ``rating_reads.KindView``, which reads the stale
-mark first: where the stored steps stop being right it folds the rest in memory (without writing:
-a GET never writes), so a page between a write and its catch-up shows what the catch-up will store.
+**After a change.** ``follow`` is called wherever a match's results cache is rewritten
+(``results.refresh``/``forget``: every deal saved, edited, deleted or undone, every match
+deleted, restored or imported), and the site manager's writes call ``take_in``/``take_out``:
+
+- a match that has just come to count (finished, restored, imported, confirmed, counted again)
+  is appended (``append_or_mark``): its players' ratings as they stand, one rating step each,
+  in the write's transaction, when nothing is rated after it and no fold is under way;
+- anything else (a counted match edited, deleted, reopened, left out; one that comes to count
+  with others after it) marks the kind stale from the match's place (``mark_stale``): one small
+  row, and the kind's name in the session, for the write's unit to wake the catch-up after its
+  commit (``writes/ratings.py``, which folds again off the request, ``rating_folds.py``).
+
+Pages read what is stored, never fold: a stale kind shows its stored ratings with a line that
+says they are being updated (``rating_reads.KindView.stale_since``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from itertools import groupby
 from typing import Any
 
-from flask import Flask, Response, current_app
-from sqlalchemy import and_, delete, event, insert, or_, select, true, update
+from sqlalchemy import and_, event, exists, insert, or_, select, true, update
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.orm import Session, aliased
 from sqlalchemy.schema import Table
 
+from scorer.web import clock
 from scorer.web.clock import as_utc
 from scorer.web.data import ratings_fold
-from scorer.web.data.models import Match, MatchResult, PlayerRating, RatingState, RatingStep
-from scorer.web.data.ratings_fold import KINDS, Folded, RatedMatch, Rating, Step
+from scorer.web.data.models import Match, MatchResult, PlayerRating, RatingState, RatingStep, SiteSetting
+from scorer.web.data.ratings_fold import KINDS, Folded, RatedMatch, Rating
 from scorer.web.extensions import db
 
-Position = tuple[datetime, int]  # (played_at, match_id): a match's place in the order rated
-PENDING = "ratings_stale"  # session.info: kinds this transaction marked stale, caught up after commit
-COMMITTED = "ratings_stale_committed"  # ...and those of transactions committed since
-RETRIES = 3
+Position = tuple[datetime, int]  # (finished_at, match_id): a match's place in the order rated
+BEGINNING: Position = (datetime(1, 1, 1, tzinfo=UTC), 0)
+MARKED = "ratings_marked"  # session.info: kinds this transaction marked stale (writes/unit wakes the catch-up)
+
+# What the ladder counts (the site manager's choice, ``site_settings``).
+LADDER_RULE = "ladder_counts"
+EVERY_FINISHED = "finished"    # every finished match (the default: a home table)
+ONLY_CONFIRMED = "confirmed"   # only the matches the site manager confirmed (a club)
+RULES = (EVERY_FINISHED, ONLY_CONFIRMED)
 
 
-# ---- rated figures and places ------------------------------------------------------------------
+# ---- what counts ---------------------------------------------------------------------------------
+
+def ladder_rule() -> str:
+    """What the ladder counts: ``EVERY_FINISHED`` (every finished match) or ``ONLY_CONFIRMED``."""
+    value = db.session.scalar(select(SiteSetting.value).where(SiteSetting.key == LADDER_RULE))
+    return value if value in RULES else EVERY_FINISHED
+
+
+def position_of(match: Match) -> Position | None:
+    """The match's place in the order rated (None: not finished)."""
+    return None if match.finished_at is None else (as_utc(match.finished_at), match.id)
+
+
+def counts_if_live(match: Match, rule: str) -> bool:
+    """Whether the match counts under ``rule``, its deletion aside: finished, not left out,
+    confirmed where the rule asks for it."""
+    return (match.finished_at is not None and match.left_out_at is None
+            and (rule == EVERY_FINISHED or match.confirmed_at is not None))
+
+
+def counts(match: Match, rule: str | None = None) -> bool:
+    """Whether the match counts in the ratings now."""
+    return match.deleted_at is None and counts_if_live(match, rule or ladder_rule())
+
+
+LEFT_OUT, CONFIRMED = "left_out", "confirmed"
+
+
+def standing_of(match: Match) -> dict[str, bool]:
+    """What the change history keeps of a match's standing in the ratings (the site manager's say)."""
+    return {LEFT_OUT: match.left_out_at is not None, CONFIRMED: match.confirmed_at is not None}
+
+
+def counts_with(match: Match, left_out: bool, confirmed: bool, rule: str | None = None) -> bool:
+    """Whether the match would count with the site manager's say as given."""
+    return (match.deleted_at is None and match.finished_at is not None and not left_out
+            and ((rule or ladder_rule()) == EVERY_FINISHED or confirmed))
+
+
+def counted_matches(rule: str) -> Any:
+    """SQL: the matches that count under ``rule``."""
+    clause = and_(Match.deleted_at.is_(None), Match.finished_at.is_not(None), Match.left_out_at.is_(None))
+    return clause if rule == EVERY_FINISHED else and_(clause, Match.confirmed_at.is_not(None))
+
+
+# ---- rated figures and places --------------------------------------------------------------------
 
 def rated_figures(rows: Iterable[Any]) -> tuple[Any, ...] | None:
     """What the ratings read of a match's ``match_results`` rows (dicts or rows): None unless
@@ -78,258 +127,144 @@ def after(position: Position | None) -> Any:
     if position is None:
         return true()
     at, match_id = position
-    return or_(RatingStep.played_at > at, and_(RatingStep.played_at == at, RatingStep.match_id >= match_id))
+    return or_(RatingStep.rated_at > at, and_(RatingStep.rated_at == at, RatingStep.match_id >= match_id))
 
 
-def matches_from(kind: str, start: Position | None = None) -> Iterator[tuple[Position, RatedMatch]]:
-    """The finished matches of ``kind`` that are not deleted, in the order rated, from ``start`` on."""
-    query = (select(MatchResult.match_id, MatchResult.ruleset, MatchResult.played_at, MatchResult.player_id,
+def matches_from(kind: str, start: Position | None = None, rule: str | None = None) -> Iterator[tuple[Position, RatedMatch]]:
+    """The matches of ``kind`` that count, in the order rated, from ``start`` on."""
+    query = (select(MatchResult.match_id, MatchResult.ruleset, Match.finished_at, MatchResult.player_id,
                     MatchResult.unit, MatchResult.won, MatchResult.games_won, MatchResult.grand_total)
              .join(Match, Match.id == MatchResult.match_id)
-             .where(Match.deleted_at.is_(None), MatchResult.finished.is_(True),
+             .where(counted_matches(rule or ladder_rule()), MatchResult.finished.is_(True),
                     MatchResult.ruleset.in_(ratings_fold.rulesets_of(kind)))
-             .order_by(MatchResult.played_at, MatchResult.match_id, MatchResult.seat))
+             .order_by(Match.finished_at, Match.id, MatchResult.seat))
     if start is not None:
         at, match_id = start
-        query = query.where(or_(MatchResult.played_at > at,
-                                and_(MatchResult.played_at == at, MatchResult.match_id >= match_id)))
-    for (match_id, ruleset, played_at), rows in groupby(db.session.execute(query), key=lambda r: (r[0], r[1], r[2])):
-        yield (as_utc(played_at), match_id), rated_match(match_id, ruleset, [tuple(row[3:]) for row in rows])
+        query = query.where(or_(Match.finished_at > at, and_(Match.finished_at == at, Match.id >= match_id)))
+    for (match_id, ruleset, finished_at), rows in groupby(db.session.execute(query), key=lambda r: (r[0], r[1], r[2])):
+        yield (as_utc(finished_at), match_id), rated_match(match_id, ruleset, [tuple(row[3:]) for row in rows])
 
 
-# ---- marking a change --------------------------------------------------------------------------
+# ---- in a write's transaction: following a change ---------------------------------------------------
 
-def position_of(match: Match) -> Position:
-    """The match's place in the order rated."""
-    return (as_utc(match.created_at), match.id)
-
-
-def note(match: Match, before: tuple[Any, ...] | None, now: tuple[Any, ...] | None) -> None:
+def follow(match: Match, before: tuple[Any, ...] | None, now: tuple[Any, ...] | None, deleting: bool = False) -> None:
     """In a write's transaction: the match's rated figures were ``before`` and are ``now`` (None:
-    not rated). If they differ, its kind is stale from the match on."""
-    if before == now:
+    not finished, or its results taken away when ``deleting``). A match that has just finished
+    takes its place at the end of the order; the ratings follow (``take_in``/``mark_stale``)."""
+    if before is None and now is None:
         return
-    mark_stale(ratings_fold.kind_of(match.ruleset), position_of(match))
+    kind = ratings_fold.kind_of(match.ruleset)
+    rule = ladder_rule()
+    if now is not None and match.finished_at is None:  # it has just finished (or finished again)
+        lock_state(kind)  # two matches of the kind finishing at once take their places in turn
+        match.finished_at = finish_time(kind)
+    position = position_of(match)
+    if now is None:  # deleted, or reopened by an edit (then it will take a new place when it finishes again)
+        was_counted = before is not None and position is not None and counts_if_live(match, rule)
+        if not deleting:
+            match.finished_at = None
+        if was_counted and position is not None:
+            mark_stale(kind, position)
+        return
+    if not counts(match, rule) or position is None:
+        return  # left out, or waiting for the site manager's confirmation
+    if before is None:  # it has come to count: finished, restored, imported
+        append_or_mark(match, kind, position, now)
+    elif before != now:
+        mark_stale(kind, position)
 
 
-def mark_stale(kind: str, position: Position) -> None:
-    state = db.session.execute(select(RatingState).where(RatingState.kind == kind).with_for_update()).scalar_one_or_none()
+def take_in(match: Match) -> None:
+    """In a write's transaction: ``match`` has just come to count (confirmed, counted again)."""
+    position = position_of(match)
+    figures = rated_figures(db.session.execute(select(*MatchResult.__table__.columns)
+                                               .where(MatchResult.match_id == match.id)))
+    if position is not None and figures is not None and counts(match):
+        append_or_mark(match, ratings_fold.kind_of(match.ruleset), position, figures)
+
+
+def take_out(match: Match) -> None:
+    """In a write's transaction, before the change: ``match`` is about to stop counting (left out)."""
+    position = position_of(match)
+    if position is not None and counts(match):
+        mark_stale(ratings_fold.kind_of(match.ruleset), position)
+
+
+def lock_state(kind: str) -> RatingState:
+    """The kind's state row, held for the rest of the transaction: an UPDATE first (SQLite's write
+    lock, PostgreSQL's row lock), so that marks, appends and a fold's claim and store of one kind
+    take turns."""
+    db.session.execute(update(RatingState).where(RatingState.kind == kind).values(version=RatingState.version)
+                       .execution_options(synchronize_session=False))
+    state = db.session.execute(select(RatingState).where(RatingState.kind == kind)
+                               .with_for_update().execution_options(populate_existing=True)).scalar_one_or_none()
     if state is None:
         state = RatingState(kind=kind, version=0)
         db.session.add(state)
+        db.session.flush()
+    return state
+
+
+def mark_stale(kind: str, position: Position) -> None:
+    """The kind's stored ratings are not right from ``position`` on: the earliest mark wins."""
+    state = lock_state(kind)
     if state.stale_at is None or state.stale_id is None or position < (as_utc(state.stale_at), state.stale_id):
         state.stale_at, state.stale_id = position
     state.version = (state.version or 0) + 1
-    db.session.info.setdefault(PENDING, set()).add(kind)
+    db.session.info.setdefault(MARKED, set()).add(kind)
 
 
-def after_commit(response: Response | None = None) -> None:
-    """After a request's writes (or a command's): bring the kinds they marked stale up to date,
-    now if that is quick (the change is at the end of the order), else once ``response`` is sent
-    (``call_on_close``: the phone has its answer, the thread folds); without a response, now."""
-    kinds = db.session.info.pop(COMMITTED, set())
-    if not kinds:
+def folding(state: RatingState, moment: datetime) -> bool:
+    """Whether a catch-up holds the kind now (its claim has not lapsed)."""
+    return state.claimed_by is not None and state.claimed_until is not None and as_utc(state.claimed_until) > moment
+
+
+def finish_time(kind: str) -> datetime:
+    """When a match finishing now takes its place: now, or just after the last match of the kind
+    rated if the clock says otherwise (a clock set back, two processes' clocks), so that the end
+    of the order is always after everything already rated."""
+    moment = clock.now()
+    last = db.session.scalar(select(RatingStep.rated_at).where(RatingStep.kind == kind)
+                             .order_by(RatingStep.rated_at.desc()).limit(1))
+    return max(moment, as_utc(last)) if last is not None else moment
+
+
+def append_or_mark(match: Match, kind: str, position: Position, figures: tuple[Any, ...]) -> None:
+    """Rate ``match`` at the end of its kind's order, from its players' ratings as they stand,
+    if it is the end and no fold is under way; else mark the kind stale from it."""
+    state = lock_state(kind)
+    later = db.session.scalar(select(exists().where(RatingStep.kind == kind, after(position))))
+    if later or folding(state, clock.now()):
+        mark_stale(kind, position)
         return
-    later = [kind for kind in sorted(kinds) if not catch_up(kind, only_if_quick=response is not None)]
-    if later and response is not None:
-        app = current_app._get_current_object()  # type: ignore[attr-defined]
-
-        def run() -> None:
-            with app.app_context():
-                try:
-                    for kind in later:
-                        catch_up(kind)
-                except SQLAlchemyError as error:  # as in register: the mark stays for the next write
-                    db.session.rollback()
-                    app.logger.warning("Ratings left to fold later: %s", str(error).splitlines()[0])
-        response.call_on_close(run)
-
-
-@event.listens_for(Session, "after_commit")
-def _committed(session: Session) -> None:
-    if PENDING in session.info:
-        session.info.setdefault(COMMITTED, set()).update(session.info.pop(PENDING))
-
-
-@event.listens_for(Session, "after_soft_rollback")
-def _rolled_back(session: Session, previous_transaction: Any) -> None:
-    """A write rolled back: what it marked is gone with it."""
-    session.info.pop(PENDING, None)
-
-
-def register(app: Flask) -> None:
-    """Every request that wrote brings the ratings up to date at its end (``after_commit``). The
-    write is committed by then: a fold that fails (the database away for a moment) must not turn
-    its answer into an error. The mark stays, the pages fold from it in memory, and the next
-    write of the kind (or ``make run``'s set-up) folds again."""
-    @app.after_request
-    def catch_up_after(response: Response) -> Response:
-        try:
-            after_commit(response)
-        except SQLAlchemyError as error:
-            db.session.rollback()
-            app.logger.warning("Ratings left to fold later: %s", str(error).splitlines()[0])
-        return response
-
-
-# ---- folding again -----------------------------------------------------------------------------
-
-def state(kind: str) -> tuple[Position | None, int]:
-    row = db.session.execute(select(RatingState.stale_at, RatingState.stale_id, RatingState.version)
-                             .where(RatingState.kind == kind)).one_or_none()
-    if row is None or row.stale_at is None or row.stale_id is None:
-        return None, row.version if row else 0
-    return (as_utc(row.stale_at), row.stale_id), row.version
-
-
-def rating_of(row: Any, before: bool = False) -> Rating:
-    return Rating(row.mu_before, row.sigma_before) if before else Rating(row.mu, row.sigma)
-
-
-def last_steps_before(kind: str, position: Position) -> list[RatingStep]:
-    """Each player's last stored step of ``kind`` before ``position``: one statement, a subquery
-    per player of the kind on ``ix_rating_steps_player`` (as many as the kind has players,
-    whatever the number of matches)."""
-    newest = (select(RatingStep.match_id)
-              .where(RatingStep.kind == PlayerRating.kind, RatingStep.player_id == PlayerRating.player_id,
-                     ~after(position))
-              .order_by(RatingStep.played_at.desc(), RatingStep.match_id.desc()).limit(1)
-              .correlate(PlayerRating).scalar_subquery())
-    step = aliased(RatingStep)
-    return list(db.session.scalars(
-        select(step).join(PlayerRating, and_(PlayerRating.kind == step.kind, PlayerRating.player_id == step.player_id))
-        .where(PlayerRating.kind == kind, step.match_id == newest)))
-
-
-def standing_row(row: Any) -> dict[str, Any]:
-    """A step's figures as its player's ``PlayerRating`` holds them (the step their last)."""
-    return {"kind": row.kind, "player_id": row.player_id, "match_id": row.match_id, "played_at": row.played_at,
-            "mu_before": row.mu_before, "sigma_before": row.sigma_before, "mu": row.mu, "sigma": row.sigma,
-            "played": row.played}
-
-
-@dataclass
-class Refold:
-    """A kind's ratings folded again from ``start`` on: the steps to store, in order, each with its
-    match's place and the player's count of rated matches after it; and each player's last step
-    before ``start`` (``before``: what they stand at if the fold gives them none)."""
-
-    kind: str
-    start: Position | None  # None: from the first match
-    folded: Folded
-    steps: list[tuple[Step, Position, int]] = field(default_factory=list)
-    before: dict[int, dict[str, Any]] = field(default_factory=dict)
-
-
-def refold(kind: str, start: Position | None) -> Refold:
-    """Fold ``kind`` again from ``start``, from each player's last stored step before it."""
-    before = {row.player_id: standing_row(row) for row in last_steps_before(kind, start)} if start else {}
-    base = Folded([], {(kind, player): Rating(row["mu"], row["sigma"]) for player, row in before.items()},
-                  {(kind, player): row["played"] for player, row in before.items()})
-    positions: dict[int, Position] = {}
-
-    def rated() -> Iterator[RatedMatch]:
-        for position, match in matches_from(kind, start):
-            positions[match.match_id] = position
-            yield match
-    folded = ratings_fold.fold(rated(), base)
-    counts = {player: row["played"] for player, row in before.items()}
-    steps = []
-    for step in folded.steps:
-        counts[step.player_id] = counts.get(step.player_id, 0) + 1
-        steps.append((step, positions[step.match_id], counts[step.player_id]))
-    return Refold(kind, start, folded, steps, before)
-
-
-def is_quick(kind: str, start: Position) -> bool:
-    """Whether folding from ``start`` touches at most the last eight rated matches of the kind."""
-    later = db.session.scalar(select(RatingStep.match_id).where(RatingStep.kind == kind, after(start))
-                              .order_by(RatingStep.played_at, RatingStep.match_id).offset(8).limit(1))
-    return later is None
-
-
-def catch_up(kind: str, only_if_quick: bool = False) -> bool:
-    """Fold ``kind`` again from where it is stale and store it; True when it is up to date (or
-    was), False when it was left for later (``only_if_quick`` and the fold reaches far back).
-
-    The fold reads without a lock, then the write checks the kind's version: a change marked
-    meanwhile means the fold is out of date already, and it is done again (its own catch-up
-    follows that change anyway)."""
-    for _ in range(RETRIES):
-        db.session.rollback()
-        start, version = state(kind)
-        if start is None:
-            return True
-        if only_if_quick and not is_quick(kind, start):
-            return False
-        redone = refold(kind, start)
-        # The reads end before the write begins: on SQLite a read transaction that another write
-        # overtook cannot become a write (it fails at once, whatever the busy timeout). The
-        # version tells whether anything the fold read has changed since.
-        db.session.rollback()
-        claimed = db.session.execute(
-            update(RatingState).where(RatingState.kind == kind, RatingState.version == version)
-            .values(stale_at=None, stale_id=None, version=version + 1)
-            .execution_options(synchronize_session=False))
-        if claimed.rowcount != 1:  # type: ignore[attr-defined]
-            continue
-        store(redone)
-        db.session.commit()
-        return True
-    db.session.rollback()
-    return False
-
-
-def catch_up_all() -> None:
-    """Every kind brought up to date (the set-up step of ``make run``, ``flask stats rebuild``)."""
-    for kind in db.session.scalars(select(RatingState.kind).where(RatingState.stale_at.is_not(None))).all():
-        catch_up(kind)
-
-
-def step_row(step: Step, position: Position, played: int) -> dict[str, Any]:
-    return {"match_id": step.match_id, "player_id": step.player_id, "kind": step.kind, "played_at": position[0],
-            "mu_before": step.before.mu, "sigma_before": step.before.sigma, "mu": step.after.mu,
-            "sigma": step.after.sigma, "played": played}
-
-
-def store(redone: Refold) -> None:
-    """Replace the kind's steps from ``redone.start`` on, and the ratings as they stand of every
-    player whose steps changed: their last new step, else their last step before the fold's start
-    (a player whose only later match was taken away), else none."""
-    kind = redone.kind
-    touched = set(db.session.scalars(select(RatingStep.player_id).where(RatingStep.kind == kind, after(redone.start))))
-    db.session.execute(delete(RatingStep).where(RatingStep.kind == kind, after(redone.start))
-                       .execution_options(synchronize_session=False))
-    rows = [step_row(step, position, played) for step, position, played in redone.steps]
+    rated = rated_match(match.id, match.ruleset, figures)
+    players = [entry.player_id for entry in rated.entries]
+    standing = {row.player_id: row for row in db.session.scalars(
+        select(PlayerRating).where(PlayerRating.kind == kind, PlayerRating.player_id.in_(players)))}
+    base = Folded([], {(kind, p): Rating(row.mu, row.sigma) for p, row in standing.items()},
+                  {(kind, p): row.played for p, row in standing.items()})
+    folded = ratings_fold.fold([rated], base)
+    rows = [step_row(step, position, folded.matches_played[(kind, step.player_id)]) for step in folded.steps]
     if rows:
         db.session.execute(insert(RatingStep), rows)
-    last = {player: redone.before[player] for player in touched if player in redone.before}
-    last |= {row["player_id"]: row for row in rows}  # in order: each player's last one stays
-    touched |= last.keys()
-    if not touched:
-        return
-    db.session.execute(delete(PlayerRating).where(PlayerRating.kind == kind, PlayerRating.player_id.in_(touched))
-                       .execution_options(synchronize_session=False))
-    if last:
-        db.session.execute(insert(PlayerRating), list(last.values()))
+        for row in rows:
+            if row["player_id"] in standing:
+                db.session.execute(update(PlayerRating).where(PlayerRating.kind == kind,
+                                                              PlayerRating.player_id == row["player_id"])
+                                   .values(**{k: v for k, v in row.items() if k not in ("kind", "player_id")})
+                                   .execution_options(synchronize_session=False))
+            else:
+                db.session.execute(insert(PlayerRating).values(**row))
+    state.version = (state.version or 0) + 1
 
 
-def rebuild() -> int:
-    """Every kind folded from scratch and stored (``flask stats rebuild``); the steps written."""
-    written = 0
-    db.session.execute(delete(RatingStep))
-    db.session.execute(delete(PlayerRating))
-    db.session.execute(delete(RatingState))
-    db.session.execute(insert(RatingState), [{"kind": kind, "version": 0} for kind in KINDS])
-    for kind in KINDS:
-        redone = refold(kind, None)
-        store(redone)
-        written += len(redone.folded.steps)
-    return written
+def step_row(step: ratings_fold.Step, position: Position, played: int) -> dict[str, Any]:
+    return {"match_id": step.match_id, "player_id": step.player_id, "kind": step.kind, "rated_at": position[0],
+            "mu_before": step.before.mu, "sigma_before": step.before.sigma, "mu": step.after.mu,
+            "sigma": step.after.sigma, "played": played}
 
 
 @event.listens_for(RatingState.__table__, "after_create")
 def _one_row_per_kind(target: Table, connection: Connection, **_: Any) -> None:
     """A schema made by ``create_all`` (the tests') starts with a row per kind, as the migration's does."""
     connection.execute(insert(target), [{"kind": kind, "version": 0} for kind in KINDS])
-

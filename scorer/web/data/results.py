@@ -6,7 +6,8 @@ drops them. They are called in the same transaction as every change to a match's
 edited, deleted, imported) and before a match is deleted, so the cache can never disagree with
 what is stored. ``rows_for`` is a pure function of the match
 document and its score, which is what the migration that creates the tables also uses to fill
-them for matches played before it. ``flask --app scorer stats rebuild`` rewrites every match.
+them for matches played before it. ``flask --app scorer stats rebuild`` rewrites every match
+(``writes/maintenance.py``).
 """
 
 from __future__ import annotations
@@ -15,13 +16,11 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-import click
-from flask import Blueprint
 from sqlalchemy import delete, insert, select, tuple_, update
 
-from scorer.core import MatchError, MatchScore, bid_size, get_ruleset, score, tricks_against_bid
+from scorer.core import MatchScore, bid_size, get_ruleset, score, tricks_against_bid
 from scorer.web.clock import as_utc
-from scorer.web.data import documents, locking, ratings, summary_upkeep
+from scorer.web.data import documents, ratings, summary_upkeep
 from scorer.web.data.document_types import DealDocument, MatchDocument
 from scorer.web.data.models import Match, MatchResult, SeatResult
 from scorer.web.extensions import db
@@ -160,7 +159,7 @@ def refresh(match: Match, scored: MatchScore | None = None, summarise: bool = Tr
     with db.session.no_autoflush:
         old_seats, new_seats, _ = write_changes(SeatResult, SEAT_KEY, match.id, seat_rows, SeatResult.deal >= since)
         _, _, old_matches = write_changes(MatchResult, MATCH_KEY, match.id, match_rows)
-        ratings.note(match, ratings.rated_figures(old_matches), ratings.rated_figures(match_rows))
+        ratings.follow(match, ratings.rated_figures(old_matches), ratings.rated_figures(match_rows))
         if summarise:
             update_summaries(match, summary_upkeep.CacheChange(old_seats, new_seats, old_matches, match_rows))
 
@@ -173,7 +172,7 @@ def forget(match: Match | int) -> None:
         match = db.session.get_one(Match, match)
     with db.session.no_autoflush:
         rated = db.session.execute(select(*MatchResult.__table__.columns).where(MatchResult.match_id == match.id))
-        ratings.note(match, ratings.rated_figures(rated), None)
+        ratings.follow(match, ratings.rated_figures(rated), None, deleting=True)
         db.session.execute(delete(SeatResult).where(SeatResult.match_id == match.id))
         db.session.execute(delete(MatchResult).where(MatchResult.match_id == match.id))
         update_summaries(match)
@@ -184,48 +183,3 @@ def update_summaries(match: Match, change: summary_upkeep.CacheChange | None = N
     written), or added up again from the rows as they now stand."""
     player_ids = [seat.player_id if seat.player_id is not None else seat.player.id for seat in match.seats]
     summary_upkeep.follow(player_ids, match.ruleset, as_utc(match.created_at), change)
-
-
-def rebuild_all() -> tuple[int, list[str]]:
-    """Refresh every match; returns how many were written and the problems of those that could not be scored.
-
-    Each match is rewritten under its lock (locking.py), so a deal saved meanwhile is either in
-    the rows written or writes its own afterwards. A match the core refuses keeps its old rows.
-    """
-    done, problems = 0, []
-    for match_id in db.session.scalars(select(Match.id).where(Match.deleted_at.is_(None)).order_by(Match.id)).all():
-        if locking.lock_match(match_id, bump=False) is None:
-            continue  # deleted meanwhile, cache and all
-        match = db.session.get_one(Match, match_id)
-        try:
-            refresh(match, summarise=False)
-        except MatchError as error:
-            db.session.rollback()
-            problems.append(f"match {match_id} ({', '.join(match.player_names)}): {error}")
-        else:
-            db.session.commit()
-            done += 1
-        db.session.expunge_all()  # keep memory flat over thousands of matches
-    summary_upkeep.rebuild()  # every player's days and months, from the rows just written
-    ratings.rebuild()  # every rating, folded from the rows just written
-    db.session.commit()
-    return done, problems
-
-
-# `flask --app scorer stats rebuild`: the blueprint only carries the command.
-cli = Blueprint("stats_cli", __name__, cli_group="stats")
-
-
-@cli.cli.command("rebuild")
-def rebuild_command() -> None:
-    """Rewrite the statistics cache of every match from the stored deals."""
-    done, problems = rebuild_all()
-    click.echo(f"Statistics and ratings rebuilt for {done} match{'es' if done != 1 else ''}.")
-    if problems:
-        click.echo(f"Could not rebuild {len(problems)} match{'es' if len(problems) != 1 else ''}: the scoring "
-                   "core refuses {}, so {} statistics were left as they were:".format(
-                       *(("them", "their") if len(problems) != 1 else ("it", "its"))), err=True)
-        for problem in problems:
-            click.echo(f"  {problem}", err=True)
-        click.echo("`flask --app scorer check` lists every problem.", err=True)
-        raise SystemExit(1)

@@ -191,7 +191,7 @@ def new(match_id: int) -> View:
 def edit(match_id: int, number: int) -> View:
     """Change an earlier deal; everything after it is scored again."""
     match = visible_or_404(match_id)
-    access.require_keeper(match)  # before the form is read: a watcher gets 403, nothing written
+    access.require_change(match)  # before the form is read: a watcher gets 403, nothing written
     if not 1 <= number <= len(match.deals):
         abort(404, f"This match has no deal {number}.")
     if request.method == "POST":
@@ -244,7 +244,7 @@ def show(match_id: int, number: int) -> str:
 def delete(match_id: int, number: int) -> View:
     """Ask first (GET), then delete the last deal (POST)."""
     match = visible_or_404(match_id)
-    access.require_keeper(match)  # before the form is read: a watcher gets 403, nothing written
+    access.require_change(match)  # before the form is read: a watcher gets 403, nothing written
     form = VersionForm()
     if form.validate_on_submit():
         return delete_last(match, number, sent_version(form.version))

@@ -97,8 +97,10 @@ def show_error(form: NewMatchForm, error: MatchError) -> None:
 def new() -> str | BaseResponse | tuple[str, int]:
     """Start a match: names, ruleset, options, format and first dealer."""
     form = NewMatchForm()
+    new_players = [name for name in request.form.getlist("new_player") if name][:MAX_PLAYERS]
+    lookalike: matches_w.LikeKnownPlayer | None = None
     if form.validate_on_submit():
-        names = form.names()
+        names = use_known(form, request.form.get("use_known", ""))
         header: MatchDocument = {"format": FORMAT, "ruleset": form.ruleset.data, "options": chosen_options(form),
                                  "players": names, "first_dealer": form.first_dealer.data, "deals": []}
         cards = card_choice.cards_from_form(form, header)  # a deal set fixes the ruleset and first dealer
@@ -108,7 +110,7 @@ def new() -> str | BaseResponse | tuple[str, int]:
             matches_w.checked_options(header["ruleset"], header["options"], names, header["first_dealer"])
             if cards is not None:
                 started = matches_w.start(header["ruleset"], header["options"], names, header["first_dealer"], cards,
-                                          by=device.device_name())
+                                          by=device.device_name(), new_players=new_players)
                 response = redirect(url_for("matches.show", match_id=started.match_id))
                 capability.give(response, started.match_id, started.token)  # this phone is the scorekeeper
                 return response
@@ -116,12 +118,30 @@ def new() -> str | BaseResponse | tuple[str, int]:
             show_error(form, error)
         except matches_w.CardsRefused as refused:
             card_choice.add_error(form.cards, refused.message)
-    return render_new(form, card_choice.chosen_set(form), 422 if form.is_submitted() else 200)
+        except matches_w.LikeKnownPlayer as asked:
+            lookalike = asked
+    return render_new(form, card_choice.chosen_set(form), 422 if form.is_submitted() else 200,
+                      lookalike=lookalike, new_players=new_players)
 
 
-def render_new(form: NewMatchForm, deal_set: DealSet | None, status: int = 200) -> tuple[str, int]:
+def use_known(form: NewMatchForm, typed: str) -> list[str]:
+    """The names typed, with ``typed`` replaced by the known player it looks like, where the
+    phone answered "Did you mean Kip?" with yes (``use_known``)."""
+    found = form.names()
+    asked = matches_w.new_lookalike([typed]) if typed else None
+    if asked is None:
+        return found
+    for entry in form.players:
+        if entry.data and names.tidy(entry.data) == asked.typed:
+            entry.data = asked.known
+    return [asked.known if name == asked.typed else name for name in found]
+
+
+def render_new(form: NewMatchForm, deal_set: DealSet | None, status: int = 200,
+               lookalike: matches_w.LikeKnownPlayer | None = None, new_players: list[str] | None = None) -> tuple[str, int]:
     known = db.session.execute(select(Player.name, Player.name_key).order_by(Player.name)).tuples().all()
-    return render_template("play/new_match.html", form=form, known=known, deal_set=deal_set, **form_view(form)), status
+    return render_template("play/new_match.html", form=form, known=known, deal_set=deal_set, lookalike=lookalike,
+                           new_players=new_players or [], **form_view(form)), status
 
 
 @bp.get("/name-keys")
@@ -198,9 +218,10 @@ def rematch(match_id: int) -> BaseResponse:
 
 @bp.route("/<int:match_id>/delete", methods=["GET", "POST"])
 def delete(match_id: int) -> str | BaseResponse:
-    """Ask first (GET), then delete the match and all its deals (POST): it goes to Recently deleted."""
+    """Ask first (GET), then delete the match and all its deals (POST): it goes to Recently deleted.
+    Its scorekeepers while their rights over it hold, and the site manager (without taking it over)."""
     match = visible_or_404(match_id)
-    access.require_keeper(match)  # before the form is read: a watcher gets 403, nothing written
+    access.require_change(match, keeper_needed=False)  # before the form is read: a watcher gets 403, nothing written
     form = EmptyForm()
     if form.validate_on_submit():
         matches_w.delete(match_id, by=device.device_name())

@@ -5,8 +5,13 @@ Every writing route calls one of these before it reads its form or changes anyth
 - ``require_keeper(match)``: a scorekeeper of this match (the phone that started it, one it
   invited, or one that took it over); everyone else gets 403 and nothing is written.
 - ``require_site_manager()``: what touches more than one match (renaming a player everywhere,
-  importing, restoring), and taking a match over: the server machine itself or a holder of the
-  site passcode.
+  importing, restoring), what the ratings count, and taking a match over: the server machine
+  itself or a holder of the site passcode.
+- ``require_change(match)``: changing what was played in a match (its deals, deleting or restoring
+  it, undoing either): a scorekeeper while a scorekeeper's rights over it last (``KEEPER_HOURS``
+  after it finished, and not once the site manager confirmed it for the ladder), else only the
+  site manager (who deletes or restores without taking the match over; to edit a deal, takes it
+  over). So a phone that kept a match a year ago cannot rewrite the ladder.
 
 Reading is for everyone who may see the site (the passcode, where one is set, decides that:
 passcode.py). ``tests/web/test_access.py`` holds the table of every writing route and its rule.
@@ -20,16 +25,21 @@ a proxy on this machine set up without ``SCORER_BEHIND_PROXY`` does not make eve
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from flask import Flask, abort, current_app, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from scorer.web.data.history import MATCH, RENAME
+from scorer.web import clock
+from scorer.web.clock import as_utc
+from scorer.web.data.history import MATCH, RATINGS, RENAME
 from scorer.web.data.models import Change, Match
 from scorer.web.policy import capability, passcode
 
 LOOPBACK = ("127.0.0.1", "::1")
+KEEPER_HOURS = 24  # a scorekeeper may change a finished match this long (DECISIONS: keeper rights)
+KEEPER_TIME = timedelta(hours=KEEPER_HOURS)
 KEEPER, KEEPER_OR_MANAGER, MANAGER = "keeper", "keeper or manager", "manager"
 
 
@@ -42,6 +52,38 @@ def require_keeper(match: Match) -> None:
     if not is_keeper(match):
         abort(403, "Only this match's scorekeepers can change it; nothing was changed. Ask one of them for a "
                    "'Keep score too' link, or take the match over from the server.")
+
+
+def rights_hold(match: Match) -> bool:
+    """Whether a scorekeeper's rights over ``match`` still hold: it is not finished, or finished
+    less than ``KEEPER_HOURS`` ago, and the site manager has not confirmed it for the ladder."""
+    if match.confirmed_at is not None:
+        return False
+    return match.finished_at is None or clock.now() - as_utc(match.finished_at) < KEEPER_TIME
+
+
+def may_change(match: Match, keeper_needed: bool = True) -> bool:
+    """Whether this request may change what was played in ``match``: a scorekeeper whose rights
+    hold, or the site manager (``keeper_needed``: who must also keep the match's score, as the
+    deal form's phone must; deleting and restoring need not)."""
+    if is_site_manager():
+        return is_keeper(match) or not keeper_needed
+    return is_keeper(match) and rights_hold(match)
+
+
+def require_change(match: Match, keeper_needed: bool = True) -> None:
+    """403 unless this request may change what was played in ``match`` (``may_change``), with who may."""
+    if may_change(match, keeper_needed):
+        return
+    if is_keeper(match):
+        since = ("the site manager confirmed it for the ladder" if match.confirmed_at is not None
+                 else f"it finished more than {KEEPER_HOURS} hours ago")
+        abort(403, f"Only the person running the server can change this match now: {since}. Nothing was changed.")
+    if is_site_manager():
+        require_keeper(match)  # the site manager edits deals after taking the match over
+    abort(403, "Only this match's scorekeepers, or the person running the server, can change it; nothing was changed."
+          if not keeper_needed else "Only this match's scorekeepers can change it; nothing was changed. Ask one of them "
+          "for a 'Keep score too' link, or take the match over from the server.")
 
 
 def is_server_machine() -> bool:
@@ -62,34 +104,25 @@ def require_site_manager() -> None:
                    "or signed in with the site passcode); nothing was changed.")
 
 
-def require_keeper_or_site_manager(match: Match) -> None:
-    """What concerns one match but may be needed when its phones are gone (restoring it, undoing
-    its deletion): one of its scorekeepers, or the person running the server."""
-    if not (is_keeper(match) or is_site_manager()):
-        abort(403, "Only this match's scorekeepers, or the person running the server, can do this; "
-                   "nothing was changed.")
-
-
 def undo_rule(change: Change) -> str:
     """Who may undo ``change``: whoever may do what the undo does. A rename touches every match
-    (the site manager's); an undo that restores a match is a restore (a scorekeeper's or the site
-    manager's); one that deletes it is a deletion, and the rest change the match's deals or seats
-    (a scorekeeper's)."""
-    if change.kind == RENAME:
+    and the ratings are the site manager's to say (the site manager's); an undo that deletes or
+    restores a match is a deletion or a restore (a scorekeeper's, or the site manager's without
+    taking the match over); the rest change the match's deals or seats (a scorekeeper's)."""
+    if change.kind in (RENAME, RATINGS):
         return MANAGER
-    if change.kind == MATCH and not change.before.get("deleted"):
+    if change.kind == MATCH:
         return KEEPER_OR_MANAGER
     return KEEPER
 
 
 def may_undo(match: Match, change: Change) -> bool:
-    """Whether this request may undo ``change`` of ``match`` (``undo_rule``)."""
+    """Whether this request may undo ``change`` of ``match`` (``undo_rule``), as it may do what
+    the undo does (``may_change``: a scorekeeper's rights last a while after the match finished)."""
     rule = undo_rule(change)
     if rule == MANAGER:
         return is_site_manager()
-    if rule == KEEPER_OR_MANAGER:
-        return is_keeper(match) or is_site_manager()
-    return is_keeper(match)
+    return may_change(match, keeper_needed=rule == KEEPER)
 
 
 def require_undo(match: Match, change: Change) -> None:
@@ -100,10 +133,7 @@ def require_undo(match: Match, change: Change) -> None:
     rule = undo_rule(change)
     if rule == MANAGER:
         require_site_manager()
-    elif rule == KEEPER_OR_MANAGER:
-        require_keeper_or_site_manager(match)
-    else:
-        require_keeper(match)
+    require_change(match, keeper_needed=rule == KEEPER)
 
 
 class TrustedProxyFix:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scorer.core import NO_TRUMP
 from scorer.web.data.document_types import Bid, DealDocument
-from scorer.web.data.history import DEAL, MATCH, RENAME, SEAT, Plan
+from scorer.web.data.history import DEAL, MATCH, RATINGS, RENAME, SEAT, Plan
 from scorer.web.data.models import Change
 from scorer.web.presentation.formatting import bid_text, card_text
 
@@ -71,6 +71,8 @@ def undo_words(plan: Plan, names: list[str], diff_lines: list[str]) -> tuple[str
                 if change.before["deleted"] else "The match will be restored, as it was."), []
     if change.kind == RENAME:
         return f"{change.after['name']} will be called {change.before['name']} again, in every match.", []
+    if change.kind == RATINGS:
+        return f"The match will count in the ratings as before: {ratings_said(change.after, change.before).lower()}.", []
     if deal is None:  # a seat's holder
         name = seat_name(names, change.deal or 0)
         return (f"{name}'s seat will be held again by the phone that held it before." if change.before.get("holder")
@@ -111,6 +113,15 @@ def describe(change: Change, names: list[str]) -> str:
         if change.after.get("holder") is None:
             return f"{name}'s seat handed over: the next phone to take it holds it"
         return f"{name}'s seat given back to the phone that held it"
+    if change.kind == RATINGS:
+        return ratings_said(change.before, change.after)
     if change.after.get("deleted"):
         return "Match deleted"
     return "Match restored"
+
+
+def ratings_said(before: dict[str, bool], after: dict[str, bool]) -> str:
+    """The site manager's say over how a match counts in the ratings, as a change of the history."""
+    if before.get("left_out") != after.get("left_out"):
+        return "Left out of the ratings" if after.get("left_out") else "Counted in the ratings again"
+    return "Confirmed for the ladder" if after.get("confirmed") else "Confirmation for the ladder taken back"

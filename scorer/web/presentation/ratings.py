@@ -6,13 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from scorer.core import Ruleset, get_ruleset
 from scorer.web import clock
-from scorer.web.data import rating_reads, ratings_fold
+from scorer.web.data import rating_reads, ratings, ratings_fold
 from scorer.web.data.models import Match
 from scorer.web.data.rating_reads import Last, Standing
+from scorer.web.data.ratings import Position
 from scorer.web.presentation.charts import nice_step
+from scorer.web.presentation.formatting import local_date
 
 MINUS = "\N{MINUS SIGN}"
 WHOLE = 100          # percent: the chances add up to it
@@ -46,6 +49,91 @@ def ladder(standings: Sequence[Standing], names: Mapping[int, str]) -> list[Ladd
                                 ratings_fold.sureness(standing.last.after), standing.in_period,
                                 signed_change(change), None if change == 0 else change > 0))
     return lines
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """One kind's ladder as the page shows it: its lines, where its stored ratings stop being
+    right while a change is folded in (``stale_since``), and how many finished matches it leaves
+    out."""
+
+    kind: str
+    label: str
+    lines: list[LadderLine]
+    stale_since: Position | None
+    left_out: int
+
+    @property
+    def updating(self) -> str | None:
+        return updating(self.stale_since)
+
+    @property
+    def left_out_words(self) -> str | None:
+        if not self.left_out:
+            return None
+        return f"{self.left_out} finished match{'es are' if self.left_out != 1 else ' is'} left out."
+
+
+def lookalike_question(asked: Any) -> str:
+    """"Кір looks like Kip, who has played here before. Did you mean Kip?" (``LikeKnownPlayer``)."""
+    return f"{asked.typed} looks like {asked.known}, who has played here before. Did you mean {asked.known}?"
+
+
+def updating(stale_since: Position | None) -> str | None:
+    """"Updating after a change to a match of 12 Mar 2026…" while a change is folded in."""
+    if stale_since is None:
+        return None
+    if stale_since[1] == 0:  # from the very beginning: a rebuild, or the ladder's rule changed
+        return "Updating every rating after a change of what the ladder counts…"
+    return f"Updating after a change to a match of {local_date(stale_since[0])}…"
+
+
+def rule_words(rule: str) -> str:
+    """The rule the ladder follows, in words."""
+    if rule == ratings.ONLY_CONFIRMED:
+        return "This ladder counts only the matches the site manager has confirmed."
+    return "This ladder counts every finished match."
+
+
+def rule_summary(rule: str) -> str:
+    """What each rule means, beside its choice on the site manager's page."""
+    if rule == ratings.ONLY_CONFIRMED:
+        return ("For a club: a match anyone could start, with any names, counts only once you confirm it. "
+                "Until then it shows on its own page and in the history, not on the ladder.")
+    return "For a home table: every match counts as soon as it is finished."
+
+
+def rule_changed(rule: str) -> str:
+    return ("The ladder now counts only the matches you confirm; every rating is worked out again."
+            if rule == ratings.ONLY_CONFIRMED else "The ladder now counts every finished match; every rating is worked out again.")
+
+
+def confirmed(count: int) -> str:
+    return "No match was confirmed." if not count else (
+        f"{count} match{'es' if count != 1 else ''} confirmed: {'they count' if count != 1 else 'it counts'} in the ratings now.")
+
+
+STANDING_WORDS = {
+    "leave-out": "The match is left out of the ratings.",
+    "count-in": "The match counts in the ratings again.",
+    "confirm": "The match is confirmed: it counts in the ratings.",
+    "unconfirm": "The match's confirmation is taken back: it no longer counts in the ratings.",
+}
+
+
+def standing_changed(action: str) -> str:
+    return STANDING_WORDS[action]
+
+
+def standing_of(match: Match, rule: str) -> str:
+    """How a match counts in the ratings, for its record."""
+    if not match.finished:
+        return "It will count in the ratings once it is finished."
+    if match.left_out_at is not None:
+        return "The site manager left this match out of the ratings."
+    if rule == ratings.ONLY_CONFIRMED and match.confirmed_at is None:
+        return "It counts in the ratings once the site manager confirms it."
+    return "It counts in the ratings."
 
 
 def match_changes(match: Match, names: Sequence[str]) -> str | None:
@@ -148,7 +236,7 @@ def rating_chart(history: Sequence[Last], label: str) -> RatingChart | None:
     # The month of the first, the middle and the last match under the axis (each once).
     shown: list[tuple[float, str, str]] = []  # (x, month, text-anchor: the edges' labels kept inside)
     for i in sorted({1, (len(history) + 1) // 2, len(history)}):
-        month = clock.local(history[i - 1].played_at).strftime("%b %Y")
+        month = clock.local(history[i - 1].rated_at).strftime("%b %Y")
         if not shown or shown[-1][1] != month:
             shown.append((x(i), month, "end" if i == len(history) else "start" if i == 1 else "middle"))
     summary = (f"{label}: {values[0]} before the first of these {len(history)} matches, {values[-1]} after the last; "

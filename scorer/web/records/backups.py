@@ -24,7 +24,6 @@ import gzip
 import json
 import os
 import threading
-import time
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -35,13 +34,14 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from scorer.web import clock
-from scorer.web.data import import_check, ratings, results
+from scorer.web.data import import_check, results
 from scorer.web.data.match_files import ImportProblem
 from scorer.web.data.models import Change, Match, Player
 from scorer.web.extensions import db
 from scorer.web.records.exports import export_document
 from scorer.web.writes import imports as import_writes
 from scorer.web.writes import matches as match_writes
+from scorer.web.writes import ratings as rating_writes
 
 FORMAT = "ninety-nine-backup"
 VERSION = 1
@@ -120,74 +120,41 @@ def parse_time(text: Any, what: str) -> datetime:
         raise BackupProblem(f"{what}: {text!r} is not a date and time") from None
 
 
-def add_changes(rows: list[dict[str, Any]], match_id: int | None, mapped: dict[int, int]) -> int:
-    """Add the file's changes under ``match_id``, oldest first, ``undoes`` mapped to the new ids."""
-    added = 0
-    for row in sorted(rows, key=lambda r: r["id"]):
-        change = Change(match_id=match_id, at=parse_time(row["at"], f"change {row['id']}"),
-                        device=str(row.get("device") or "")[:30], kind=row["kind"], deal=row.get("deal"),
-                        before=row.get("before"), after=row.get("after"), undoes=mapped.get(row.get("undoes") or -1))
-        db.session.add(change)
-        db.session.flush()
-        mapped[row["id"]] = change.id
-        added += 1
-    return added
+def past_change(row: dict[str, Any]) -> import_writes.PastChange:
+    """A change as the file holds it, checked: ``BackupProblem`` names what is wrong."""
+    try:
+        return import_writes.PastChange(
+            id=int(row["id"]), at=parse_time(row["at"], f"change {row['id']}"), device=str(row.get("device") or ""),
+            kind=str(row["kind"]), deal=row.get("deal"), before=row.get("before"), after=row.get("after"),
+            undoes=row.get("undoes"))
+    except (KeyError, TypeError, ValueError) as problem:
+        raise BackupProblem(f"a change of the file cannot be read ({problem})") from None
 
 
-def site_key(at: datetime, before: Any, after: Any) -> tuple[str, str, str]:
-    return (results.as_utc(at).isoformat(), json.dumps(before, sort_keys=True), json.dumps(after, sort_keys=True))
-
-
-def restore_site_changes(rows: list[dict[str, Any]]) -> int:
-    """The renames, each once: one already here (same moment, same names) is not added again."""
-    known = {site_key(c.at, {"name": c.before.get("name")}, {"name": c.after.get("name")})
-             for c in db.session.scalars(select(Change).where(Change.match_id.is_(None)))}
-    mapped: dict[int, int] = {}
-    fresh = []
-    for row in rows:
-        key = site_key(parse_time(row["at"], f"change {row['id']}"), {"name": (row.get("before") or {}).get("name")},
-                       {"name": (row.get("after") or {}).get("name")})
-        if key in known or not row.get("player"):
-            continue
-        player = Player.named(row["player"])
-        db.session.flush()
-        fresh.append({**row, "before": {**row["before"], "player_id": player.id},
-                      "after": {**row["after"], "player_id": player.id}})
-    return add_changes(fresh, None, mapped)
+def read_entries(data: dict[str, Any]) -> tuple[list[import_writes.BackedUp], list[import_writes.PastRename]]:
+    """Every match of the backup checked by the core and every change read, before anything is
+    stored: a file with a bad one stores nothing."""
+    entries = []
+    for number, entry in enumerate(data["matches"], start=1):
+        try:
+            checked = import_check.check(entry["match"])
+        except (ImportProblem, KeyError, TypeError) as problem:
+            raise BackupProblem(f"match {number} of the file: {problem}") from None
+        deleted = entry.get("deleted_at")
+        entries.append(import_writes.BackedUp(
+            checked, None if deleted is None else parse_time(deleted, f"match {number}: deleted_at"),
+            [past_change(row) for row in entry.get("changes") or []]))
+    renames = [import_writes.PastRename(past_change(row), str(row.get("player") or ""))
+               for row in data.get("site_changes") or []]
+    return entries, renames
 
 
 def restore(path: Path) -> tuple[int, int, int]:
-    """Read a backup into the database; returns (matches added, matches already here, changes added)."""
-    data = read(path)
-    checked = []
-    for number, entry in enumerate(data["matches"], start=1):
-        try:
-            checked.append((import_check.check(entry["match"]), entry))
-        except (ImportProblem, KeyError, TypeError) as problem:
-            raise BackupProblem(f"match {number} of the file: {problem}") from None
-        if entry.get("deleted_at") is not None:
-            parse_time(entry["deleted_at"], f"match {number}: deleted_at")
-    db.session.commit()
-    added = already = changes = 0
-    players: dict[str, Player] = {}
-    started = time.monotonic()
-    for item, entry in checked:
-        if import_writes.stored_copy(item) is not None:
-            already += 1
-            continue
-        match = import_writes.store(item, players)
-        if entry.get("deleted_at") is not None:
-            match.deleted_at = parse_time(entry["deleted_at"], "deleted_at")
-            results.forget(match.id)
-        changes += add_changes(entry.get("changes") or [], match.id, {})
-        added += 1
-        # Short batches, as an import stores them: a phone saving at the table waits a moment at most.
-        if time.monotonic() - started > import_writes.BATCH_SECONDS:
-            db.session.commit()
-            started = time.monotonic()
-    changes += restore_site_changes(data.get("site_changes") or [])
-    db.session.commit()
-    return added, already, changes
+    """Read a backup into the database, through the import's write (``writes/imports.restore``);
+    returns (matches added, matches already here, changes added)."""
+    entries, renames = read_entries(read(path))
+    restored = import_writes.restore(entries, renames)
+    return len(restored.added), len(restored.already_here), restored.changes
 
 
 @cli.cli.command("backup")
@@ -207,7 +174,10 @@ def restore_command(file: Path) -> None:
     except BackupProblem as problem:
         click.echo(f"Nothing was restored: {problem}", err=True)
         raise SystemExit(1) from None
-    ratings.after_commit()  # the restored matches rated now, as the end of an import's request does
+    except ImportProblem as problem:  # the database refused a batch: those before it are stored
+        click.echo(f"The restore stopped: {problem}", err=True)
+        raise SystemExit(1) from None
+    rating_writes.catch_up_all()  # the restored matches rated before the command ends
     click.echo(f"Restored {added} match{'es' if added != 1 else ''} and {changes} change{'s' if changes != 1 else ''}"
                f"; {already} already here, left as they are.")
 

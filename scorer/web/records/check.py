@@ -10,6 +10,9 @@ the core, and every results-cache row (``seat_results``, ``match_results``) that
 or holds a figure other than the one the core's score gives (``results.expected_rows``). It exits
 with status 1 when it found anything, 0 when not. It changes nothing: each match is read under its
 lock (locking.py), so a save in progress is seen whole or not at all, and the lock is let go again.
+Only the ratings' catch-up may write: a kind marked stale is folded first (``rating_problems``).
+
+`flask --app scorer stats rebuild` (``writes/maintenance.py``) writes every derived figure again.
 """
 
 from __future__ import annotations
@@ -22,12 +25,16 @@ from flask import Blueprint
 from sqlalchemy import select
 
 from scorer.core import MatchError
-from scorer.web.data import documents, locking, rating_reads, ratings_fold, results, summaries, summary_upkeep
+from scorer.web.data import documents, locking, rating_reads, results, summaries, summary_upkeep
 from scorer.web.data.models import Match, MatchResult, SeatResult
 from scorer.web.extensions import db
+from scorer.web.writes import maintenance
+from scorer.web.writes import ratings as rating_writes
 
-# A command at the top level (`flask check`), carried by a blueprint like the `stats` group.
+# A command at the top level (`flask check`), carried by a blueprint, and the `stats` group.
 cli = Blueprint("check_cli", __name__, cli_group=None)
+stats_cli = Blueprint("stats_cli", __name__, cli_group="stats")
+CATCH_UP_WAIT = 30.0  # seconds flask check waits for another process's fold of the ratings
 
 SEAT_KEY = ("deal", "seat")
 MATCH_KEY = ("seat",)
@@ -138,13 +145,15 @@ def check_all() -> tuple[int, list[str]]:
 
 
 def rating_problems() -> list[str]:
-    """The ratings every page reads (stored, and folded in memory where a change is still being
-    caught up) against a fold of every finished match from scratch; and each player's rating as
-    it stands against their last stored step."""
+    """The ratings every page reads against a fold of every counted match from scratch, and each
+    player's rating as it stands against their last stored step. A kind still marked stale is
+    brought up to date first (as the catch-up would, within seconds: waiting for another process
+    that holds it, up to ``CATCH_UP_WAIT``), so that what is compared is what the pages will show."""
+    left = rating_writes.catch_up_all(wait=CATCH_UP_WAIT)
+    if left:
+        return [f"ratings: {kind} is being folded by another process; check again in a moment" for kind in left]
     want = rating_reads.expected()
-    have: dict[tuple[int, int], tuple[float, float, float, float, int]] = {}
-    for kind in ratings_fold.KINDS:
-        have.update(rating_reads.shown_steps(kind))
+    have = rating_reads.stored()
     lines = []
     for key in sorted(want.keys() | have.keys()):
         match_id, player_id = key
@@ -179,3 +188,18 @@ def check_command() -> None:
         click.echo(f"Checked {matches}: {len(lines)} problem{'s' if len(lines) != 1 else ''} found.", err=True)
         raise SystemExit(1)
     click.echo(f"Checked {matches}: every match scores and every cached figure agrees with the core.")
+
+
+@stats_cli.cli.command("rebuild")
+def rebuild_command() -> None:
+    """Rewrite the statistics cache of every match from the stored deals, and the ratings."""
+    done, problems = maintenance.rebuild_all()
+    click.echo(f"Statistics and ratings rebuilt for {done} match{'es' if done != 1 else ''}.")
+    if problems:
+        click.echo(f"Could not rebuild {len(problems)} match{'es' if len(problems) != 1 else ''}: the scoring "
+                   "core refuses {}, so {} statistics were left as they were:".format(
+                       *(("them", "their") if len(problems) != 1 else ("it", "its"))), err=True)
+        for problem in problems:
+            click.echo(f"  {problem}", err=True)
+        click.echo("`flask --app scorer check` lists every problem.", err=True)
+        raise SystemExit(1)

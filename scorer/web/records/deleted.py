@@ -34,7 +34,7 @@ def index() -> str:
 def restore(match_id: int) -> Response:
     """Bring a deleted match back (a scorekeeper of that match, or the person running the server)."""
     match = db.get_or_404(Match, match_id)
-    access.require_keeper_or_site_manager(match)  # before the form is read: nothing written otherwise
+    access.require_change(match, keeper_needed=False)  # before the form is read: nothing written otherwise
     if not EmptyForm().validate_on_submit():
         abort(400, "This form did not come from this page; nothing was restored. Reload the page and try again.")
     if match_writes.restore(match_id, by=device.device_name()):

@@ -12,7 +12,7 @@ from sqlalchemy.orm import selectinload
 from wtforms import SelectField
 
 from scorer.core import RULESETS
-from scorer.web.data import documents
+from scorer.web.data import documents, ratings
 from scorer.web.data.deletion import visible_or_404
 from scorer.web.data.figures import match_figures
 from scorer.web.data.models import Deal, Match, MatchResult, MatchSeat, Player
@@ -147,6 +147,8 @@ def record(match_id: int) -> str | tuple[str, int]:
     """The whole match: result, running-totals chart, figures per player and every deal."""
     match = visible_or_404(match_id)
     board = scoreboard.build(match, documents.score(match))
+    rule = ratings.ladder_rule()
     return render_template("records/match_record.html", match=match, board=board, chart=charts.running_totals(board),
                            match_figures=match_figures(match),
-                           rating_changes=rating_words.match_changes(match, board.seat_names))
+                           rating_changes=rating_words.match_changes(match, board.seat_names),
+                           rating_standing=rating_words.standing_of(match, rule), ladder_rule=rule)

@@ -101,8 +101,11 @@ def player(player_id: int) -> tuple[str, int]:
     chosen = RULESETS.get(form.ruleset.data or "")
     kinds = set(chosen.premium_kinds) if chosen else {kind for r in RULESETS.values() for kind in r.premium_kinds}
     ratings, charted = ratings_of(person, scope)
+    marks = rating_reads.states()
+    stale = min((mark for r in ratings if (mark := marks.get(r.kind)) is not None), default=None)
     return render_template("records/player_stats.html", form=form, person=person, figures=figures,
                            premium_kinds=kinds, ratings=ratings, charted=charted,
+                           updating=rating_words.updating(stale), live=rating_reads.versions(),
                            rivals=rivals_of(summary), best=best_of(summary),
                            ninety_nine=NINETY_NINE, sizes_note=bid_sizes_note(),
                            filters=form.filters(), rulesets=RULESETS), status

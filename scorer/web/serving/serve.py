@@ -237,6 +237,9 @@ def main(argv: list[str] | None = None) -> None:
         print(f"Backups: daily into {backups.daily_folder(app)} (the last {backups.KEEP_DAILY} kept; "
               "SCORER_BACKUPS=off stops them)")
         backups.start_daily(app)
+    from scorer.web.writes import rating_worker
+
+    rating_worker.start(app)  # the ratings' catch-up, off the requests (and marks left by another process)
     print("Stop it with Ctrl+C.\n", flush=True)
     if certificate is not None:
         serve_https(app, args.host, args.port, certificate.cert_path, certificate.key_path)

@@ -82,7 +82,7 @@ def upgrade_database() -> int:
         app.config["QUIET_MIGRATIONS"] = True  # migrations/env.py: no INFO line on every start
         with app.app_context():
             upgrade()
-            from scorer.web.data import ratings
+            from scorer.web.writes import ratings
 
             ratings.catch_up_all()  # after the migration that adds them, or a change left for later
     except ModuleNotFoundError as err:

@@ -4,6 +4,7 @@ request, so a write can be made from a command or a test as well as from a phone
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from scorer.web import clock
@@ -13,10 +14,11 @@ from scorer.web.extensions import db
 
 
 def record(kind: str, match_id: int | None, by: str, deal: int | None = None, before: Any = None,
-           after: Any = None, undoes: int | None = None) -> Change:
-    """Add one change to the current transaction (the caller commits it with the change itself)."""
+           after: Any = None, undoes: int | None = None, at: datetime | None = None) -> Change:
+    """Add one change to the current transaction (the caller commits it with the change itself);
+    ``at``: when it was made, if not now (a change brought back by a restore)."""
     assert kind in KINDS
-    change = Change(match_id=match_id, at=clock.now(), device=by, kind=kind, deal=deal,
+    change = Change(match_id=match_id, at=at or clock.now(), device=by, kind=kind, deal=deal,
                     before=before, after=after, undoes=undoes)
     db.session.add(change)
     return change

@@ -14,24 +14,30 @@ again stores the rest and doubles nothing, since the stored ones are recognised.
 
 from __future__ import annotations
 
+import json
 import time
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any, TypeVar
 
 from sqlalchemy import Select, or_, select
 from sqlalchemy.exc import SQLAlchemyError
 
+from scorer.web.clock import as_utc
 from scorer.web.data import card_store, locking, names, results
 from scorer.web.data.exported import export_document
 from scorer.web.data.import_check import Checked, check, played
 from scorer.web.data.match_files import MAX_LISTED, ImportProblem
-from scorer.web.data.models import Deal, Match, MatchCards, MatchSeat, Player
+from scorer.web.data.models import Change, Deal, Match, MatchCards, MatchSeat, Player
 from scorer.web.extensions import db
 from scorer.web.writes.deals import settle
+from scorer.web.writes.history import record
+from scorer.web.writes.unit import commit, rollback, transaction
+
+T = TypeVar("T")
 
 BATCH_SECONDS = 0.2                    # how long one batch of stored matches may hold the database
-
-
 BATCH_MATCHES = 100
 
 
@@ -51,7 +57,7 @@ def stored_copy(checked: Checked) -> Match | None:
     time, so that a match whose fingerprint was never written is found too)."""
     wanted = [names.key(name) for name in checked.players]
     for match in db.session.scalars(candidates(checked)):
-        if checked.played_at is not None and results.as_utc(match.created_at) != checked.played_at:
+        if checked.played_at is not None and as_utc(match.created_at) != checked.played_at:
             continue
         stored = export_document(match)
         if ([names.key(name) for name in stored["players"]] == wanted and stored["options"] == checked.options
@@ -74,6 +80,7 @@ def store(checked: Checked, players: dict[str, Player] | None = None) -> Match:
     if checked.played_at is not None:
         match.created_at = checked.played_at
         match.updated_at = checked.updated_at or checked.played_at
+    match.finished_at = checked.finished_at  # None: finishing now (settle puts it at the end of the order)
     match.seats = [MatchSeat(seat=seat, player=players[names.key(name)]) for seat, name in enumerate(checked.players)]
     match.deals = [Deal(number=number, bids=deal["bids"], tricks=deal["tricks"], premiums=deal["premiums"],
                         turn_up=deal.get("turn_up"), trump=deal.get("trump"), played_trump=trump)
@@ -94,6 +101,36 @@ def store(checked: Checked, players: dict[str, Player] | None = None) -> Match:
 class Imported:
     added: list[Match] = field(default_factory=list)
     already_here: list[Match] = field(default_factory=list)
+
+
+def store_in_batches(items: Sequence[T], store_one: Callable[[T], Match | None], outcome: Imported,
+                     total: int | None = None) -> None:
+    """Store ``items`` one by one (``store_one``: the match stored, or None if it was here
+    already), committed in short batches (``BATCH_MATCHES``, ``BATCH_SECONDS``), giving way
+    between two to the saves waiting at the table. A batch the database refuses is rolled back
+    and reported (``ImportProblem``, 409) with how many the batches before it stored."""
+    commit()  # end the read the checks may have begun: each batch starts afresh
+    batch: list[Match] = []
+    started = time.monotonic()
+    try:
+        for item in items:
+            stored = store_one(item)
+            if stored is None:
+                continue
+            batch.append(stored)
+            if len(batch) >= BATCH_MATCHES or time.monotonic() - started > BATCH_SECONDS:
+                commit()
+                outcome.added += batch
+                locking.give_way()  # a deal saved at the table meanwhile goes in now
+                batch, started = [], time.monotonic()
+        commit()
+        outcome.added += batch
+    except SQLAlchemyError as error:
+        rollback()
+        done = len(outcome.added)
+        raise ImportProblem(
+            f"the database refused to store a match ({type(error).__name__}) after {done} of {total or len(items)} "
+            f"were stored. Import the same file again: the {done} stored are recognised and not doubled", 409) from None
 
 
 def import_documents(found: list[tuple[str, Any]]) -> Imported:
@@ -121,28 +158,107 @@ def import_documents(found: list[tuple[str, Any]]) -> Imported:
         summary = f"{len(problems)} of {len(found)} matches cannot be imported"
         raise ImportProblem(summary, 422, [summary, *shown])
     outcome = Imported()
-    db.session.commit()  # end the read the checks may have begun: each batch starts afresh
-    batch: list[Match] = []
     players: dict[str, Player] = {}
-    started = time.monotonic()
-    try:
-        for item in checked:
-            copy = stored_copy(item)
-            if copy is not None:
-                outcome.already_here.append(copy)
-                continue
-            batch.append(store(item, players))
-            if len(batch) >= BATCH_MATCHES or time.monotonic() - started > BATCH_SECONDS:
-                db.session.commit()
-                outcome.added += batch
-                locking.give_way()  # a deal saved at the table meanwhile goes in now
-                batch, started = [], time.monotonic()
-        db.session.commit()
-        outcome.added += batch
-    except SQLAlchemyError as error:
-        db.session.rollback()
-        done = len(outcome.added)
-        raise ImportProblem(
-            f"the database refused to store a match ({type(error).__name__}) after {done} of {len(checked)} were "
-            f"stored. Import the same file again: the {done} stored are recognised and not doubled", 409) from None
+
+    def store_one(item: Checked) -> Match | None:
+        copy = stored_copy(item)
+        if copy is not None:
+            outcome.already_here.append(copy)
+            return None
+        return store(item, players)
+    store_in_batches(checked, store_one, outcome)
     return outcome
+
+
+# ---- a restore from a backup: the import's write, with each match's deleted state and history ----
+
+@dataclass(frozen=True)
+class PastChange:
+    """A change of a match's history as a backup holds it (``id``: the file's, for ``undoes``)."""
+
+    id: int
+    at: datetime
+    device: str
+    kind: str
+    deal: int | None
+    before: Any
+    after: Any
+    undoes: int | None
+
+
+@dataclass(frozen=True)
+class BackedUp:
+    """One match of a backup, checked: the import's ``Checked``, when it was deleted (None: it was
+    not), and its history."""
+
+    checked: Checked
+    deleted_at: datetime | None
+    changes: list[PastChange]
+
+
+@dataclass(frozen=True)
+class PastRename:
+    """A site-wide change of a backup (a rename), with the player's name now, to find them again."""
+
+    change: PastChange
+    player: str
+
+
+@dataclass
+class Restored(Imported):
+    changes: int = 0
+
+
+def restore(entries: list[BackedUp], renames: list[PastRename]) -> Restored:
+    """Store a backup's matches that are not here already, through the import's write (``store``,
+    ``store_in_batches``), each with its deleted state and its history (``history.record``, at
+    the file's times, ``undoes`` mapped to the new ids); then the renames not here already."""
+    outcome = Restored()
+    players: dict[str, Player] = {}
+
+    def store_one(entry: BackedUp) -> Match | None:
+        copy = stored_copy(entry.checked)
+        if copy is not None:
+            outcome.already_here.append(copy)
+            return None
+        match = store(entry.checked, players)
+        if entry.deleted_at is not None:
+            match.deleted_at = entry.deleted_at
+            results.forget(match)
+        outcome.changes += add_changes(entry.changes, match.id)
+        return match
+    store_in_batches(entries, store_one, outcome)
+    with transaction():
+        outcome.changes += restore_renames(renames)
+    return outcome
+
+
+def add_changes(rows: list[PastChange], match_id: int | None, mapped: dict[int, int] | None = None) -> int:
+    """Record the file's changes under ``match_id``, oldest first, ``undoes`` mapped to the new ids."""
+    mapped = {} if mapped is None else mapped
+    for row in sorted(rows, key=lambda r: r.id):
+        change = record(row.kind, match_id, row.device[:30], row.deal, before=row.before, after=row.after,
+                        undoes=mapped.get(row.undoes or -1), at=row.at)
+        db.session.flush()
+        mapped[row.id] = change.id
+    return len(rows)
+
+
+def rename_key(at: datetime, before: Any, after: Any) -> tuple[str, str, str]:
+    return (as_utc(at).isoformat(), json.dumps(before, sort_keys=True), json.dumps(after, sort_keys=True))
+
+
+def restore_renames(renames: list[PastRename]) -> int:
+    """The renames, each once: one already here (same moment, same names) is not added again."""
+    known = {rename_key(c.at, {"name": c.before.get("name")}, {"name": c.after.get("name")})
+             for c in db.session.scalars(select(Change).where(Change.match_id.is_(None)))}
+    fresh = []
+    for rename in renames:
+        row = rename.change
+        key = rename_key(row.at, {"name": (row.before or {}).get("name")}, {"name": (row.after or {}).get("name")})
+        if key in known or not rename.player:
+            continue
+        player = Player.named(rename.player)
+        db.session.flush()
+        fresh.append(replace(row, before={**row.before, "player_id": player.id}, after={**row.after, "player_id": player.id}))
+    return add_changes(fresh, None)

@@ -8,6 +8,7 @@ and its first scorekeeper, whose token is returned for the view to hand to the p
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -16,9 +17,10 @@ from sqlalchemy import select
 
 from scorer.core import FORMAT, new_seed, parse_match
 from scorer.web import clock
-from scorer.web.data import card_store, documents
+from scorer.web.data import card_store, documents, names
 from scorer.web.data.deletion import KEEP_DAYS, rematch_of
 from scorer.web.data.document_types import MatchDocument
+from scorer.web.data.figures import known_names
 from scorer.web.data.history import MATCH
 from scorer.web.data.models import Change, Match, MatchCards, MatchSeat, Player
 from scorer.web.data.results import as_utc, forget, refresh
@@ -32,6 +34,24 @@ from scorer.web.writes.unit import match_write, transaction
 
 class CardsRefused(Refused):
     """The way of handling the cards does not suit the ruleset or its options."""
+
+
+class LikeKnownPlayer(Refused):
+    """A new name looks like a known player's ("Кір" and "Kip"): asked before a new player is made.
+    The screen asks "Did you mean Kip?"; sent again with the name confirmed as new, it is made."""
+
+    status = 422
+
+    def __init__(self, seat: int, typed: str, known: str) -> None:
+        super().__init__(f"{typed} looks like {known}, who has played here before.")
+        self.seat, self.typed, self.known = seat, typed, known
+
+
+def new_lookalike(players: list[str], new_players: Collection[str] = ()) -> LikeKnownPlayer | None:
+    """The first of ``players`` that would be a new player while looking like a known one
+    (``names.new_lookalike``), unless confirmed as new (``new_players``)."""
+    found = names.new_lookalike(players, known_names(), new_players)
+    return None if found is None else LikeKnownPlayer(*found)
 
 
 @dataclass(frozen=True)
@@ -54,14 +74,18 @@ def checked_options(ruleset: str, options: dict[str, Any], players: list[str], f
 
 
 def start(ruleset: str, options: dict[str, Any], players: list[str], first_dealer: int,
-          cards: card_store.CardsChoice | None, by: str) -> Started:
-    """Start a match of ``players`` (names, in seat order). Raises the core's ``MatchError`` or
-    ``CardsRefused``; nothing is written then."""
+          cards: card_store.CardsChoice | None, by: str, new_players: Collection[str] = ()) -> Started:
+    """Start a match of ``players`` (names, in seat order). A new name that looks like a known
+    player's is refused (``LikeKnownPlayer``) unless ``new_players`` confirms it. Raises the core's
+    ``MatchError``, ``CardsRefused`` or ``LikeKnownPlayer``; nothing is written then."""
     in_force = checked_options(ruleset, options, players, first_dealer)
     if cards is not None:
         problem = card_store.mode_problem(ruleset, in_force, cards["mode"])
         if problem:
             raise CardsRefused(problem)
+    lookalike = new_lookalike(players, new_players)
+    if lookalike is not None:
+        raise lookalike
     with transaction():
         match = Match(ruleset=ruleset, options=in_force, first_dealer=first_dealer)
         if cards is not None:

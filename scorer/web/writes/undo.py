@@ -25,10 +25,12 @@ from __future__ import annotations
 
 from scorer.core import MatchError, compare_scores
 from scorer.web.data import documents
-from scorer.web.data.history import DEAL, MATCH, RENAME, DealPlan, Plan, current_state, later_change
+from scorer.web.data.history import DEAL, MATCH, RATINGS, RENAME, DealPlan, Plan, current_state, later_change
 from scorer.web.data.models import Change, Match
+from scorer.web.data.ratings import CONFIRMED, LEFT_OUT
 from scorer.web.extensions import db
 from scorer.web.writes import players, seats
+from scorer.web.writes import ratings as rating_writes
 from scorer.web.writes.deals import put_deal
 from scorer.web.writes.matches import delete_locked, restore_locked
 from scorer.web.writes.problems import Gone, OutOfDate, Refused
@@ -71,7 +73,7 @@ def undo(match_id: int, change_id: int, by: str, seen: int) -> Change:
 def check(match: Match, change: Change) -> DealPlan | None:
     """Every check an undo makes, writing nothing: raises ``Refused`` with why not. For a deal's
     change, what it would do (``DealPlan``)."""
-    if change.kind != MATCH and match.deleted_at is not None:
+    if change.kind not in (MATCH, RATINGS) and match.deleted_at is not None:
         raise Refused("This match is deleted: restore it first (Recently deleted), then undo.", TITLE)
     if current_state(match, change) != change.after:
         raise LaterChangeFirst(later_change(match, change))
@@ -90,6 +92,9 @@ def apply(match: Match, change: Change, by: str) -> None:
     elif plan is not None:
         put_deal(match, plan.number, plan.target, plan.after, by, exists=plan.exists, before=plan.before,
                  deals=plan.deals, undoes=change.id)
+    elif change.kind == RATINGS:
+        rating_writes.set_standing_locked(match, by, left_out=change.before[LEFT_OUT],
+                                          confirmed=change.before[CONFIRMED], undoes=change.id)
     else:
         seats.set_holder(match, change.deal or 0, change.before["holder"], by, undoes=change.id)
 

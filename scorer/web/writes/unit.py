@@ -1,25 +1,64 @@
 """The unit of work every write goes through: one transaction, under the match's lock, committed
-once or rolled back whole.
+once or rolled back whole; and the one place the app commits (``commit``).
 
 ``match_write`` takes the lock (``data/locking.py``: the first statement of the transaction raises
 the match's version, so a second writer of the same match waits), reads the match again and
 hands it to the write; leaving the block commits, any exception rolls back. A lock not had within
 the busy timeout is ``Busy``; a match deleted meanwhile is ``Gone``.
+
+What a write leaves for after its commit is handed on explicitly, not by a listener on every
+session: a write that marked a kind of ratings stale (``data/ratings.mark_stale`` notes it in the
+session) wakes the ratings' catch-up once it has committed (``on_commit``: ``writes/ratings.py``
+registers it); a rollback drops the note with the write.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 from flask import current_app
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
 
-from scorer.web.data import locking
+from scorer.web.data import locking, ratings
 from scorer.web.data.models import Match
 from scorer.web.extensions import db
 from scorer.web.writes.problems import Busy, Gone
+
+_after_commit: list[Callable[[set[str]], None]] = []
+
+
+def on_commit(callback: Callable[[set[str]], None]) -> None:
+    """Call ``callback`` with the kinds of ratings a committed write marked stale."""
+    _after_commit.append(callback)
+
+
+def commit() -> None:
+    """Commit the session's transaction, then hand on what it marked (``on_commit``)."""
+    db.session.commit()
+    hand_on()
+
+
+def hand_on() -> None:
+    """After a commit: what the transaction marked goes to the ``on_commit`` callbacks. The write
+    is committed by then: a callback that fails (the database away for a moment) must not turn
+    its answer into an error. The mark stays, and the next wake (or ``make run``'s set-up) folds."""
+    marked = db.session.info.pop(ratings.MARKED, None)
+    if not marked:
+        return
+    for callback in _after_commit:
+        try:
+            callback(marked)
+        except SQLAlchemyError as error:
+            rollback()
+            current_app.logger.warning("Ratings left to fold later: %s", str(error).splitlines()[0])
+
+
+def rollback() -> None:
+    """Roll back the session's transaction, and what it marked with it."""
+    db.session.rollback()
+    db.session.info.pop(ratings.MARKED, None)
 
 
 @dataclass
@@ -40,10 +79,11 @@ def match_write(match_id: int, undone: str, *, bump: bool = True, deleted: bool 
 
 
 def _match_write(match_id: int, undone: str, *, bump: bool, deleted: bool, gone: str) -> Iterator[Locked]:
+    db.session.info.pop(ratings.MARKED, None)  # a write begins with nothing marked
     try:
         version = locking.lock_match(match_id, bump=bump, deleted=deleted)
     except OperationalError as error:  # the lock was not free within the busy timeout
-        db.session.rollback()
+        rollback()
         current_app.logger.warning("Match %s: %s (busy): %s", match_id, undone,
                                    str(error.orig).splitlines()[0] if error.orig else error)
         raise Busy(f"{undone}: the scorer was busy with another change. "
@@ -54,18 +94,20 @@ def _match_write(match_id: int, undone: str, *, bump: bool, deleted: bool, gone:
         yield Locked(db.session.get_one(Match, match_id), version)
         db.session.commit()
     except BaseException:
-        db.session.rollback()
+        rollback()
         raise
+    hand_on()
 
 
 @contextmanager
 def transaction() -> Iterator[None]:
     """A write that touches no match's deals (a sign-in attempt, a deal set): commit or roll back whole."""
-    db.session.rollback()  # whatever the request read before is not part of this write
+    rollback()  # whatever the request read before is not part of this write
     with locking.writing():
         try:
             yield
             db.session.commit()
         except BaseException:
-            db.session.rollback()
+            rollback()
             raise
+    hand_on()

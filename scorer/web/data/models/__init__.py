@@ -6,9 +6,9 @@ from scorer.web.data.models.base import name_key, now_utc
 from scorer.web.data.models.cards import DealSet, DealtDeal, HandLink, MatchCards, SeatHolder
 from scorer.web.data.models.history import Change
 from scorer.web.data.models.matches import Deal, Match, MatchSeat, Player
-from scorer.web.data.models.ratings import PlayerRating, RatingState, RatingStep
+from scorer.web.data.models.ratings import PlayerRating, RatingState, RatingStep, SiteSetting
 from scorer.web.data.models.results import MatchResult, PlayerSummary, SeatResult
 
 __all__ = ["Change", "Deal", "DealSet", "DealtDeal", "HandLink", "Match", "MatchCards", "MatchKeeper", "MatchResult",
            "MatchSeat", "Player", "PlayerRating", "PlayerSummary", "RatingState", "RatingStep", "SeatHolder", "SeatResult",
-           "SignInAttempt", "SiteSession", "name_key", "now_utc"]
+           "SignInAttempt", "SiteSession", "SiteSetting", "name_key", "now_utc"]

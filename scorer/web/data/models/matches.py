@@ -73,6 +73,9 @@ class Match(Model):
         # matches keep their own indexes and this one stays as small as the deleted list.
         Index("ix_matches_deleted_at", "deleted_at", sqlite_where=text("deleted_at IS NOT NULL"),
               postgresql_where=text("deleted_at IS NOT NULL")),
+        # The ratings' order: finished matches by when they finished (data/ratings.py).
+        Index("ix_matches_finished_at", "finished_at", "id", sqlite_where=text("finished_at IS NOT NULL"),
+              postgresql_where=text("finished_at IS NOT NULL")),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -99,6 +102,14 @@ class Match(Model):
     # most, which every phone on it is shown the way to. A plain id, as ``changes.match_id``: a
     # rematch purged later leaves it pointing at nothing, which counts as no rematch.
     rematch_id: Mapped[int | None] = mapped_column()
+    # When the match finished: its place in the ratings' order (with its id), kept while it is
+    # deleted so that a restore puts it back where it was; None while it is not over
+    # (data/ratings.py). An import brings the file's.
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The site manager's say over the ladder (writes/ratings.py): a match left out counts for
+    # nothing; under the rule "only confirmed matches" a finished match counts once confirmed.
+    left_out_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     seats: Mapped[list[MatchSeat]] = relationship(
         back_populates="match", order_by="MatchSeat.seat", cascade="all, delete-orphan")

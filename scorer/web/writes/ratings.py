@@ -1,0 +1,176 @@
+"""The ratings' writes: the catch-up that folds a stale kind again, the rebuild, and the site
+manager's say over the ladder (leave a match out or count it again, confirm a match, choose
+what the ladder counts).
+
+**The catch-up** (``catch_up``) is two short transactions with the fold between them
+(``data/rating_folds.py``): a claim, then the store. It runs off the request: each write's unit
+(``unit.py``) hands the kinds it marked stale to ``rating_worker.wake`` after its commit, which in
+the server wakes the catch-up thread; with ``RATINGS_CATCH_UP = "inline"`` (the tests) it folds at
+once, after the commit, in the caller's thread. The catch-up takes in every mark made while it
+folded by going round again from the earliest of them, and the thread waits for a burst of
+changes to settle before it folds (``rating_worker.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import uuid
+from collections.abc import Callable
+
+from scorer.web import clock
+from scorer.web.data import locking, rating_folds, ratings
+from scorer.web.data.history import RATINGS
+from scorer.web.data.models import Match, RatingState, SiteSetting
+from scorer.web.data.ratings import CONFIRMED, LEFT_OUT
+from scorer.web.extensions import db
+from scorer.web.writes.history import record
+from scorer.web.writes.problems import Gone, Refused
+from scorer.web.writes.unit import match_write, transaction
+
+ROUNDS = 20  # a catch-up goes round at most this often before it leaves the rest to the next wake
+STORE_PART = 1200  # rows of rating steps stored per transaction: a save at another table waits for one part at most
+WORKER = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"  # this process's name on a claim
+
+# Tests observe the fold (how many, and a pause in the middle); nothing in the app sets these.
+folds_done = 0
+during_fold: Callable[[str, str], None] | None = None  # (kind, worker), between the fold's reads and its store
+
+
+def catch_up(kind: str, worker: str = WORKER) -> bool:
+    """Fold ``kind`` again from where it is stale and store it, going round again while marks
+    were made during the fold. True when the kind is up to date, False when another catch-up
+    holds it (or it was still being changed after ``ROUNDS`` rounds: the next wake goes on)."""
+    global folds_done
+    for _ in range(ROUNDS):
+        with transaction():
+            claim = rating_folds.claim(kind, worker)
+        if claim is None:
+            return not stale(kind)
+        db.session.rollback()  # the fold reads afresh, without a lock
+        redone = rating_folds.refold(kind, claim.start)
+        db.session.rollback()  # SQLite: a read transaction that another write overtook cannot become a write
+        if during_fold is not None:
+            during_fold(kind, worker)
+        if not store(claim, redone):
+            return not stale(kind)  # the claim lapsed and another catch-up took it: it folds
+        folds_done += 1
+    return not stale(kind)
+
+
+def store(claim: rating_folds.Claim, redone: rating_folds.Refold) -> bool:
+    """Store a fold in parts (``STORE_PART`` rows each, a short transaction each, giving way to the
+    process's waiting writes between two), while ``claim`` holds; the last part releases the kind.
+    False if the claim was lost on the way."""
+    touched: set[int] = set()
+    pieces = rating_folds.parts(redone, STORE_PART)
+    for number, (lower, upper, rows) in enumerate(pieces, start=1):
+        with transaction():
+            state = rating_folds.still_held(claim)
+            if state is None:
+                return False
+            if number == 1:
+                touched = rating_folds.players_after(claim.kind, claim.start)
+            rating_folds.replace_steps(claim.kind, rows, lower, upper)
+            if number == len(pieces):
+                rating_folds.set_standings(redone, touched)
+                rating_folds.release(state)
+        if number < len(pieces):
+            locking.give_way(0.5)  # a save at the table meanwhile goes in now
+    return True
+
+
+def stale(kind: str) -> bool:
+    state = db.session.get(RatingState, kind, populate_existing=True)
+    return state is not None and rating_folds.stale_since(state) is not None
+
+
+def catch_up_all(wait: float = 0) -> list[str]:
+    """Every stale kind brought up to date (``make run``'s set-up step, ``flask check``); with
+    ``wait``, for up to that many seconds while another process holds a kind. Returns the kinds
+    still stale."""
+    deadline = time.monotonic() + wait
+    while True:
+        left = [kind for kind in rating_folds.stale_kinds() if not catch_up(kind)]
+        db.session.rollback()
+        if not left or time.monotonic() >= deadline:
+            return left
+        time.sleep(0.2)
+
+
+def rebuild() -> None:
+    """Every kind folded from scratch and stored (``flask stats rebuild``)."""
+    with transaction():
+        rating_folds.clear_all()
+        for kind in rating_folds.KINDS:
+            ratings.mark_stale(kind, ratings.BEGINNING)
+    for kind in rating_folds.KINDS:  # now, whatever RATINGS_CATCH_UP says: the command waits for it
+        catch_up(kind)
+
+
+# ---- the site manager's say ---------------------------------------------------------------------
+
+def set_standing(match_id: int, by: str, *, left_out: bool | None = None, confirmed: bool | None = None,
+                 undoes: int | None = None) -> bool:
+    """Leave ``match_id`` out of the ratings or count it again (``left_out``), confirm it for the
+    ladder or take the confirmation back (``confirmed``), under its lock. Recorded in the change
+    history. Returns False if it was so already."""
+    with match_write(match_id, "The ratings were not changed", bump=False, deleted=True) as locked:
+        match = locked.match
+        return set_standing_locked(match, by, left_out=left_out, confirmed=confirmed, undoes=undoes)
+
+
+def set_standing_locked(match: Match, by: str, *, left_out: bool | None = None, confirmed: bool | None = None,
+                        undoes: int | None = None) -> bool:
+    """``set_standing`` on a match held under its lock (an undo's); the caller commits."""
+    before = ratings.standing_of(match)
+    wanted = {LEFT_OUT: before[LEFT_OUT] if left_out is None else left_out,
+              CONFIRMED: before[CONFIRMED] if confirmed is None else confirmed}
+    if wanted == before:
+        return False
+    if wanted[CONFIRMED] and not match.finished:
+        raise Refused("Only a finished match can be confirmed for the ladder.")
+    counted = ratings.counts(match)
+    if counted and not ratings.counts_with(match, left_out=wanted[LEFT_OUT], confirmed=wanted[CONFIRMED]):
+        ratings.take_out(match)  # marks its place before it stops counting
+    now = clock.now()
+    match.left_out_at = now if wanted[LEFT_OUT] and match.left_out_at is None else (
+        match.left_out_at if wanted[LEFT_OUT] else None)
+    match.confirmed_at = now if wanted[CONFIRMED] and match.confirmed_at is None else (
+        match.confirmed_at if wanted[CONFIRMED] else None)
+    if ratings.counts(match) and not counted:
+        ratings.take_in(match)
+    record(RATINGS, match.id, by, before=before, after=wanted, undoes=undoes)
+    match.touch()  # every phone on it sees the change (its record says how it counts)
+    return True
+
+
+def confirm_all(match_ids: list[int], by: str) -> int:
+    """Confirm each of ``match_ids`` that is finished and not confirmed yet, one write each;
+    returns how many were confirmed."""
+    done = 0
+    for match_id in match_ids:
+        try:
+            done += set_standing(match_id, by, confirmed=True)
+        except (Gone, Refused):
+            continue
+    return done
+
+
+def set_rule(rule: str) -> bool:
+    """What the ladder counts: every finished match, or only the confirmed ones. Every kind is
+    then folded again from the beginning. Returns False if the rule was so already."""
+    if rule not in ratings.RULES:
+        raise Refused(f"The ladder can count every finished match or only confirmed ones, not {rule!r}.")
+    with transaction():
+        setting = db.session.get(SiteSetting, ratings.LADDER_RULE)
+        current = setting.value if setting is not None else ratings.EVERY_FINISHED
+        if current == rule:
+            return False
+        if setting is None:
+            db.session.add(SiteSetting(key=ratings.LADDER_RULE, value=rule))
+        else:
+            setting.value = rule
+        for kind in rating_folds.KINDS:
+            ratings.mark_stale(kind, ratings.BEGINNING)
+        return True
