@@ -30,14 +30,6 @@
       seat.querySelector("[data-cards-mode]").addEventListener("click", function () {
         pad.classList.add("cards-mode");
         if (bidCards(bid.value) === null) { bid.value = ""; changed(bid); }
-        // The table bids with suits: the players with no way of bidding yet in this match (the
-        // server marks the others' pads: data-bid-way) and no bid typed follow, one tap saved each.
-        seats.forEach(function (other) {
-          var otherPad = other.querySelector(".bid-field");
-          if (other !== seat && !otherPad.hasAttribute("data-bid-way") && !other.querySelector(".bid-input").value.trim()) {
-            otherPad.classList.add("cards-mode");
-          }
-        });
         seat.querySelector(".suit-chip").focus();
       });
       seat.querySelector("[data-numbers-mode]").addEventListener("click", function () {

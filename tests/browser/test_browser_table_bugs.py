@@ -8,20 +8,11 @@ import re
 from pathlib import Path
 
 import pytest
-from browserhelpers import SCREENSHOTS, bid, no_sideways_scroll, start_match, tricks
+from browserhelpers import bid, no_sideways_scroll, snap, start_match, tricks
 from playwright.sync_api import Page, expect
 
 # Words of a page broken over two lines (Range.getClientRects gives a rectangle per line).
 BROKEN_WORDS = (Path(__file__).with_name("broken_words.js")).read_text()
-
-
-def snap(page: Page, name: str) -> None:
-    """The page as it is, light then dark, into screenshots/ (git-ignored)."""
-    SCREENSHOTS.mkdir(exist_ok=True)
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
-        page.screenshot(path=str(SCREENSHOTS / f"table-{name}-{scheme}.png"), full_page=True)
-    page.emulate_media(color_scheme="light")
 
 
 @pytest.mark.browser
@@ -36,7 +27,7 @@ def test_back_after_a_refused_save_never_sends_a_form_again(page: Page):
         tricks(page, name, 4)
     page.locator("#bar-save").tap()
     expect(page.locator("#error-summary")).to_contain_text("Nothing was saved.")
-    snap(page, "refused-save")
+    snap(page, "table-refused-save")
     tricks(page, "Cleo", 1)
     page.locator("#bar-save").tap()
     expect(page.locator(".flash")).to_contain_text("Deal 1 saved.")
@@ -71,7 +62,7 @@ def test_a_typed_bid_of_12_is_refused_with_nothing_was_saved(page: Page):
     expect(summary.get_by_role("link", name=re.compile("^Ann’s bid: "))).to_be_visible()
     expect(summary).to_be_focused()
     expect(page.locator("#draft-note")).to_be_hidden()  # a refusal, not a draft come back
-    snap(page, "bid-12")
+    snap(page, "table-bid-12")
 
 
 @pytest.mark.browser
@@ -92,7 +83,7 @@ def test_the_edit_form_shows_bid_cards_as_suits(page: Page):
     expect(page.locator("#seats-0-bid")).to_have_value("♦ ♠ ♣")
     expect(page.locator(".bid-value").first).to_have_text("= 4")
     expect(page.get_by_role("button", name="Add clubs to Ann’s bid cards")).to_be_visible()  # the suit chips
-    snap(page, "edit-bid-cards")
+    snap(page, "table-edit-bid-cards")
 
 
 @pytest.mark.browser
@@ -115,18 +106,16 @@ def test_the_cards_of_a_deal_say_the_trump(page: Page):
     expect(page.get_by_role("heading", level=1)).to_have_text("Cards of deal 1")
     expect(page.locator(".match-meta")).to_have_text("Jokerless · Ann dealt · trump ♦ Diamonds")
     expect(page.get_by_text("The first deal of a game is played at ♦ diamonds.")).to_be_visible()
-    snap(page, "cards-of-deal-1")
+    snap(page, "table-cards-of-deal-1")
 
 
 LONG = "Maximiliana Wolfeschlegelstein"
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_long_name_breaks_at_its_space_never_inside_a_word(page: Page, scheme):
+def test_a_long_name_breaks_at_its_space_never_inside_a_word(page: Page):
     """Bug 5: "Maximilian / a…", "Wolfeschlegels / tein": no word of the name is split over two
     lines on the screens a table sees most."""
-    page.emulate_media(color_scheme=scheme)
     page.goto("/matches/new")
     for i, name in enumerate([LONG, "Ben", "Cleo"]):
         page.locator(f"#players-{i}").fill(name)
@@ -153,5 +142,5 @@ def test_a_long_name_breaks_at_its_space_never_inside_a_word(page: Page, scheme)
         if label == "scoreboard":
             # The tile and the next deal's dealer keep each word whole; the full name is the title.
             expect(page.locator(".score-tile .tile-name").first).to_have_attribute("title", LONG)
-            snap(page, f"long-name-{scheme}")
+            snap(page, "table-long-name")
     assert {label: found for label, found in broken.items() if found} == {}, pages

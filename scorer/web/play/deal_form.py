@@ -200,8 +200,7 @@ CARDS, NUMBERS = "cards", "numbers"
 def bid_ways(match: Match) -> dict[int, str]:
     """How each seat bid last in this match (a hidden bid says nothing): with bid cards
     (``CARDS``) or a number (``NUMBERS``). The deal form opens each seat's pad that way, so a
-    player who bids with suits does not tap the suits' switch every deal; a seat not in it
-    follows the first pad switched to suits on the form (static/deal-bids.js)."""
+    player who bids with suits does not tap the suits' switch every deal."""
     ways: dict[int, str] = {}
     for deal in reversed(match.deals):
         for seat, bid in enumerate(deal.bids):
