@@ -6,7 +6,8 @@ BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: run check stats-rebuild test test-fast lint soak load bench install install-test install-postgres system-packages clean
+.PHONY: run check stats-rebuild test test-fast lint soak load bench install install-test install-postgres system-packages clean \
+	translations translations-extract translations-update
 
 # The virtual environment is rebuilt whenever pyproject.toml changes.
 # Quietly: pip's version notice and setuptools' editable-install banner look like errors to a new
@@ -38,7 +39,7 @@ install-postgres: $(BIN)/.installed-postgres
 # .env), then serve on the network and print the address to open on a phone, with a QR code
 # (HOST=127.0.0.1 keeps it to this computer; HTTPS=1 serves over TLS with a certificate made into
 # instance/, for the phone's wake lock and installing the app; PROXY=1 behind Caddy, docs/Caddyfile).
-run: install
+run: install translations
 	@if $(BIN)/python -m scorer.web.serving.setup_db --wants-postgres; then $(MAKE) --no-print-directory install-postgres; fi
 	@$(BIN)/python -m scorer.web.serving.setup_db
 	@$(BIN)/python -m scorer.web.serving.serve --host $(HOST) --port $(PORT) $(if $(filter 1 yes true,$(HTTPS)),--https) $(if $(filter 1 yes true,$(PROXY)),--behind-proxy)
@@ -67,6 +68,21 @@ system-packages:
 	fi
 	@command -v chromium >/dev/null || { echo "Chromium is missing and could not be installed" >&2; exit 1; }
 
+# The catalogs of the table's languages (scorer/translations, scorer/web/language.py): the .po files
+# are committed, the compiled .mo files are built here (make run and make test do it first).
+# After changing words in the code or templates: `make translations-extract translations-update`,
+# then translate the new entries of each messages.po (README: adding a language).
+CATALOGS := scorer/translations
+translations: install
+	@$(BIN)/pybabel -q compile -d $(CATALOGS)
+
+translations-extract: install
+	$(BIN)/pybabel extract -F babel.cfg -k lazy_gettext -k _l --sort-by-file --no-wrap \
+		--project "Ninety-Nine" --copyright-holder "Ninety-Nine" -o $(CATALOGS)/messages.pot .
+
+translations-update: install
+	$(BIN)/pybabel update -i $(CATALOGS)/messages.pot -d $(CATALOGS) --no-wrap --ignore-obsolete
+
 # ruff and mypy come with the test extra (pinned in pyproject.toml); both read their settings there.
 lint: install-test
 	$(BIN)/ruff check scorer tests bench load
@@ -74,14 +90,14 @@ lint: install-test
 
 # Everything: lint, then the suite on two workers (one a core) without the slow tests, then the
 # slow ones (real servers, races, fuzzing, migrations) one at a time, as they time things.
-test: install-test system-packages lint
+test: install-test system-packages lint translations
 	$(BIN)/python -m pytest -n 2 -m "not slow"
 	$(BIN)/python -m pytest -m slow
 
 # The quick tier, while working: the core, the writes, the layers' rules and the web tests through
 # the test client, without the browser, PostgreSQL and slow tests (markers set by folder and file in
 # tests/conftest.py). No lint and no system packages: seconds matter here. `make test` runs it all.
-test-fast: install-test
+test-fast: install-test translations
 	$(BIN)/python -m pytest -q -n 2 -m "not browser and not postgres and not slow"
 
 # The two-phones races of `make test` (tests/web/test_races.py, tests/postgres/test_races_postgres.py)

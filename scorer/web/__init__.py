@@ -67,6 +67,13 @@ def register_extensions(app: Flask) -> None:
     compression.register(app)  # after_request hooks run last-registered first: views' headers are set by then
     sqlcount.register(app)  # make bench only: X-SQL-Statements on every response
     documents.register(app)  # the core's memory of matches scored (a save scores only its new deal)
+    from scorer.web.data import locking
+
+    app.before_request(locking.request_began)  # work off the requests makes room for them
+    app.teardown_request(lambda _error: locking.request_ended())
+    from scorer.web import language
+
+    language.register(app)  # Flask-Babel: the phone's language, the catalogs in scorer/translations
     from scorer.web.writes import rating_worker
 
     rating_worker.register()  # a write that marks ratings stale wakes their catch-up after its commit
@@ -99,10 +106,11 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(deleted.bp)
     app.register_blueprint(backups.cli)  # `flask --app scorer backup FILE` / `restore FILE`
     from scorer.web.policy import device
-    from scorer.web.site import sign_in  # the site passcode's page
+    from scorer.web.site import language, sign_in  # the site passcode's page, the language switch
 
     app.register_blueprint(device.bp)
     app.register_blueprint(sign_in.bp)
+    app.register_blueprint(language.bp)
     from scorer.web.play import screen, share  # the share screen, keepers' invites, take-over; the big screen
 
     app.register_blueprint(share.bp)

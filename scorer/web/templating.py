@@ -11,6 +11,7 @@ from flask import Flask, request, url_for
 from jinja2.ext import Extension
 
 from scorer.core import BID_CARDS, BID_CARDS_WORDS
+from scorer.web import language
 from scorer.web.data import card_store
 from scorer.web.data.live import tag
 from scorer.web.data.models import Match
@@ -134,6 +135,7 @@ def register(app: Flask) -> None:
     # Roles (access.py): who is shown the writing controls.
     app.jinja_env.filters["ladder_rule"] = rating_words.rule_words
     app.jinja_env.filters["lookalike_question"] = rating_words.lookalike_question
+    app.jinja_env.globals.update(lang=language.current, LANGUAGES=language.LANGUAGES, back_path=language.back_path)
     app.jinja_env.globals.update(keeper=capability.holds, site_manager=access.is_site_manager, may_change=access.may_change,
                                  server_machine=access.is_server_machine,
                                  match_seed_visible=card_store.match_seed_visible)

@@ -145,7 +145,7 @@ def test_the_ladder_says_a_change_is_being_folded_in_and_follows_the_fold_withou
     with live_app.app_context():  # the site manager deletes it, from another screen
         match_writes.delete(oldest_id, by="The server")
     updating = page.locator(".ladder-updating")
-    expect(updating).to_have_text(f"Updating after a change to a match of {finished:%d %b %Y}…", timeout=8000)
+    expect(updating).to_have_text(f"Updating after a change to a match of {finished.day} {finished:%b %Y}…", timeout=8000)
     assert ladder.locator(".rating").all_inner_texts() == before  # what is stored, until the fold lands
     shoot("ratings-ladder-updating")
     with live_app.app_context():

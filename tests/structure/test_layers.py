@@ -29,7 +29,8 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[2] / "scorer"
 
-FOUNDATION = {"scorer.web.config", "scorer.web.extensions", "scorer.web.clock", "scorer.web.fields"}
+FOUNDATION = {"scorer.web.config", "scorer.web.extensions", "scorer.web.clock", "scorer.web.fields",
+              "scorer.web.language"}
 FACTORY = {"scorer.web", "scorer.web.errors", "scorer.web.templating"}
 ENTRY_POINTS = {"scorer.web.serving.serve", "scorer.web.serving.setup_db", "scorer.cli", "scorer.__main__", "scorer"}
 SCREENS = ("play", "cards", "records", "site")

@@ -42,6 +42,7 @@ RULES = {
     "share.join": OPEN,                                   # needs a scorekeeper's invite (test_share.py)
     "hand_pages.show_bid": OPEN, "seats.take": OPEN,      # the hand pages' own tokens (test_private_cards.py)
     "site.sign_in": OPEN, "site.sign_out": OPEN,          # test_passcode.py
+    "language.choose": OPEN,                              # the phone's own language, in its own cookie (test_language.py)
 }
 PHONE, WATCHER, STRANGER, REVOKED = "192.168.1.10", "192.168.1.11", "203.0.113.9", "192.168.1.12"
 

@@ -32,7 +32,7 @@ def test_history_lists_finished_and_unfinished_newest_first(client, app):
     assert listed(page.text) == [playing, ids[2], ids[1], ids[0]]
     assert "4 matches, newest first" in page.text
     assert "Unfinished" in page.text and "Finished" in page.text
-    assert "06 Jan 2026, 19:30" in page.text
+    assert "6 Jan 2026, 19:30" in page.text
 
 
 def test_history_pages(client, app):

@@ -84,7 +84,7 @@ def test_every_page_links_the_manifest_and_the_touch_icon(client: FlaskClient, p
         response = client.get(path)
         assert response.status_code in (200, 404), (path, response.status_code)
         links = head_links(response.text)
-        assert links.get("manifest") == "/manifest.webmanifest", path
+        assert links.get("manifest") == "/manifest.webmanifest?lang=en", path  # in the page's language
         assert re.fullmatch(r"/static/icons/apple-touch-icon\.[0-9a-f]{8}\.png", links.get("apple-touch-icon", "")), path
 
 

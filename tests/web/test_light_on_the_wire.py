@@ -212,7 +212,7 @@ def test_the_service_workers_shell_names_hashed_files_that_exist(client: FlaskCl
     for address in static_links(get(client, "/offline").text):
         assert address in files
     # A new version of any file names a new cache, which the worker's activation keeps alone.
-    assert re.search(r'var CACHE = "ninety-nine-v1-[0-9a-f]{8}";', source)
+    assert re.search(r'var CACHE = "ninety-nine-v1-[0-9a-f]{8}-en";', source)  # and the language (test_language.py)
 
 
 # ---------------------------------------------------------------------------- budgets

@@ -91,13 +91,16 @@ def test_the_server_folds_in_its_own_thread_off_the_request(client, app, monkeyp
     threads: list[str] = []
     monkeypatch.setattr(rating_writes, "during_fold", lambda _kind, _worker: threads.append(threading.current_thread().name))
     keep(client, first)
-    assert client.post(f"/matches/{first}/delete").status_code in (302, 303)
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline and (state(app, kind).stale_at or state(app, kind).folding_at):
-        time.sleep(0.05)
-    assert threads and set(threads) == {"ratings-catch-up"}
-    assert stored(app) == expected(app)
-    assert rating_worker.start(app).is_alive()  # one thread a process, still there for the next change
+    try:
+        assert client.post(f"/matches/{first}/delete").status_code in (302, 303)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and (state(app, kind).stale_at or state(app, kind).folding_at):
+            time.sleep(0.05)
+        assert threads and set(threads) == {"ratings-catch-up"}
+        assert stored(app) == expected(app)
+        assert rating_worker.start(app).thread.is_alive()  # one thread a process, still there for the next change
+    finally:
+        rating_worker.stop(app)
 
 
 def test_a_fold_killed_halfway_leaves_ratings_that_the_next_fold_makes_right(client, app, tmp_path):

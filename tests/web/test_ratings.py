@@ -116,7 +116,7 @@ def test_an_edit_far_back_is_folded_off_the_request_and_the_pages_say_so_meanwhi
     assert client.post(f"/matches/{oldest_id}/deals/{last}/delete").status_code == 303
     assert stale(app) == {kind} and stored(app) == before != expected(app)
     page = html.unescape(client.get(f"/stats/ratings?kind={kind}").text)
-    assert f"Updating after a change to a match of {finished_on:%d %b %Y}" in page
+    assert f"Updating after a change to a match of {finished_on.day} {finished_on:%b %Y}" in page
     moved = client.get("/stats/ratings/version", headers={"If-None-Match": tag})
     assert moved.status_code == 200  # the mark moved the tag: the live view looks again
     with app.app_context():

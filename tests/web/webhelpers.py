@@ -13,6 +13,11 @@ from scorer.web.data.models import Deal, Match
 from scorer.web.extensions import db
 
 
+def without_tokens(html: str) -> str:
+    """A page without its CSRF tokens (signed with the moment they were made), to compare two."""
+    return re.sub(r'name="csrf_token" value="[^"]*"', 'name="csrf_token"', html)
+
+
 def csrf_token(html: str) -> str:
     # Any <input> named csrf_token, whatever the order of its attributes (WTForms' or a template's own).
     match = re.search(r'<input(?=[^>]*\bname="csrf_token")[^>]*\bvalue="([^"]+)"', html)

@@ -32,6 +32,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from flask import has_request_context
 from sqlalchemy import select, update
 
 from scorer.web.data.models import Match
@@ -93,6 +94,35 @@ def writing() -> Iterator[None]:
         with _writers_changed:
             _writers -= 1
             _writers_changed.notify_all()
+
+
+_requests = 0                      # requests this process is answering now
+_requests_changed = threading.Condition()
+
+
+def request_began() -> None:
+    """A request of this process began (the app factory's ``before_request``)."""
+    global _requests
+    with _requests_changed:
+        _requests += 1
+
+
+def request_ended() -> None:
+    """...and ended (``teardown_request``)."""
+    global _requests
+    with _requests_changed:
+        _requests = max(0, _requests - 1)
+        _requests_changed.notify_all()
+
+
+def make_room(longest: float = 0.02) -> None:
+    """Work off the requests (the ratings' fold in its own thread) stops now and then: while this
+    process answers a request, it waits, ``longest`` seconds at most, so that the request has the
+    interpreter to itself rather than half of it. Never waits inside a request."""
+    if has_request_context():
+        return
+    with _requests_changed:
+        _requests_changed.wait_for(lambda: _requests == 0, timeout=longest)
 
 
 def give_way(longest: float = 2.0) -> float:

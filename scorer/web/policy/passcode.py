@@ -42,7 +42,7 @@ KNOWN_COOKIE = "ninety-nine-known"  # a browser that signed in here before (sign
 KNOWN_MAX_AGE = 400 * 24 * 3600
 MAX_LENGTH = 200
 # Reachable without the passcode.
-OPEN = {"site.sign_in", "static", "pwa.webmanifest", "pwa.service_worker", "pwa.offline",
+OPEN = {"site.sign_in", "language.choose", "static", "pwa.webmanifest", "pwa.service_worker", "pwa.offline",
         "hand_pages.show", "hand_pages.show_bid", "hand_pages.status", "seats.take"}
 
 

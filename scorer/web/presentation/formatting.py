@@ -10,7 +10,10 @@ from datetime import datetime
 from typing import Any
 
 import segno
-from flask import url_for
+from babel.dates import format_skeleton, format_time
+from babel.numbers import format_decimal
+from flask import has_request_context, url_for
+from flask_babel import get_locale
 from markupsafe import Markup, escape
 
 from scorer.core import BID_VALUE, SUIT_NAMES, SUIT_SYMBOLS, format_text, get_ruleset, sort_hand
@@ -107,21 +110,45 @@ def bid_cards(bid: Any) -> Markup:
     return Markup("").join(card_label(card) for card in bid)
 
 
+# The locale that formats dates and numbers for each language of the app: British English (the
+# app's own "26 Nov 2026, 23:30"), German ("26. Nov. 2026, 23:30", "1.234").
+FORMAT_LOCALES = {"en": "en_GB", "de": "de_DE"}
+
+
+def format_locale() -> str:
+    """The Babel locale dates and numbers are written in, for the page's language."""
+    language = str(get_locale() or "en") if has_request_context() else "en"
+    return FORMAT_LOCALES.get(language.split("_")[0], FORMAT_LOCALES["en"])
+
+
 def local_time(value: datetime | None) -> str:
-    """A short date and time for lists, in the table's zone (clock.py): "21 Nov 2026, 23:30"."""
+    """A short date and time for lists, in the table's zone (clock.py) and the page's language:
+    "21 Nov 2026, 23:30", "21. Nov. 2026, 23:30"."""
     if value is None:
         return ""
-    return clock.local(value).strftime("%d %b %Y, %H:%M")
+    moment = clock.local(value)
+    locale = format_locale()
+    return f"{format_skeleton('yMMMd', moment, locale=locale)}, {format_time(moment, 'HH:mm', locale=locale)}"
 
 
 def local_clock(value: datetime | None) -> str:
     """The time of day alone, in the table's zone, for a moment of a day already named: "23:30"."""
-    return "" if value is None else clock.local(value).strftime("%H:%M")
+    return "" if value is None else format_time(clock.local(value), "HH:mm", locale=format_locale())
 
 
 def local_date(value: datetime | None) -> str:
-    """A date in the same style as ``local_time``, without the time: "24 Dec 2026"."""
-    return "" if value is None else clock.local(value).strftime("%d %b %Y")
+    """A date in the same style as ``local_time``, without the time: "24 Dec 2026", "24. Dez. 2026"."""
+    return "" if value is None else format_skeleton("yMMMd", clock.local(value), locale=format_locale())
+
+
+def local_month(value: datetime) -> str:
+    """A month, for a chart's axis: "Mar 2026", "März 2026"."""
+    return format_skeleton("yMMM", clock.local(value), locale=format_locale())
+
+
+def number(value: int | float) -> str:
+    """A number with the language's digit grouping: "1,234", "1.234"."""
+    return format_decimal(value, locale=format_locale())
 
 
 def iso_time(value: datetime | None) -> str:

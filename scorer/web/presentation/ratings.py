@@ -9,13 +9,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorer.core import Ruleset, get_ruleset
-from scorer.web import clock
 from scorer.web.data import rating_reads, ratings, ratings_fold
 from scorer.web.data.models import Match
 from scorer.web.data.rating_reads import Last, Standing
 from scorer.web.data.ratings import Position
 from scorer.web.presentation.charts import nice_step
-from scorer.web.presentation.formatting import local_date
+from scorer.web.presentation.formatting import local_date, local_month
 
 MINUS = "\N{MINUS SIGN}"
 WHOLE = 100          # percent: the chances add up to it
@@ -236,7 +235,7 @@ def rating_chart(history: Sequence[Last], label: str) -> RatingChart | None:
     # The month of the first, the middle and the last match under the axis (each once).
     shown: list[tuple[float, str, str]] = []  # (x, month, text-anchor: the edges' labels kept inside)
     for i in sorted({1, (len(history) + 1) // 2, len(history)}):
-        month = clock.local(history[i - 1].rated_at).strftime("%b %Y")
+        month = local_month(history[i - 1].rated_at)
         if not shown or shown[-1][1] != month:
             shown.append((x(i), month, "end" if i == len(history) else "start" if i == 1 else "middle"))
     summary = (f"{label}: {values[0]} before the first of these {len(history)} matches, {values[-1]} after the last; "

@@ -18,7 +18,9 @@ import json
 import re
 
 from flask import Blueprint, Response, render_template, request
+from flask_babel import force_locale, gettext
 
+from scorer.web import language
 from scorer.web.serving.assets import assets, static_url
 
 bp = Blueprint("pwa", __name__)
@@ -31,10 +33,13 @@ ICONS = [("icons/icon-192.png", "192x192", "any"), ("icons/icon-512.png", "512x5
 
 
 def manifest() -> dict[str, object]:
+    """The manifest in the page's language (its link carries it: a manifest is fetched without
+    the phone's cookies); the name on the home screen is the language's where the platform allows."""
     return {
-        "name": "Ninety-Nine score keeper",
+        "name": gettext("Ninety-Nine score keeper"),
         "short_name": "Ninety-Nine",
-        "description": "Scores for Ninety-Nine, kept at the table.",
+        "description": gettext("Scores for Ninety-Nine, kept at the table."),
+        "lang": language.current(),
         "id": "/",
         "start_url": "/",
         "scope": "/",
@@ -49,7 +54,10 @@ def manifest() -> dict[str, object]:
 
 @bp.route("/manifest.webmanifest")
 def webmanifest() -> Response:
-    response = Response(json.dumps(manifest(), indent=1), mimetype="application/manifest+json")
+    wanted = request.args.get("lang", "")
+    with force_locale(wanted if wanted in language.LANGUAGES else language.select_locale()):
+        body = json.dumps(manifest(), indent=1, ensure_ascii=False)
+    response = Response(body, mimetype="application/manifest+json")
     response.headers["Cache-Control"] = "no-cache"
     return response
 
@@ -59,11 +67,14 @@ CACHE_NAME = re.compile(r'(var CACHE = "[^"]+)"')
 
 
 def worker_source() -> bytes:
-    """static/sw.js with its static files under their hashed names and the cache named after their version."""
+    """static/sw.js with its static files under their hashed names, and the cache named after
+    their version and the phone's language: a phone that switches language gets a new worker, whose
+    cache fills anew in that language, while the pages kept before stay in the one they were
+    fetched in until then."""
     found = assets()
     source = found.by_name["sw.js"].body.decode("utf-8")  # read once at start, like every static file
     source = STATIC_NAME.sub(lambda m: f'"{static_url(m.group(1))}"' if m.group(1) in found.by_name else m.group(0), source)
-    return CACHE_NAME.sub(lambda m: f'{m.group(1)}-{found.version}"', source, count=1).encode()
+    return CACHE_NAME.sub(lambda m: f'{m.group(1)}-{found.version}-{language.current()}"', source, count=1).encode()
 
 
 @bp.route("/sw.js")

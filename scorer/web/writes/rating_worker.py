@@ -16,7 +16,6 @@ import threading
 import time
 
 from flask import Flask, current_app
-from sqlalchemy.exc import SQLAlchemyError
 
 from scorer.web.extensions import db
 from scorer.web.writes import ratings, unit
@@ -26,9 +25,42 @@ LONGEST = 2.0    # ... but no longer than this after the first change of a burst
 POLL = 10.0      # seconds between looks for other processes' marks
 
 INLINE, THREAD = "inline", "thread"
-WAKE = threading.Event()  # set by ``wake``; the thread waits on it
 
-_started: dict[int, threading.Thread] = {}
+
+class Worker:
+    """An app's catch-up thread, with the event a write wakes it by and one that stops it."""
+
+    def __init__(self, app: Flask) -> None:
+        self.app = app
+        self.woken = threading.Event()
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self.run, name="ratings-catch-up", daemon=True)
+
+    def settle(self) -> None:
+        """Wait while changes keep coming (each wakes the event again), within ``LONGEST``."""
+        began = time.monotonic()
+        while time.monotonic() - began < LONGEST and self.woken.wait(QUIET):
+            self.woken.clear()
+
+    def run(self) -> None:
+        self.woken.set()  # a first look at start: marks left by a migration or a process that died
+        while not self.stopping.is_set():
+            if self.woken.wait(POLL):
+                self.woken.clear()
+                self.settle()
+            if self.stopping.is_set():
+                break
+            with self.app.app_context():
+                try:
+                    ratings.catch_up_all()
+                except Exception as error:  # noqa: BLE001 - the thread must go on: the marks stay for the next round
+                    db.session.rollback()
+                    self.app.logger.warning("Ratings left to fold later: %s", str(error).splitlines()[0])
+                finally:
+                    db.session.remove()
+
+
+_workers: dict[int, Worker] = {}
 _lock = threading.Lock()
 _registered = False
 
@@ -50,39 +82,25 @@ def wake(kinds: set[str]) -> None:
         for kind in sorted(kinds):
             ratings.catch_up(kind)
     elif how == THREAD:
-        start(current_app._get_current_object())  # type: ignore[attr-defined]
-        WAKE.set()
+        start(current_app._get_current_object()).woken.set()  # type: ignore[attr-defined]
 
 
-def start(app: Flask) -> threading.Thread:
+def start(app: Flask) -> Worker:
     """Start the app's catch-up thread (once per app; a daemon: the server's end ends it)."""
     with _lock:
-        thread = _started.get(id(app))
-        if thread is None or not thread.is_alive():
-            thread = threading.Thread(target=run, args=(app,), name="ratings-catch-up", daemon=True)
-            _started[id(app)] = thread
-            thread.start()
-        return thread
+        worker = _workers.get(id(app))
+        if worker is None or not worker.thread.is_alive():
+            worker = Worker(app)
+            _workers[id(app)] = worker
+            worker.thread.start()
+        return worker
 
 
-def settle() -> None:
-    """Wait while changes keep coming (each wakes the event again), within ``LONGEST``."""
-    began = time.monotonic()
-    while time.monotonic() - began < LONGEST and WAKE.wait(QUIET):
-        WAKE.clear()
-
-
-def run(app: Flask) -> None:
-    WAKE.set()  # a first look at start: marks left by a migration or a process that died
-    while True:
-        if WAKE.wait(POLL):
-            WAKE.clear()
-            settle()
-        with app.app_context():
-            try:
-                ratings.catch_up_all()
-            except SQLAlchemyError as error:
-                db.session.rollback()
-                app.logger.warning("Ratings left to fold later: %s", str(error).splitlines()[0])
-            finally:
-                db.session.remove()
+def stop(app: Flask, wait: float = 10.0) -> None:
+    """Stop the app's catch-up thread, if it runs (a test's app, before its database goes)."""
+    with _lock:
+        worker = _workers.pop(id(app), None)
+    if worker is not None:
+        worker.stopping.set()
+        worker.woken.set()
+        worker.thread.join(wait)

@@ -1,0 +1,59 @@
+"""The table's language: English or German, chosen by the phone.
+
+At first the phone's ``Accept-Language`` picks one of ``LANGUAGES``; the language switch in the
+top bar (``set_language``, a POST) keeps the choice in a cookie, as the theme is kept, for a year.
+Flask-Babel then words every page in it: ``gettext`` and ``ngettext`` in Python, ``_()`` and
+``{% trans %}`` in templates, and the scripts' words from the same catalog (``script_words``).
+Dates, times, numbers and percentages follow the locale through Babel (presentation/formatting.py).
+
+The catalogs live in the package (``scorer/translations/<language>/LC_MESSAGES/messages.po``);
+``make translations`` compiles them (``make run`` and ``make test`` do it first), and the compiled
+``.mo`` files are not committed. README says how to add a third language.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask, request
+from flask_babel import Babel, get_locale
+
+LANGUAGES = {"en": "English", "de": "Deutsch"}  # the catalog's code -> the language's own name
+DEFAULT = "en"
+COOKIE = "ninety-nine-lang"
+COOKIE_AGE = 365 * 24 * 3600
+TRANSLATIONS = Path(__file__).resolve().parents[1] / "translations"
+
+babel = Babel()
+
+
+def chosen() -> str | None:
+    """The language this phone chose with the switch (its cookie), if it is one the app has."""
+    value = request.cookies.get(COOKIE, "")
+    return value if value in LANGUAGES else None
+
+
+def select_locale() -> str:
+    """The language of this request: the phone's choice, else the best of its Accept-Language."""
+    return chosen() or request.accept_languages.best_match(list(LANGUAGES)) or DEFAULT
+
+
+def current() -> str:
+    """The language the page is worded in ("en" or "de"): ``<html lang>``, the manifest's name."""
+    return str(get_locale() or DEFAULT)
+
+
+def back_path() -> str:
+    """Where the language switch comes back to: this page, but never an address that carries a
+    secret (a hand page's token, an invite), which a page must not echo."""
+    if request.path.startswith("/hand/"):
+        return "/"
+    if "invite" in request.args:
+        return request.path
+    return request.full_path.rstrip("?")
+
+
+def register(app: Flask) -> None:
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(TRANSLATIONS)
+    babel.init_app(app, locale_selector=select_locale)

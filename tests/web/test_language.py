@@ -1,0 +1,90 @@
+"""The table's language (scorer/web/language.py, site/language.py, issue 28): picked by the phone's
+Accept-Language at first, changed by the switch and kept in a cookie; the page's <html lang>, the
+manifest's name, the service worker's cache and the dates follow it."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import UTC, datetime
+
+import pytest
+from flask.testing import FlaskClient
+from recordhelpers import add_documents, sample
+
+from scorer.web import language
+
+
+def html_lang(page: str) -> str:
+    found = re.search(r'<html lang="([^"]+)"', page)
+    assert found
+    return found.group(1)
+
+
+@pytest.mark.parametrize("header, wanted", [
+    ("de-DE,de;q=0.9,en;q=0.8", "de"),
+    ("de-AT", "de"),
+    ("en-GB,en;q=0.9", "en"),
+    ("fr-FR,fr;q=0.9", "en"),      # a language the app does not speak: English
+    ("fr-FR,de;q=0.5", "de"),      # ... unless the phone accepts one it does
+    ("", "en"),
+])
+def test_the_phones_accept_language_picks_the_language_at_first(client: FlaskClient, header: str, wanted: str) -> None:
+    page = client.get("/", headers={"Accept-Language": header} if header else {})
+    assert html_lang(page.text) == wanted
+
+
+def test_the_switch_keeps_the_choice_in_a_cookie_and_goes_back_to_the_page(client: FlaskClient) -> None:
+    german = {"Accept-Language": "de"}
+    answer = client.post("/language", data={"lang": "en", "next": "/history/?state=finished"}, headers=german)
+    assert answer.status_code == 303 and answer.headers["Location"] == "/history/?state=finished"
+    cookie = client.get_cookie(language.COOKIE)
+    assert cookie is not None and cookie.value == "en" and cookie.http_only
+    assert html_lang(client.get("/", headers=german).text) == "en"  # the choice beats the phone's setting
+    client.post("/language", data={"lang": "de", "next": "/"})
+    assert html_lang(client.get("/").text) == "de"
+
+
+@pytest.mark.parametrize("form", [{"lang": "fr", "next": "/"}, {"lang": "", "next": "/"}, {"next": "/"}])
+def test_a_language_the_app_does_not_speak_changes_nothing(client: FlaskClient, form: dict[str, str]) -> None:
+    answer = client.post("/language", data=form)
+    assert answer.status_code == 400 and client.get_cookie(language.COOKIE) is None
+
+
+@pytest.mark.parametrize("target", ["https://elsewhere.example/", "//elsewhere.example/", "/\\elsewhere"])
+def test_the_switch_goes_back_to_this_site_only(client: FlaskClient, target: str) -> None:
+    answer = client.post("/language", data={"lang": "de", "next": target})
+    assert answer.status_code == 303 and answer.headers["Location"] == "/"
+
+
+def test_every_page_offers_the_other_language_and_never_echoes_a_secret_address(client: FlaskClient) -> None:
+    page = client.get("/history/?state=finished").text
+    assert re.search(r'<button type="submit" name="lang" value="de"[^>]*>DE</button>', page)
+    assert 'name="next" value="/history/?state=finished"' in page
+    german = client.get("/", headers={"Accept-Language": "de"}).text
+    assert re.search(r'name="lang" value="en"[^>]*>EN</button>', german)
+    invite = client.get("/matches/1/join?invite=secret-token").text  # a page whose address carries a token
+    assert "secret-token" not in invite.split('name="next"', 1)[-1].split(">", 1)[0]
+
+
+def test_the_manifest_is_in_the_language_its_link_names(client: FlaskClient) -> None:
+    english = json.loads(client.get("/manifest.webmanifest?lang=en").data)
+    german = json.loads(client.get("/manifest.webmanifest?lang=de").data)
+    assert (english["name"], english["lang"]) == ("Ninety-Nine score keeper", "en")
+    assert (german["name"], german["lang"]) == ("Ninety-Nine-Punktezähler", "de")
+    page = client.get("/", headers={"Accept-Language": "de"}).text
+    assert '<link rel="manifest" href="/manifest.webmanifest?lang=de">' in page
+
+
+def test_the_service_workers_cache_is_named_after_the_language(client: FlaskClient) -> None:
+    """A phone that switches language gets a new worker (its source differs), whose cache fills in
+    the new language; what the old one kept stays as it was fetched until then."""
+    english = re.search(rb'var CACHE = "([^"]+)"', client.get("/sw.js").data)
+    german = re.search(rb'var CACHE = "([^"]+)"', client.get("/sw.js", headers={"Accept-Language": "de"}).data)
+    assert english and german and english.group(1).endswith(b"-en") and german.group(1).endswith(b"-de")
+
+
+def test_dates_follow_the_language(app, client: FlaskClient) -> None:
+    add_documents(app, [sample(1, "jokerless", played_at=datetime(2026, 3, 5, 19, 30, tzinfo=UTC))])
+    assert "5 Mar 2026, 19:30" in client.get("/history/").text
+    assert "5. März 2026, 19:30" in client.get("/history/", headers={"Accept-Language": "de"}).text
