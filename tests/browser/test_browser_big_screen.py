@@ -8,12 +8,18 @@ scorekeeper's own browser."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator
 
 import pytest
 from browserhelpers import SCREENSHOTS, bid, start_dealt_match, start_match, tricks
 from playwright.sync_api import Browser, Page, expect
+
+from scorer.core import score_document
+from scorer.core.samples import random_document
+from scorer.web.extensions import db
+from scorer.web.writes import imports
 
 FULL_HD = {"width": 1920, "height": 1080}
 HD = {"width": 1280, "height": 720}
@@ -302,3 +308,39 @@ def test_the_server_machines_home_opens_the_table_which_it_follows(page: Page, b
     assert home.evaluate("window.stillThisPage") is True
     tv.fits()
     tv.shoot("table-1280")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("size", ["1280", "1920"])
+def test_five_long_names_fit_the_screen(browser, base_url, screens, live_app, size):
+    """The fullest screen: five players with long names, in play with a game just ended and at the
+    end of the match (the standings, the ratings and the last deal in parts), fits without
+    scrolling, and the totals stay 48 px tall at 1920×1080."""
+    names = ["Maximiliana Wolfeschlegelstein", "Bartholomew-Maximilian Featherstonehaugh", "Cleo", "Di", "Ed"]
+    documents = []
+    for seed in range(40):
+        document = random_document(random.Random(seed), "five", max_deals=40, unfinished=0,
+                                   options={"match": "hundred", "games_to_win": 2})
+        if document["deals"]:
+            documents.append({**document, "players": names})
+        if len(documents) == 1:
+            break
+    played = documents[0]
+    ended_game = next(n for n in range(1, len(played["deals"]) + 1)
+                      if score_document({**played, "deals": played["deals"][:n]})["scored"]["games"][-1].get("winners")
+                      and n < len(played["deals"]))
+    in_play = {**played, "deals": played["deals"][:ended_game]}
+    with live_app.app_context():
+        added = imports.import_documents([("over", played), ("in play", in_play)])
+        db.session.commit()
+        over, playing = (match.id for match in added.added)
+    tv = new_screen(screens, browser, base_url, HD if size == "1280" else FULL_HD)
+    for match_id, name in ((playing, "five-game-over"), (over, "five-match-over")):
+        screen = tv.open(f"/screen/{match_id}")
+        expect(screen.get_by_role("heading", level=1)).to_contain_text("Maximiliana")
+        tv.shoot(f"{name}-{size}")
+        tv.fits()
+        if size == "1920":
+            sizes = screen.locator(".tile-total, .standing-figure").evaluate_all(
+                "els => els.map(el => parseFloat(getComputedStyle(el).fontSize))")
+            assert sizes and min(sizes) >= TOTAL_AT_LEAST, sizes
