@@ -161,11 +161,17 @@ def iso_time(value: datetime | None) -> str:
 def plural(count: int, word: str, many: str | None = None) -> str:
     """A count with its noun, agreeing: "1 deal", "2 deals", "1 match", "0 matches", "1 game point",
     "2 bonuses"; ``many`` for a plural no rule makes. Every count on a page goes through here."""
+    return f"{count} {noun(count, word, many)}"
+
+
+def noun(count: int, word: str, many: str | None = None) -> str:
+    """The noun ``plural`` puts after the count, alone ("games"), where the page draws the count
+    apart from it (the big screen's large figures)."""
     if count == 1:
-        return f"{count} {word}"
+        return word
     if many is None:
         many = word + ("es" if word.endswith(("s", "ch", "sh", "x")) else "s")
-    return f"{count} {many}"
+    return many
 
 
 def name_words(name: str) -> Markup:

@@ -11,7 +11,7 @@ from typing import Protocol
 from scorer.core import MatchScore, NextDeal, Ruleset, get_ruleset
 from scorer.web.data import card_store
 from scorer.web.data.models import Match
-from scorer.web.presentation.formatting import plural
+from scorer.web.presentation.formatting import noun, plural
 
 DUMMY = "Dummy"
 
@@ -90,6 +90,8 @@ class Standing:
     note: str | None        # a smaller figure beside it: "(2 bonuses)", "+100 bonus"
     winner: bool
     contender: bool
+    amount: int = 0         # the figure's number, and its unit ("games") where it has one: the big
+    unit: str | None = None  # screen draws the number large and the unit under it
 
 
 @dataclass
@@ -206,22 +208,22 @@ class Board:
         game, match_format = self.shown_game, self.match.options.get("match")
         lines = []
         for i, col in enumerate(self.columns):
-            note = None
+            note, unit = None, None
             if self.finished and match_format == "hundred":
-                figure = plural(self.games_won[i], "game")
+                amount, unit = self.games_won[i], noun(self.games_won[i], "game")
             elif self.finished and match_format == "game-bonus":
-                figure, note = str(self.grand_totals[i]), f"({plural(self.games_won[i], 'bonus', 'bonuses')})"
+                amount, note = self.grand_totals[i], f"({plural(self.games_won[i], 'bonus', 'bonuses')})"
             elif self.finished and self.game_points:
-                figure, note = str(self.grand_totals[i]), f"({plural(self.game_points[i], 'game point')})"
+                amount, note = self.grand_totals[i], f"({plural(self.game_points[i], 'game point')})"
             elif self.finished:
-                figure = str(self.grand_totals[i])
+                amount = self.grand_totals[i]
             else:
                 assert game is not None  # a banner shows only once a game has ended
-                figure = str(game.totals[i])
+                amount = game.totals[i]
                 note = f"+{game.bonus[i]} bonus" if game.bonus[i] else None
             winners = self.winner_units if self.finished else game.winner_units if game else []
-            lines.append(Standing(label=col.label, figure=figure, note=note, winner=i in winners,
-                                  contender=col.contender))
+            lines.append(Standing(label=col.label, figure=f"{amount} {unit}" if unit else str(amount), note=note,
+                                  winner=i in winners, contender=col.contender, amount=amount, unit=unit))
         return lines
 
     @property
