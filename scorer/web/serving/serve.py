@@ -202,6 +202,7 @@ def main(argv: list[str] | None = None) -> None:
         access.trust_proxy(app)
     shown, hosts = listening_hosts(args.host)
     app.config["TRUSTED_HOSTS"] = list(dict.fromkeys([*app.config["TRUSTED_HOSTS"], *hosts]))
+    app.config["PHONE_HOSTS"] = shown if args.host in ("0.0.0.0", "::") else [args.host]
     scheme = "https" if args.https else "http"
     certificate = None
     if args.https:
