@@ -13,7 +13,7 @@ from jinja2.ext import Extension
 from scorer.core import BID_CARDS, BID_CARDS_WORDS
 from scorer.web import language
 from scorer.web.data import publication
-from scorer.web.data.live import tag
+from scorer.web.data.live import match_tag
 from scorer.web.data.models import Match
 from scorer.web.policy import access, capability, passcode
 from scorer.web.presentation import night
@@ -33,9 +33,11 @@ from scorer.web.presentation.formatting import (
     format_label,
     hand_url,
     iso_time,
+    local_clock,
     local_date,
     local_time,
     minus,
+    name_words,
     percent,
     plural,
     qr_svg,
@@ -50,7 +52,7 @@ from scorer.web.presentation.formatting import (
 
 def live_tag(match: Match) -> str:
     """The tag of the match as this page shows it, so live.js knows when it is out of date."""
-    return tag(match.version, match.updated_at, match.deal_set.version if match.deal_set is not None else None)
+    return match_tag(match)
 
 
 # The sections in the navigation bar: (endpoint, label); a page belongs to its blueprint's section.
@@ -113,10 +115,12 @@ def register(app: Flask) -> None:
     app.add_template_filter(bid_cards, "bid_cards")
     app.add_template_filter(local_time, "local_time")
     app.add_template_filter(local_date, "local_date")
+    app.add_template_filter(local_clock, "local_clock")
     app.add_template_filter(iso_time, "iso_time")
     app.add_template_filter(signed, "signed")
     app.add_template_filter(plural, "plural")
     app.add_template_filter(minus, "minus")
+    app.add_template_filter(name_words, "words")
     app.add_template_filter(format_label, "format_label")
     app.add_template_filter(by_suit, "by_suit")
     app.add_template_filter(ruleset_name, "ruleset_name")
@@ -134,6 +138,7 @@ def register(app: Flask) -> None:
     app.jinja_env.filters["lookalike_question"] = rating_words.lookalike_question
     app.jinja_env.globals.update(lang=language.current, LANGUAGES=language.LANGUAGES, back_path=language.back_path)
     app.jinja_env.globals.update(keeper=capability.holds, site_manager=access.is_site_manager, may_change=access.may_change,
+                                 server_machine=access.is_server_machine,
                                  match_seed_visible=publication.match_seed_visible)
     # A club night (deal sets' tables): where a table stands, in words.
     app.jinja_env.globals.update(night_state=night.STATE_WORDS.get, night_not_playing=night.not_playing,

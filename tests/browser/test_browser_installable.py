@@ -44,7 +44,7 @@ def test_chromium_finds_nothing_that_stops_installing_it(browser_type, browser_t
         assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
         manifest = cdp.send("Page.getAppManifest")
         assert manifest["errors"] == []
-        assert manifest["url"].endswith("/manifest.webmanifest")
+        assert manifest["url"].endswith("/manifest.webmanifest?lang=en")  # in the page's language
     finally:
         context.close()
 

@@ -13,12 +13,12 @@ from scorer.web.data import card_store, documents, names, publication
 from scorer.web.data.deletion import KEEP_DAYS, rematch_of
 from scorer.web.data.document_types import MatchDocument
 from scorer.web.data.figures import match_figures
-from scorer.web.data.live import tag
+from scorer.web.data.live import match_tag
 from scorer.web.data.models import DealSet, Match, Player
 from scorer.web.extensions import db
 from scorer.web.fields import MAX_PLAYERS, EmptyForm, Option, ruleset_badge
 from scorer.web.play import card_choice
-from scorer.web.play.forms import CARDS_SUMMARIES, MATCH_FORMAT_SUMMARIES, NewMatchForm
+from scorer.web.play.forms import CARDS_SUMMARIES, MATCH_FORMAT_SUMMARIES, NewMatchForm, name_problems
 from scorer.web.policy import access, capability, device, readers
 from scorer.web.presentation import explain, night, scoreboard
 from scorer.web.presentation import ratings as rating_words
@@ -151,10 +151,16 @@ def render_new(form: NewMatchForm, deal_set: DealSet | None, status: int = 200,
 
 @bp.get("/name-keys")
 def name_keys() -> Response:
-    """The key of each name typed on the new-match form (``names.key``), so that its script offers
-    no known player twice without a rule of its own for when two names are one. Writes nothing."""
+    """The key of each name typed on the new-match form (``names.key``, from ``name``), so that its
+    script offers no known player twice without a rule of its own for when two names are one; and
+    what the form will say of the names in its boxes (``box``, every box in order), as they are
+    typed: a name typed twice is told beside its box at once, in the words of a refused form.
+    Writes nothing."""
     typed = request.args.getlist("name")[:MAX_PLAYERS]
-    return jsonify(keys=[names.key(name[:names.NAME_LENGTH]) for name in typed])
+    boxes = [text[:names.NAME_LENGTH + 1] for text in request.args.getlist("box")[:MAX_PLAYERS]]
+    per_box, _, _ = name_problems(boxes)
+    return jsonify(keys=[names.key(name[:names.NAME_LENGTH]) for name in typed],
+                   problems={str(box): problem for box, problem in per_box.items()})
 
 
 @bp.get("/from-deal-set/<int:set_id>")
@@ -173,13 +179,28 @@ def show(match_id: int) -> str | tuple[str, int]:
     match = readers.match_or_404(match_id)
     # A club night's board as every phone outside its table sees it: made once per tag, kept a moment.
     if match.deal_set is not None and readers.sees_as_everyone(match):
-        return kept_pages.kept_or_made((match.id, tag(match.version, match.updated_at, match.deal_set.version)),
-                                       lambda: board_page(match))
+        return kept_pages.kept_or_made((match.id, match_tag(match)), lambda: board_page(match))
     return board_page(match)
 
 
 def board_page(match: Match) -> str:
     """The scoreboard of ``match`` as this phone may see it (read through ``readers``)."""
+    drawn = board_view(match, capability.holds(match))
+    finished = drawn["board"].finished
+    rematch = rematch_of(match) if finished else None
+    mine = capability.keeper_of(match) if rematch is not None else None
+    return render_template("play/scoreboard.html", **drawn, match_figures=match_figures(match),
+                           rematch_dealer=documents.next_dealer(match) if finished else None, rematch=rematch,
+                           rematch_revoked=mine is not None and rematch is not None
+                           and matches_w.revoked_from(rematch, mine.token_hash))
+
+
+def board_view(match: Match, keeper: bool) -> dict[str, Any]:
+    """What the scoreboard and the big screen draw of a match (read through ``readers``: a faster
+    table of a duplicate set, seen from outside it, cut to the deals every table has played): the
+    board, the last deal in parts, the next deal's cards where the app deals (its turned card only
+    for the table's own, or once every other table of its set has played it), where the table
+    stands in its night, the ratings' changes at the end and the chances before deal 1."""
     scored = documents.score(match)
     board = scoreboard.build(match, scored)
     # A faster table of a duplicate set, seen from elsewhere: its later deals wait (readers.py).
@@ -188,21 +209,15 @@ def board_page(match: Match) -> str:
     number = len(match.deals) + 1
     dealt = card_store.dealt_for(match, number) if cut is None else None
     turned_elsewhere = dealt is not None and bool(dealt.turn_up) and match.deal_set is not None and not \
-        publication.turn_up_shown(match, number, readers.of_table(match))
+        publication.turn_up_shown(match, number, keeper or readers.of_table(match))
     latest = explain.explain(board, scored, len(match.deals)) if match.deals else None  # the last deal, in parts
     table = publication.table_of(match)
-    rematch = rematch_of(match) if board.finished else None
-    mine = capability.keeper_of(match) if rematch is not None else None
-    rematch_revoked = mine is not None and rematch is not None and matches_w.revoked_from(rematch, mine.token_hash)
-    return render_template("play/scoreboard.html", board=board, match=match, latest=latest,
-                           dealt=None if turned_elsewhere else dealt, turned_elsewhere=turned_elsewhere,
-                           night_table=table, may_play=publication.may_play(match),
-                           held_back=night.held_back(table.deal_set.name, cut.shown, cut.recorded) if table and cut else "",
-                           match_figures=match_figures(match),
-                           rematch_dealer=documents.next_dealer(match) if board.finished else None,
-                           rematch=rematch, rematch_revoked=rematch_revoked,
-                           rating_changes=rating_words.match_changes(match, board.seat_names),
-                           forecast=rating_words.match_forecast(match, board.seat_names))
+    return {"board": board, "match": match, "latest": latest,
+            "dealt": None if turned_elsewhere else dealt, "turned_elsewhere": turned_elsewhere,
+            "night_table": table, "may_play": publication.may_play(match),
+            "held_back": night.held_back(table.deal_set.name, cut.shown, cut.recorded) if table and cut else "",
+            "rating_changes": rating_words.match_changes(match, board.seat_names),
+            "forecast": rating_words.match_forecast(match, board.seat_names)}
 
 
 @bp.post("/<int:match_id>/rematch")

@@ -30,8 +30,10 @@ from scorer.core import (
     TRICKS,
     DealScore,
     MatchScore,
+    NextDeal,
     Part,
     ScoreDiff,
+    TrumpWhy,
     make_setup,
 )
 from scorer.web.presentation.formatting import signed
@@ -101,22 +103,37 @@ def deal_parts(deal: DealScore, columns: Sequence[Column], names: Sequence[str])
 
 def trump_reason(deal: DealScore) -> str | None:
     """Why the deal had its trump, where a player might wonder (None where nothing needs saying)."""
-    why = deal.why
+    return why_words(deal.why, deal.trump)
+
+
+def next_trump_reason(upcoming: NextDeal) -> str | None:
+    """Why the next deal's trump is known before its cards are seen (the core's ``NextDeal.why``):
+    the first deal of a game, the deal before's bids, or kept until a premium bidder names another.
+    None where a card still to be turned decides."""
+    if upcoming.why is None or upcoming.trump is None:
+        return None
+    if upcoming.why.kind == KEPT:
+        return f"It stays {trump_words(upcoming.trump)} unless a premium bidder names another."
+    return why_words(upcoming.why, upcoming.trump)
+
+
+def why_words(why: TrumpWhy, trump: str) -> str | None:
+    """A trump's reason in words, for a deal played or the one to come."""
     if why.kind == NINE:
         return "A turned Nine means no trump."
     if why.kind == JOKER_CARD:
         return "A turned Joker means no trump."
     if why.kind == FIRST:
-        return f"The first deal of a game is played at {trump_words(deal.trump)}."
+        return f"The first deal of a game is played at {trump_words(trump)}."
     if why.kind == BY_SUCCESSES:
         who = "Nobody" if why.count == 0 else plural(why.count, "player")
-        return f"{who} made their bid the deal before, so {trump_words(deal.trump)}."
+        return f"{who} made their bid the deal before, so {trump_words(trump)}."
     if why.kind == BY_MISSES:
-        return f"The bids were missed by {plural(why.count, 'trick')} in all the deal before, so {trump_words(deal.trump)}."
+        return f"The bids were missed by {plural(why.count, 'trick')} in all the deal before, so {trump_words(trump)}."
     if why.kind == NAMED_BY:
-        return f"Named by the premium bidder: {trump_words(deal.trump)}."
+        return f"Named by the premium bidder: {trump_words(trump)}."
     if why.kind == KEPT:
-        return f"Nobody named a trump, so it stays {trump_words(deal.trump)}."
+        return f"Nobody named a trump, so it stays {trump_words(trump)}."
     return None
 
 
