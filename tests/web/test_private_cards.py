@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from cardhelpers import THREE, app_match, dealt, join_set, new_set, seated_phones, shows_card, shows_hand_rows, take_seat
 from sqlalchemy import select
-from webhelpers import count, deal_form, post_deal, post_form, purge_after_30_days, start_match
+from webhelpers import count, deal_form, post_deal, post_form, purge_after_30_days
 
 from scorer.core import pack_preparation
 from scorer.web.data import card_store
