@@ -131,6 +131,8 @@ def test_a_shadow_table_reads_no_hand_and_holds_nothing_back(night):
         assert db.session.scalars(select(DealtDeal).where(DealtDeal.match_id == shadow)).all() == []
     board = stranger.get(f"/matches/{shadow}").text
     assert "/hand/" not in board and "Record deal" not in board
+    form = stranger.get(f"/matches/{shadow}/deals/new")
+    assert form.status_code == 409 and "no deal can be recorded yet" in html.unescape(form.text)
     for number in (1, 2, 3):
         refused = post_deal(stranger, shadow, number, ["hidden"] * 3, [3, 3, 3])
         assert refused.status_code == 409
