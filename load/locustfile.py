@@ -76,12 +76,16 @@ class Keeper(HttpUser):
     wait_time = constant(0)
 
     def on_start(self) -> None:
+        self.settle_in()
+        self.start_match()
+
+    def settle_in(self) -> None:
+        """Its server (the next in turn) and its own random numbers."""
         host = next_host()
         if host:
             self.client.base_url = host
         self.host_index = HOSTS.index(host) if host else 0
         self.rng = random.Random()
-        self.start_match()
 
     def start_match(self) -> None:
         with self.client.get("/matches/new", name="start match (form)", catch_response=True) as page:
@@ -248,11 +252,7 @@ class Table(Keeper):
     wait_time = constant(DEAL_SECONDS)
 
     def on_start(self) -> None:
-        host = next_host()
-        if host:
-            self.client.base_url = host
-        self.host_index = HOSTS.index(host) if host else 0
-        self.rng = random.Random()
+        self.settle_in()
         as_a_phone(self)
         if not wait_for_the_night():
             raise StopUser()
