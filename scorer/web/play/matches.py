@@ -13,7 +13,6 @@ from scorer.web.data import card_store, documents, names, publication
 from scorer.web.data.deletion import KEEP_DAYS, rematch_of
 from scorer.web.data.document_types import MatchDocument
 from scorer.web.data.figures import match_figures
-from scorer.web.data.live import match_tag
 from scorer.web.data.models import DealSet, Match, Player
 from scorer.web.extensions import db
 from scorer.web.fields import MAX_PLAYERS, EmptyForm, Option, ruleset_badge
@@ -176,11 +175,11 @@ def from_deal_set(set_id: int) -> tuple[str, int]:
 @bp.get("/<int:match_id>")
 def show(match_id: int) -> str | tuple[str, int]:
     """The scoreboard: totals, games won, who deals and leads, the next trump, every deal."""
-    match = readers.match_or_404(match_id)
+    match, shared = readers.shared_or_404(match_id)
     # A club night's board as every phone outside its table sees it: made once per tag, kept a moment.
-    if match.deal_set is not None and readers.sees_as_everyone(match):
-        return kept_pages.kept_or_made((match.id, match_tag(match)), lambda: board_page(match))
-    return board_page(match)
+    if shared is not None:
+        return kept_pages.kept_or_made(shared, lambda: board_page(readers.as_seen(match)))
+    return board_page(readers.as_seen(match))
 
 
 def board_page(match: Match) -> str:

@@ -16,6 +16,7 @@ from flask import session
 
 from scorer.web.data import publication
 from scorer.web.data.deletion import visible_or_404
+from scorer.web.data.live import match_tag
 from scorer.web.data.models import Match
 from scorer.web.policy import access, capability, holders
 
@@ -36,6 +37,17 @@ def as_seen(match: Match) -> Match:
 def match_or_404(match_id: int) -> Match:
     """The match (404 if there is none or it is deleted), as this phone may see it."""
     return as_seen(visible_or_404(match_id))
+
+
+def shared_or_404(match_id: int) -> tuple[Match, tuple[int, str] | None]:
+    """The match (404 if there is none or it is deleted), not cut yet, and, where this phone sees
+    it as every phone outside its table does (``sees_as_everyone``), the key of that view: its id
+    and tag. The caller answers with the page kept under the key, or cuts the match (``as_seen``)
+    and makes it. Asked before anything is cut, so that a page kept costs one read of the match."""
+    match = visible_or_404(match_id)
+    if match.deal_set is not None and sees_as_everyone(match):
+        return match, (match.id, match_tag(match))
+    return match, None
 
 
 def sees_as_everyone(match: Match) -> bool:

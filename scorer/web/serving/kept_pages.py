@@ -7,10 +7,8 @@ phone outside its table sees it is the same for every such phone until its tag m
 (``policy/readers.sees_as_everyone``), so:
 
 - it is made once: the first phone's request makes it, the others asking meanwhile wait for it,
-  and those asking within ``SECONDS`` get it as made (by its match and tag);
-- at most ``MAKING`` such pages are made at once, so that the server's other threads go on
-  answering the polls, saves and scorekeepers' pages while a burst is made (make load-club:
-  docs/performance.md).
+  and those asking within ``SECONDS`` get it as made (by its match and tag: a phone's request for
+  a kept page reads the match's row and nothing else, ``readers.shared_or_404``).
 
 Whatever the tag does not follow (a player renamed, a rating folded in) shows at most ``SECONDS``
 later. Kept in this process only (another process makes its own), one store per app.
@@ -27,7 +25,6 @@ from flask import current_app
 
 SECONDS = 2.0
 MOST = 256   # pages kept at once; the oldest goes first
-MAKING = 2   # pages made at once
 
 
 class KeptPages:
@@ -35,7 +32,6 @@ class KeptPages:
         self.pages: OrderedDict[Hashable, tuple[float, str]] = OrderedDict()
         self.lock = threading.Lock()
         self.making: dict[Hashable, threading.Lock] = {}  # a lock per page being made
-        self.makers = threading.BoundedSemaphore(MAKING)
 
     def get(self, key: Hashable) -> str | None:
         with self.lock:
@@ -64,8 +60,7 @@ class KeptPages:
             with one:  # another phone's request may be making it: wait for it
                 page = self.get(key)
                 if page is None:
-                    with self.makers:
-                        page = make()
+                    page = make()
                     self.put(key, page)
                 return page
         finally:

@@ -129,11 +129,8 @@ def quiet_tls_error(message: str, said: list[bool]) -> str | None:
 
 # Requests answered at once, and connections kept open. A phone keeps its connection between two
 # polls; at a club night 250 phones do (make load-club), and waitress's own limit of 100 left the
-# others waiting to be accepted for seconds, every phone's poll in turn. Threads: a request that
-# waits for a board another is making (serving/kept_pages.py) holds its thread without using the
-# processor, so there are enough for the polls to find one free while a burst is made
-# (docs/performance.md).
-THREADS = 32
+# others waiting to be accepted for seconds, every phone's poll in turn (docs/performance.md).
+THREADS = 8
 CONNECTIONS = 1000
 
 
