@@ -2,7 +2,7 @@
 
 Where to look: the contract bonus and premiums in ``scoring``, the next trump in ``trump``, games and
 match formats in ``match``, every ruleset's facts in ``rulesets``, bid cards in ``bids``, the messages
-for bad input in ``validation``, the JSON document in ``document``, the shuffle and deal in ``dealing``.
+for bad input in ``validation`` (each a code of ``errors.PROBLEMS`` with its facts), the JSON document in ``document``, the shuffle and deal in ``dealing``.
 """
 
 from .bids import (
@@ -38,7 +38,7 @@ from .dealing import (
 )
 from .diff import GameChange, MatchChange, ScoreDiff, TrumpChange, compare_scores
 from .document import FORMAT, parse_match, score, score_document
-from .errors import MatchError
+from .errors import PROBLEMS, MatchError, Problem
 from .match import (
     BY_MISSES,
     BY_SUCCESSES,
@@ -124,6 +124,7 @@ __all__ = [
     "trump_by_misses", "trump_by_successes", "trump_of_card",
     "FORMAT", "JOKER", "MATCH_FORMATS", "NOT_SUPPORTED", "NO_TRUMP", "RULESETS", "SUIT_NAMES", "SUIT_SYMBOLS",
     "Breakdown", "DealOutcome", "DealRecord", "DealScore", "DealtCards", "GameScore", "MatchRecord", "MatchError",
+    "PROBLEMS", "Problem",
     "MatchScore", "NextDeal", "ScoreMemo", "pile_card_problem", "PackPreparation", "Premium", "PremiumAward", "Ruleset", "Setup",
     "award_premium", "bid_from_cards", "bid_values", "deal_cards", "get_ruleset", "is_made", "make_setup",
     "pack_preparation", "parse_bid_card", "parse_card", "pile_order", "virtual_turn_up", "parse_match", "possible_bids", "score", "score_deal",

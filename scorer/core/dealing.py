@@ -164,7 +164,8 @@ def virtual_turn_up(ruleset_id: str, seed: int | None = None, options: Mapping[s
     """
     setup = make_setup(ruleset_id, options)
     if not setup.turns_card:
-        raise MatchError(f"turn_up: {setup.ruleset.name} turns no card", field="turn_up")
+        raise MatchError(f"turn_up: {setup.ruleset.name} turns no card", code="deal-turns-no-card", field="turn_up",
+                         facts={"ruleset": setup.id})
     rng = random.Random(new_seed() if seed is None else seed)
     if setup.trump_rule == PILE:
         return rng.choice(EIGHTEEN_PILE)
@@ -180,7 +181,8 @@ def pile_order(seed: int) -> tuple[str, ...]:
 
 def _check_seed(seed: object, field: str = "seed") -> None:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise MatchError(f"{field}: must be a whole number from 0 to {MAX_SEED}, not {seed!r}", field=field)
+        raise MatchError(f"{field}: must be a whole number from 0 to {MAX_SEED}, not {seed!r}", code="seed-out-of-range",
+                         field=field, facts={"most": MAX_SEED, "value": seed})
 
 
 def deal_cards(ruleset_id: str, seed: int | None = None, dealer: int = 0,
@@ -198,12 +200,14 @@ def deal_cards(ruleset_id: str, seed: int | None = None, dealer: int = 0,
         seed = new_seed()
     _check_seed(seed)
     if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
-        raise MatchError(f"deal: must be a deal number from 1, not {deal!r}", field="deal")
+        raise MatchError(f"deal: must be a deal number from 1, not {deal!r}", code="deal-number-not-whole", field="deal",
+                         facts={"value": deal})
     if pile_seed is None:
         pile_seed = game_pile_seed(seed, deal)
     _check_seed(pile_seed, "pile_seed")
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
-        raise MatchError(f"dealer: must be a seat from 0 to {rules.players - 1}, not {dealer!r}", field="dealer")
+        raise MatchError(f"dealer: must be a seat from 0 to {rules.players - 1}, not {dealer!r}", code="dealer-out-of-range",
+                         field="dealer", facts={"last": rules.players - 1, "value": dealer})
 
     rng = random.Random(seed)
     pack = list(setup.pack)

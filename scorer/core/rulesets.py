@@ -178,7 +178,8 @@ def get_ruleset(ruleset_id: object) -> Ruleset:
     if isinstance(ruleset_id, str) and ruleset_id in RULESETS:
         return RULESETS[ruleset_id]
     known = ", ".join(RULESETS)
-    raise MatchError(f"ruleset: unknown ruleset {ruleset_id!r} (one of {known})", field="ruleset")
+    raise MatchError(f"ruleset: unknown ruleset {ruleset_id!r} (one of {known})", code="ruleset-unknown", field="ruleset",
+                     facts={"value": ruleset_id, "known": tuple(RULESETS)})
 
 
 MATCH_FORMATS = ("deals", "hundred", "game-bonus", "target")
@@ -257,26 +258,29 @@ def make_setup(ruleset: Ruleset | str, options: Mapping[str, Any] | None = None)
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
-        raise MatchError("options: must be an object of option keys", field="options")
+        raise MatchError("options: must be an object of option keys", code="options-not-an-object", field="options")
     allowed = ruleset.option_keys
     for key in options:
         if key not in allowed:
             raise MatchError(f"options.{key}: {ruleset.id} has no option {key!r} (it has {', '.join(allowed)})",
-                             field=f"options.{key}")
+                             code="option-unknown", field=f"options.{key}",
+                             facts={"key": key, "ruleset": ruleset.id, "allowed": allowed})
     values = dict(ruleset.defaults) | dict(options)
     for key, choices in _CHOICES.items():
         if key in options and values[key] not in choices:
             raise MatchError(f"options.{key}: {values[key]!r} is not one of {', '.join(choices)}",
-                             field=f"options.{key}")
+                             code="option-not-a-choice", field=f"options.{key}",
+                             facts={"key": key, "value": values[key], "choices": choices})
     for key, most in _COUNTS.items():
         value = values[key]
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
             raise MatchError(f"options.{key}: must be a whole number from 1 to {most}, not {value!r}",
-                             field=f"options.{key}")
+                             code="option-out-of-range", field=f"options.{key}", facts={"key": key, "most": most, "value": value})
     allow_nt = values.get("allow_no_trump_call", False)
     if not isinstance(allow_nt, bool):
         raise MatchError(f"options.allow_no_trump_call: must be true or false, not {allow_nt!r}",
-                         field="options.allow_no_trump_call")
+                         code="option-not-true-or-false", field="options.allow_no_trump_call",
+                         facts={"key": "allow_no_trump_call", "value": allow_nt})
 
     trump_rule = ruleset.trump_rule
     if values.get("trump") == SUCCESSES:
