@@ -63,16 +63,20 @@ from .match import (
 from .memo import ScoreMemo
 from .premiums import PremiumAward, award_premium
 from .rules_text import (
+    FORMAT_CHOICES,
     NINETY_NINE,
+    Aliases,
+    MatchFormat,
     Reminders,
-    alias_text,
-    bid_sizes_note,
+    Scoring,
+    aliases_of,
     bid_sizes_text,
     bid_values_text,
-    format_choices,
-    format_text,
-    goal_label,
+    format_examples,
+    match_format,
     reminders,
+    scoring_of,
+    widest_aliases,
 )
 from .rulesets import (
     DEFAULT_OPTIONS,
@@ -134,8 +138,10 @@ __all__ = [
     # rule facts and rules text the web layer displays
     "BID_SIZES", "MAX_CARD_BID", "bid_aliases", "bid_numbers", "bid_size", "tricks_against_bid",
     "DEFAULT_OPTIONS", "DEFAULT_RULESET", "GAME_BONUS", "GAME_TO", "OPTION_LIMITS", "USUAL_RULESETS",
-    "NINETY_NINE", "Reminders", "alias_text", "bid_sizes_note", "bid_sizes_text", "bid_values_text", "format_choices", "format_text", "goal_label",
-    "reminders",
+    "NINETY_NINE", "Reminders", "bid_sizes_text", "bid_values_text", "reminders",
+    # rule facts the web words (rules_text): aliases, a ruleset's scoring, a match's format
+    "FORMAT_CHOICES", "Aliases", "MatchFormat", "Scoring", "aliases_of", "format_examples", "match_format", "scoring_of",
+    "widest_aliases",
     # a deal's points in parts, why its trump, the rule edges it reached, what an edit changes
     "CONTRACT", "EXACT", "GAVE", "PAID", "PREMIUM", "SIDE_BONUS", "STREAK_BONUS", "TRICKS", "Part",
     "BY_MISSES", "BY_SUCCESSES", "CARD", "FIRST", "JOKER_CARD", "KEPT", "NAMED_BY", "NINE", "TrumpWhy", "Edges",

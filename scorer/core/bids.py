@@ -8,10 +8,11 @@ from itertools import combinations
 
 from .cards import BID_VALUE, JOKER, parse_bid_card
 from .errors import MatchError, Problem
+from .words import N_
 
 # Every player bids by laying three cards aside (RULES.md): how many, and in words.
 BID_CARDS = 3
-BID_CARDS_WORDS = "three cards"
+BID_CARDS_WORDS = N_("three cards")
 
 
 def bid_from_cards(cards: Sequence[object], turn_up: str | None = None) -> int:

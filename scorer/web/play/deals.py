@@ -24,7 +24,7 @@ from scorer.web.fields import VersionForm, sent_version
 from scorer.web.play import card_choice, deal_form
 from scorer.web.play.forms import DealForm
 from scorer.web.policy import access, capability, device
-from scorer.web.presentation import explain, scoreboard
+from scorer.web.presentation import explain, problem_words, scoreboard
 from scorer.web.presentation import preview as panel
 from scorer.web.presentation.formatting import bid_text
 from scorer.web.writes import deals as deal_writes
@@ -177,8 +177,9 @@ def preview(match_id: int, number: int) -> tuple[str, int]:
         return render_template("play/_preview.html",
                                problems=[panel.private_bid_words(problem.seat, problem.face_down, table.names)]), 200
     except MatchError as error:
-        texts = [documents.message(problem) if problem.deal in (None, number)
-                 else f"That would make deal {problem.deal} wrong: {documents.message(problem)}" for problem in error.every()]
+        players = match.player_names
+        texts = [problem_words.beside_field(problem, players) if problem.deal in (None, number)
+                 else problem_words.elsewhere(problem, players) for problem in error.every()]
         return render_template("play/_preview.html", problems=texts), 200
     except WriteProblem as problem:  # saved meanwhile from another phone, or the match moved on
         return render_template("play/_preview.html", problems=[problem.message]), 200

@@ -17,12 +17,13 @@ from scorer.web.data.models import Change, Match
 from scorer.web.extensions import db
 from scorer.web.fields import VersionForm, sent_version
 from scorer.web.policy import access, device
+from scorer.web.presentation import problem_words
 from scorer.web.presentation.change_words import describe, later_first, undo_words
 from scorer.web.presentation.preview import diff_words
 from scorer.web.presentation.scoreboard import seat_names
 from scorer.web.writes import undo as undo_write
 from scorer.web.writes.problems import WriteProblem
-from scorer.web.writes.undo import LaterChangeFirst
+from scorer.web.writes.undo import BreaksRule, LaterChangeFirst
 
 bp = Blueprint("changes", __name__)
 
@@ -67,9 +68,17 @@ def undoable(match_id: int, change_id: int) -> tuple[Match, Change]:
     return match, change
 
 
+def refused_words(match: Match, problem: WriteProblem) -> str:
+    """Why an undo was refused, in words: the later change to undo first, the rule it would break."""
+    if isinstance(problem, LaterChangeFirst):
+        return later_first(problem.newer, seat_names(match))
+    if isinstance(problem, BreaksRule):
+        return problem_words.undo_breaks(problem.error, match.player_names)
+    return problem.message
+
+
 def refused_page(match: Match, problem: WriteProblem) -> tuple[str, int]:
-    message = later_first(problem.newer, seat_names(match)) if isinstance(problem, LaterChangeFirst) else problem.message
-    return render_template("error.html", match=match, title=problem.title, message=message), problem.status
+    return render_template("error.html", match=match, title=problem.title, message=refused_words(match, problem)), problem.status
 
 
 @bp.get("/matches/<int:match_id>/changes/<int:change_id>/undo")
@@ -105,7 +114,7 @@ def undo(match_id: int, change_id: int) -> Response | tuple[str, int]:
         undo_write.undo(match_id, change_id, by=device.device_name(), seen=seen)
     except WriteProblem as problem:
         if problem.status == 409:  # out of date or refused: look again
-            flash(later_first(problem.newer, seat_names(match)) if isinstance(problem, LaterChangeFirst) else problem.message)
+            flash(refused_words(match, problem))
             return redirect(url_for("changes.confirm", match_id=match_id, change_id=change_id), code=303)
         return refused_page(match, problem)
     flash(f"Undone: {words}.")
