@@ -94,6 +94,11 @@ def upgrade():
     op.execute(sa.update(matches).where(matches.c.finished.is_(True)).values(finished_at=matches.c.updated_at))
     op.create_index('ix_matches_finished_at', 'matches', ['finished_at', 'id'],
                     sqlite_where=sa.text('finished_at IS NOT NULL'), postgresql_where=sa.text('finished_at IS NOT NULL'))
+    op.create_index('ix_matches_left_out', 'matches', ['ruleset'],
+                    sqlite_where=sa.text('left_out_at IS NOT NULL'), postgresql_where=sa.text('left_out_at IS NOT NULL'))
+    unconfirmed = 'finished_at IS NOT NULL AND confirmed_at IS NULL AND left_out_at IS NULL'
+    op.create_index('ix_matches_unconfirmed', 'matches', ['ruleset'],
+                    sqlite_where=sa.text(unconfirmed), postgresql_where=sa.text(unconfirmed))
     drop_rating_tables()
     rating_tables('rated_at')
     with op.batch_alter_table('rating_state') as batch_op:
@@ -120,6 +125,8 @@ def downgrade():
     mark_every_kind_stale()
     drop_rating_tables()
     rating_tables('played_at')
+    op.drop_index('ix_matches_unconfirmed', table_name='matches')
+    op.drop_index('ix_matches_left_out', table_name='matches')
     op.drop_index('ix_matches_finished_at', table_name='matches')
     with op.batch_alter_table('matches') as batch_op:
         batch_op.drop_column('confirmed_at')

@@ -76,6 +76,13 @@ class Match(Model):
         # The ratings' order: finished matches by when they finished (data/ratings.py).
         Index("ix_matches_finished_at", "finished_at", "id", sqlite_where=text("finished_at IS NOT NULL"),
               postgresql_where=text("finished_at IS NOT NULL")),
+        # What the ladder leaves out, counted on each visit: the matches left out, and those
+        # finished but not confirmed (few, where the site manager confirms them; partial indexes).
+        Index("ix_matches_left_out", "ruleset", sqlite_where=text("left_out_at IS NOT NULL"),
+              postgresql_where=text("left_out_at IS NOT NULL")),
+        Index("ix_matches_unconfirmed", "ruleset",
+              sqlite_where=text("finished_at IS NOT NULL AND confirmed_at IS NULL AND left_out_at IS NULL"),
+              postgresql_where=text("finished_at IS NOT NULL AND confirmed_at IS NULL AND left_out_at IS NULL")),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
