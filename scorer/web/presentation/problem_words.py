@@ -145,7 +145,8 @@ def _seat_range(f: Facts) -> str:
 
 
 def _premium_seat(f: Facts) -> str:
-    if f.from_one:
+    # An import counts a seat from 1; a negative one it has always quoted as the file gives it.
+    if f.from_one and f.number("seat") >= 0:
         return _("player %(seat)s does not exist (1 to %(last)s)", seat=f.number("seat") + 1, last=f.number("last") + 1)
     return _("seat %(seat)s does not exist (0 to %(last)s)", seat=f["seat"], last=f["last"])
 
@@ -346,8 +347,8 @@ def whole(error: MatchError, players: Sequence[str] | None) -> str:
     """The problem as one line that says where it is, as the command line prints it in English:
     ``deal 3: tricks: Ann's tricks must …`` (the field's name where the core's line has it)."""
     text = problem(error, players)
-    if error.labelled:
-        text = _("%(field)s: %(problem)s", field=error.field, problem=text)
+    if error.labelled:  # the document's own name of the field (English only: a page needs no key)
+        text = pgettext("a document's field key", "%(field)s: %(problem)s", field=error.field, problem=text)
     return text if error.deal is None else _("deal %(deal)s: %(problem)s", deal=error.deal, problem=text)
 
 
