@@ -119,20 +119,6 @@ EXTRA_DOCUMENTS: list[Any] = [
 ]
 
 
-def _unreachable(code: str, check: Callable[[Any], object]) -> Callable[[], Problem]:
-    """A problem the core checks for but no document reaches, since an earlier check of the same
-    deal refuses it first (a Joker outside the pack is refused as a card not in the pack): the
-    core's own check, called on a deal that gets past the earlier ones."""
-    def call() -> Problem:
-        from scorer.core.rulesets import make_setup
-        from scorer.core.validation import _Deal
-        problem = _raised(lambda: check(_Deal(make_setup("jokerless" if code == "joker-not-in-pack" else "two-dummy"),
-                                              ["Ann", "Bob", "Cy"], 3)))
-        assert problem.code == code
-        return problem
-    return call
-
-
 def _pile_card_again() -> Problem:
     deal = {"bids": [None, None, None], "tricks": [3, 3, 3], "turn_up": "3H"}
     _, scored = score({"ruleset": "eighteen", "players": ["Ann", "Bob", "Cy"], "deals": [deal, deal]})
@@ -168,24 +154,29 @@ CALLS: list[Callable[[], Problem]] = [
     lambda: _raised(lambda: deal_cards("eighteen", seed=1, pile_seed=2**64)),
     lambda: _raised(lambda: virtual_turn_up("jokerless")),
     _pile_card_again,
-    _unreachable("joker-not-in-pack", lambda deal: _joker_suit(deal, 1, None, None)),
-    _unreachable("no-joker-in-pack", lambda deal: _turn_up_no_joker(deal)),
+    lambda: _raised(_joker_outside_the_pack),
+    lambda: _raised(_turned_joker_of_two_dummy),
 ]
 
 
-def _joker_suit(deal: Any, seat: int, turn_up: str | None, trump: str | None) -> str:
-    from scorer.core.validation import _joker_suit as check
-    return check(deal, seat, turn_up, trump)
+# Two checks no document reaches, an earlier check of the same deal refusing first (a Joker
+# outside the pack is a card not in the pack): the core's own check, on a deal past the others.
+
+def _joker_outside_the_pack() -> None:
+    from scorer.core.rulesets import make_setup
+    from scorer.core.validation import _Deal, _joker_suit
+    _joker_suit(_Deal(make_setup("jokerless"), ["Ann", "Bob", "Cy"], 3), 1, None, None)
 
 
-def _turn_up_no_joker(deal: Any) -> None:
-    """two-dummy's own check of a turned Joker, with a pack that holds one (as no ruleset's does)."""
+def _turned_joker_of_two_dummy() -> None:
+    """two-dummy's check of a turned Joker, with a pack that holds one (as its own does not)."""
     from dataclasses import replace
 
-    from scorer.core.validation import _turn_up
-    setup = deal.setup
-    deal.setup = replace(setup, ruleset=replace(setup.ruleset, pack=(*setup.ruleset.pack, "Joker")))
-    _turn_up(deal, "Joker")
+    from scorer.core.rulesets import make_setup
+    from scorer.core.validation import _Deal, _turn_up
+    setup = make_setup("two-dummy")
+    setup = replace(setup, ruleset=replace(setup.ruleset, pack=(*setup.ruleset.pack, "Joker")))
+    _turn_up(_Deal(setup, ["Ann", "Bob", "the dummy"], 3), "Joker")
 
 
 def documents() -> list[Any]:

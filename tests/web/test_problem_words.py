@@ -24,7 +24,7 @@ from scorer.core.samples import random_document
 from scorer.web.data import names
 from scorer.web.data.models import Deal
 from scorer.web.extensions import db
-from scorer.web.presentation import problem_words
+from scorer.web.presentation import import_words, problem_words
 
 GERMAN = {"Accept-Language": "de"}
 SAMPLES = list(samples())
@@ -100,7 +100,7 @@ def assert_english_as_before(app: Flask, error: Problem, document: Any) -> None:
             assert problem_words.beside_field(error, players) == message_before(error)
             assert problem_words.whole(error, players) == str(error)
             if document is not None and not _float_seat(error):
-                assert problem_words.in_import(error, document) == in_words_before(str(error), document)
+                assert import_words.in_import(error, document) == in_words_before(str(error), document)
 
 
 def _float_seat(error: MatchError) -> bool:
@@ -125,11 +125,11 @@ def test_the_english_words_are_the_cores_line(app, index):
 def test_an_import_counts_seats_from_one_and_shortens_long_names(app):
     with app.test_request_context():
         seat = next(e for e, d in SAMPLES if e.code == "premium-seat-out-of-range")
-        assert problem_words.in_import(seat, None) == "Deal 3: player 4 does not exist (1 to 3)"
+        assert import_words.in_import(seat, None) == "Deal 3: player 4 does not exist (1 to 3)"
         dealer = next(e for e, d in SAMPLES if e.code == "first-dealer-out-of-range" and e.facts["value"] == 3)
-        assert problem_words.in_import(dealer, None) == "The first dealer must be player 1 to 3, not 4"
+        assert import_words.in_import(dealer, None) == "The first dealer must be player 1 to 3, not 4"
         long = next((e, d) for e, d in SAMPLES if "Annabelle" in str(e))
-        assert problem_words.in_import(*long) == ("Deal 3: Annabelle-Marguerit…'s tricks must be a whole number from 0 to 9, "
+        assert import_words.in_import(*long) == ("Deal 3: Annabelle-Marguerit…'s tricks must be a whole number from 0 to 9, "
                                                   "not -1")
 
 
@@ -204,7 +204,7 @@ def test_the_german_words_leave_no_english_sentence_of_the_core(app, index):
     with app.test_request_context(headers=GERMAN):
         german = problem_words.problem(error, players)
         beside = problem_words.beside_field(error, players)
-        imported = problem_words.in_import(error, document) if isinstance(error, MatchError) else german
+        imported = import_words.in_import(error, document) if isinstance(error, MatchError) else german
     english = bare(error)
     assert german != english and english not in beside and english not in imported
     assert not re.search(r"\b(the|is|must|not|of|and|to|bid|tricks?|deal)\b", german), german

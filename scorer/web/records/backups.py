@@ -38,7 +38,7 @@ from scorer.web.data import import_check, results
 from scorer.web.data.match_files import ImportProblem
 from scorer.web.data.models import Change, Match, Player
 from scorer.web.extensions import db
-from scorer.web.presentation import problem_words
+from scorer.web.presentation import import_words
 from scorer.web.records.exports import export_document
 from scorer.web.writes import imports as import_writes
 from scorer.web.writes import matches as match_writes
@@ -140,7 +140,7 @@ def read_entries(data: dict[str, Any]) -> tuple[list[import_writes.BackedUp], li
         try:
             checked = import_check.check(entry["match"])
         except (ImportProblem, KeyError, TypeError) as problem:
-            text = problem_words.import_text(problem) if isinstance(problem, ImportProblem) else str(problem)
+            text = import_words.import_text(problem) if isinstance(problem, ImportProblem) else str(problem)
             raise BackupProblem(f"match {number} of the file: {text}") from None
         deleted = entry.get("deleted_at")
         entries.append(import_writes.BackedUp(
