@@ -12,7 +12,22 @@
     remove: function (key) { try { localStorage.removeItem(key); } catch (e) { /* blocked */ } },
     keys: function () { try { return Object.keys(localStorage); } catch (e) { return []; } },
   };
-  window.ninetyNine = { store: store };
+  // A name as the server's |words filter draws it: each word a box of its own, so a line breaks
+  // between words and a word too long for its column is cut with an ellipsis, never split.
+  function nameWords(element, name) {
+    var words = name.trim().split(/\s+/).map(function (word) {
+      var span = document.createElement("span");
+      span.className = "word";
+      span.textContent = word;
+      return span;
+    });
+    element.replaceChildren();
+    words.forEach(function (span, i) {
+      if (i) element.appendChild(document.createTextNode(" "));
+      element.appendChild(span);
+    });
+  }
+  window.ninetyNine = { store: store, nameWords: nameWords };
 
   // A form that must be sent once (Rematch): its button is disabled once it is pressed, so a
   // double tap starts one match. Delegated: live.js may have swapped the form in meanwhile.

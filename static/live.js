@@ -7,6 +7,9 @@
 // - On a deal form, a version past the one the form was opened at shows, before Save, that
 //   another scorekeeper saved meanwhile, with a link to reload (the server still refuses a save
 //   based on an out-of-date form, as before).
+// - On the table's big screen (play/screen.py), a little under once a second: a new tag fetches
+//   the screen itself and swaps <main> in place; it follows the address the server answers from
+//   (a rematch), and the tag it polls then is that page's.
 // Pages work without this file: they are simply not live.
 (function () {
   "use strict";
@@ -22,14 +25,18 @@
     if (!url || !window.fetch) return;
     var form = document.getElementById("deal-form");
     if (form) poller(url, null, meanwhile(form));
+    else if (document.body.hasAttribute("data-screen")) poller(url, document.body.dataset.liveTag, screen(url));
     else if (document.body.hasAttribute("data-live-tag")) poller(url, document.body.dataset.liveTag, board());
   });
 
   // ---- polling: every 2 s while visible, at once when the page shows again -----------------
+  // A view may set its own pace (every, goneEvery, maxRetry) and the address it polls (url()).
   function poller(url, tag, view) {
     // gone: the match answered 404 (deleted on another phone). The check goes on, slower, so a
     // restore is noticed and the page carries on by itself, as it does when a server comes back.
     var timer = null, busy = false, failures = 0, stopped = false, gone = false;
+    var every = view.every || POLL_MS, goneEvery = view.goneEvery || GONE_POLL_MS;
+    var maxRetry = view.maxRetry || MAX_RETRY_MS;
 
     function schedule(ms) {
       clearTimeout(timer);
@@ -41,7 +48,7 @@
       busy = true;
       var headers = { Accept: "application/json" };
       if (tag) headers["If-None-Match"] = '"' + tag + '"';
-      fetch(url, { cache: "no-store", credentials: "same-origin", headers: headers }).then(function (response) {
+      fetch(view.url ? view.url() : url, { cache: "no-store", credentials: "same-origin", headers: headers }).then(function (response) {
         if (response.status === 304) return true;
         if (response.status === 404) { gone = true; view.gone(); return false; }
         if (!response.ok) throw new Error("HTTP " + response.status);
@@ -56,7 +63,7 @@
       }).then(function () {
         busy = false;
         if (view.done && view.done()) stopped = true;
-        schedule(gone ? GONE_POLL_MS : failures ? Math.min(POLL_MS * Math.pow(2, failures - 1), MAX_RETRY_MS) : POLL_MS);
+        schedule(gone ? goneEvery : failures ? Math.min(every * Math.pow(2, failures - 1), maxRetry) : every);
       });
     }
 
@@ -64,15 +71,39 @@
       if (document.hidden) clearTimeout(timer);
       else { clearTimeout(timer); poll(); }
     });
-    schedule(POLL_MS);
+    schedule(every);
+  }
+
+  // ---- how fresh a live page is: the status line ------------------------------------------------
+  function freshness(status, since, failing) {
+    var lastReached = since;
+
+    function ago() {
+      var MINUTE = 60000, HOUR = 3600000, elapsed = Date.now() - lastReached;
+      if (elapsed < MINUTE) return "just now";
+      if (elapsed < HOUR) return Math.floor(elapsed / MINUTE) + " min ago";
+      var then = new Date(lastReached);
+      return "at " + then.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    }
+
+    function show() {
+      var text = failing ? "Can't reach the server (retrying) · last updated " + ago() : "Updated " + ago();
+      if (status.textContent !== text) status.textContent = text;  // the same words are not read out again
+      status.classList.toggle("live-failing", failing);
+    }
+
+    show();
+    return {
+      reached: function () { lastReached = Date.now(); failing = false; show(); },
+      unreachable: function () { failing = true; show(); },
+      gone: function (text) { status.textContent = text; status.classList.add("live-failing"); },
+    };
   }
 
   // ---- the scoreboard ---------------------------------------------------------------------------
   function board() {
     var main = document.getElementById("main");
     var offline = document.querySelector("meta[name='ninety-nine-offline']");
-    // An offline copy (sw.js) is as fresh as when it was fetched; a page from the server, now.
-    var lastReached = offline ? Number(offline.getAttribute("content")) || Date.now() : Date.now();
     // The page draws the status line itself (scoreboard.html), so nothing moves when this starts.
     var status = document.getElementById("live-status") || document.createElement("p");
     status.id = "live-status";
@@ -80,8 +111,8 @@
     status.setAttribute("role", "status");
     status.setAttribute("aria-live", "polite");
     placeStatus();
-    var failing = !!offline;
-    show();
+    // An offline copy (sw.js) is as fresh as when it was fetched; a page from the server, now.
+    var fresh = freshness(status, offline ? Number(offline.getAttribute("content")) || Date.now() : Date.now(), !!offline);
 
     function placeStatus() {
       var head = main.querySelector(".match-head");
@@ -91,20 +122,6 @@
       });
       if (head && status.parentNode !== head) head.appendChild(status);
       else if (!head && status.parentNode !== main) main.insertBefore(status, main.firstChild);
-    }
-
-    function ago() {
-      var MINUTE = 60000, HOUR = 3600000, since = Date.now() - lastReached;
-      if (since < MINUTE) return "just now";
-      if (since < HOUR) return Math.floor(since / MINUTE) + " min ago";
-      var then = new Date(lastReached);
-      return "at " + then.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-    }
-
-    function show() {
-      var text = failing ? "Can't reach the server (retrying) · last updated " + ago() : "Updated " + ago();
-      if (status.textContent !== text) status.textContent = text;  // the same words are not read out again
-      status.classList.toggle("live-failing", failing);
     }
 
     function swappable(el) {
@@ -168,16 +185,69 @@
         });
       },
       reached: function () {
-        lastReached = Date.now();
-        failing = false;
         var note = document.getElementById("offline-note");
         if (note) note.remove();
-        show();
+        fresh.reached();
       },
-      unreachable: function () { failing = true; show(); },
-      gone: function () {
-        status.textContent = "This match was deleted on another phone.";
-        status.classList.add("live-failing");
+      unreachable: fresh.unreachable,
+      gone: function () { fresh.gone("This match was deleted on another phone."); },
+    };
+  }
+
+  // ---- the table's big screen --------------------------------------------------------------------
+  // Polls its tag (the match's, or the table's on /screen) a little under once a second, as the
+  // page says (data-live-every); a new tag fetches the screen again and swaps the parts of <main>
+  // that changed. The screen of a match with a rematch answers from the rematch's address: the
+  // screen takes it on, and polls the rematch's tag from then on.
+  function screen(pollUrl) {
+    var main = document.getElementById("main");
+    var page = window.location.pathname;
+    var fresh = freshness(document.getElementById("live-status"), Date.now(), false);
+    var every = Number(document.body.dataset.liveEvery) || POLL_MS;
+
+    function swap(doc) {
+      var fresher = doc.getElementById("main");
+      if (!fresher || !doc.body.hasAttribute("data-screen")) throw new Error("not a big screen");
+      var before = Array.prototype.slice.call(main.children);
+      var after = Array.prototype.slice.call(fresher.children).map(function (el) { return document.adoptNode(el); });
+      if (before.length === after.length) {
+        before.forEach(function (old, i) {
+          if (old.outerHTML !== after[i].outerHTML) old.replaceWith(after[i]);
+        });
+      } else {
+        before.forEach(function (old) { old.remove(); });
+        after.forEach(function (el) { main.appendChild(el); });
+      }
+      document.title = doc.title;
+      pollUrl = doc.body.dataset.live || pollUrl;
+      document.body.dataset.live = pollUrl;
+      document.body.dataset.liveTag = doc.body.dataset.liveTag || "";
+      return doc.body.dataset.liveTag;
+    }
+
+    return {
+      every: every, goneEvery: every, maxRetry: Math.max(every, 4000),
+      url: function () { return pollUrl; },
+      changed: function () {
+        return fetch(page, { cache: "no-store", credentials: "same-origin" }).then(function (response) {
+          if (!response.ok) throw new Error("HTTP " + response.status);
+          var address = new URL(response.url);
+          return response.text().then(function (html) {
+            var doc = new DOMParser().parseFromString(html, "text/html");
+            var shown = swap(doc);
+            if (address.pathname !== page) {  // a rematch: this screen is the new match's now
+              page = address.pathname;
+              window.history.replaceState(null, "", page);
+            }
+            return shown;
+          });
+        });
+      },
+      reached: function () { document.body.classList.remove("screen-gone"); fresh.reached(); },
+      unreachable: fresh.unreachable,
+      gone: function () {  // dimmed, and said so, until it is restored
+        document.body.classList.add("screen-gone");
+        fresh.gone("This match was deleted. The screen comes back if it is restored.");
       },
     };
   }

@@ -2,6 +2,7 @@
 // the summaries of the chosen options, and the known players' chips.
 (function () {
   "use strict";
+  var nn = window.ninetyNine;
 
   function newMatchForm(form) {
     var nameInputs = Array.prototype.slice.call(form.querySelectorAll("input[name^='players-']"));
@@ -76,7 +77,7 @@
       form.querySelectorAll("#first_dealer .seg").forEach(function (seg) {
         var seat = Number(seg.dataset.seat);
         seg.hidden = !list[seat] && nameInputs[seat].closest(".name-field").hidden;
-        seg.querySelector("span").textContent = list[seat] || "Player " + (seat + 1);
+        nn.nameWords(seg.querySelector("span"), list[seat] || "Player " + (seat + 1));
         var radio = seg.querySelector("input");
         if (seg.hidden && radio.checked) form.querySelector("#first_dealer input").checked = true;
       });
@@ -117,21 +118,63 @@
 
     // Whether a typed name is a known player's is the server's to say (names.key: case, width,
     // spacing and Unicode's ways of writing a letter do not count): it answers with the typed
-    // names' keys, and the chips carry their own. Asked once typing pauses, never per key.
+    // names' keys, and the chips carry their own; and with what the form would say of each box
+    // (a name typed twice, or that looks like another), shown beside the box at once. Asked once
+    // typing pauses, never per key.
     var keysUrl = form.dataset.nameKeysUrl;
     var asked = "", keyTimer = null;
     function hideTaken(typed) {
-      var query = typed.map(function (n) { return "name=" + encodeURIComponent(n); }).join("&");
+      var query = typed.map(function (n) { return "name=" + encodeURIComponent(n); })
+        .concat(nameInputs.map(function (input) { return "box=" + encodeURIComponent(input.value); })).join("&");
       if (query === asked) return;
       asked = query;
       clearTimeout(keyTimer);
       keyTimer = setTimeout(function () {
-        if (!typed.length) { showChips([]); return; }
+        if (!typed.length) { showChips([]); showProblems({}); return; }
         fetch(keysUrl + "?" + query, { credentials: "same-origin" })
-          .then(function (response) { return response.ok ? response.json() : { keys: [] }; })
-          .then(function (answer) { if (asked === query) showChips(answer.keys || []); })
-          .catch(function () { /* offline: every chip stays offered */ });
+          .then(function (response) { return response.ok ? response.json() : { keys: [], problems: {} }; })
+          .then(function (answer) {
+            if (asked !== query) return;
+            showChips(answer.keys || []);
+            showProblems(answer.problems || {});
+          })
+          .catch(function () { /* offline: every chip stays offered; the form says the rest */ });
       }, 200);
+    }
+    // Each box's message, as a refused form would draw it (macros.html: the error under the
+    // field, named by the field's aria-describedby, the field marked invalid).
+    function showProblems(problems) {
+      nameInputs.forEach(function (input, box) {
+        var field = input.closest(".name-field");
+        var id = input.id + "-error";
+        var shown = document.getElementById(id);
+        var problem = problems[String(box)];
+        var described = (input.getAttribute("aria-describedby") || "").split(" ").filter(function (part) {
+          return part && part !== id;
+        });
+        if (problem) {
+          if (!shown) {
+            shown = document.createElement("div");
+            shown.className = "field-error";
+            shown.id = id;
+            shown.setAttribute("role", "status");
+            field.appendChild(shown);
+          }
+          if (shown.textContent !== problem) {
+            var line = document.createElement("p");
+            line.textContent = problem;
+            shown.replaceChildren(line);
+          }
+          described.push(id);
+          input.setAttribute("aria-invalid", "true");
+        } else {
+          if (shown) shown.remove();
+          input.removeAttribute("aria-invalid");
+        }
+        field.classList.toggle("has-error", !!problem);
+        if (described.length) input.setAttribute("aria-describedby", described.join(" "));
+        else input.removeAttribute("aria-describedby");
+      });
     }
     function showChips(keys) {
       form.querySelectorAll(".chip-name").forEach(function (chip) {

@@ -1,6 +1,6 @@
 // Score sheets: the "Print / Save as PDF" button, shown only where JavaScript runs (without it the
 // browser's own Print menu does the same, as the page says); and on the blank-sheet form, only as
-// many name fields as the chosen ruleset has players.
+// many name fields as the chosen ruleset has players, and who deals first by the names typed.
 (function () {
   "use strict";
   document.addEventListener("DOMContentLoaded", function () {
@@ -36,7 +36,17 @@
         option.hidden = option.disabled = Number(option.value) >= count;
       });
     }
+    // Who deals first: the names as they are typed ("Player 2" where none is).
+    function named() {
+      form.querySelectorAll("#first_dealer option").forEach(function (option) {
+        var box = form.querySelector("[name='name" + option.value + "']");
+        var name = box ? box.value.trim().replace(/\s+/g, " ") : "";
+        option.textContent = name || "Player " + (Number(option.value) + 1);
+      });
+    }
     select.addEventListener("change", show);
+    form.addEventListener("input", named);
     show();
+    named();
   }
 })();

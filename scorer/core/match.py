@@ -132,6 +132,10 @@ class NextDeal:
     trump: str | None
     trump_source: str
     spent_cards: frozenset[str] = frozenset()  # eighteen: pile cards this pile has no more of
+    # Why ``trump`` is known before the cards are seen (the first deal of a game, the deal
+    # before's successes or misses, kept until a premium bidder names another); None where a
+    # card still to be turned decides. Not in the JSON (the command line's contract).
+    why: TrumpWhy | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "number": self.number, "dealer": self.dealer, "leader": self.leader,
@@ -230,6 +234,12 @@ class _Game:
         return replace(self, totals=list(self.totals), streaks=list(self.streaks), turned=list(self.turned))
 
 
+def _expected_why(source: str, first_of_game: bool, successes: int, missed: int) -> TrumpWhy:
+    """Why a deal's trump is what ``following_trump`` expects before any card is seen."""
+    return TrumpWhy({FIRST_DEAL: FIRST, NAMED: FIRST if first_of_game else KEPT}.get(source, source),
+                    count=missed if source == MISSES else successes)
+
+
 def _deal_trump(setup: Setup, record: DealRecord, game: _Game, number: int) -> tuple[str, TrumpWhy]:
     """The trump this deal was played at, and why: from its card, its premium bidder, or the last deal."""
     successes, missed = (game.last.successes, game.last.missed) if game.last else (0, 0)
@@ -241,8 +251,7 @@ def _deal_trump(setup: Setup, record: DealRecord, game: _Game, number: int) -> t
         return record.trump, TrumpWhy(kind, card)
     if setup.trump_rule == NAMED and record.named_trump is not None:
         return record.named_trump, TrumpWhy(NAMED_BY)
-    why = TrumpWhy({FIRST_DEAL: FIRST, NAMED: FIRST if game.deals == 0 else KEPT}.get(source, source),
-                   count=missed if source == MISSES else successes)
+    why = _expected_why(source, game.deals == 0, successes, missed)
     if record.trump is not None and record.trump != expected:
         named = setup.trump_rule == NAMED
         reason = "only a declarer or revealer names another" if named else "it follows the rules for this deal"
@@ -430,10 +439,12 @@ def finish(progress: Progress) -> MatchScore:
     upcoming = None
     if not finished:
         dealer = dealer_of(match, len(progress.deals))
-        next_trump, source = following_trump(setup, game.deals == 0, game.last.successes if game.last else 0,
-                                             game.last.missed if game.last else 0, game.last_trump)
+        successes, missed = (game.last.successes, game.last.missed) if game.last else (0, 0)
+        next_trump, source = following_trump(setup, game.deals == 0, successes, missed, game.last_trump)
         spent = _pile_spent(game) if setup.trump_rule == PILE and game.deals % len(EIGHTEEN_PILE) else frozenset()
-        upcoming = NextDeal(game.number, game.deals + 1, dealer, leader_of(setup, dealer), next_trump, source, spent)
+        why = _expected_why(source, game.deals == 0, successes, missed) if next_trump is not None else None
+        upcoming = NextDeal(game.number, game.deals + 1, dealer, leader_of(setup, dealer), next_trump, source, spent,
+                            why)
 
     if finished:
         standing: Sequence[int] = ()

@@ -111,9 +111,10 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(device.bp)
     app.register_blueprint(sign_in.bp)
     app.register_blueprint(language.bp)
-    from scorer.web.play import share  # the share screen, keepers' invites, take-over
+    from scorer.web.play import screen, share  # the share screen, keepers' invites, take-over; the big screen
 
     app.register_blueprint(share.bp)
+    app.register_blueprint(screen.bp)
     errors.register(app)
 
 

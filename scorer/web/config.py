@@ -127,6 +127,10 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         # commit, in the caller's thread (the tests, for determinism); "off", the marks wait for
         # the next start's set-up step or a command (tests of the pages while a change is caught up).
         RATINGS_CATCH_UP="thread",
+        # The addresses a phone on the table's network can open (``make run`` sets those it
+        # prints, the Wi-Fi first): the big screen, opened on the server machine itself as
+        # 127.0.0.1, puts the first in its QR code, which a phone could not follow otherwise.
+        PHONE_HOSTS=[],
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

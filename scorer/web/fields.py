@@ -4,13 +4,14 @@ and the empty form behind POST-only buttons. The forms themselves live with thei
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import HiddenField, IntegerField
+from wtforms import Field, FieldList, FormField, HiddenField, IntegerField
 from wtforms.fields.choices import SelectChoice
+from wtforms.form import BaseForm
 
 MAX_PLAYERS = 5
 
@@ -56,6 +57,25 @@ class WholeNumberField(IntegerField):
             super().process_formdata(valuelist)
         except ValueError as error:
             raise ValueError(self.not_a_number) from error
+
+
+def every_field(form: BaseForm) -> Iterator[Field]:
+    """Each field a person fills in, those of a form's lists and sub-forms included (``seats-0-bid``)."""
+    for found in form:
+        if isinstance(found, FieldList):
+            for entry in found:
+                yield from every_field(entry.form) if isinstance(entry, FormField) else (entry,)
+        elif isinstance(found, FormField):
+            yield from every_field(found.form)
+        else:
+            yield found
+
+
+def has_problems(form: BaseForm) -> bool:
+    """Whether any field of the form has a message now, those put beside a field after
+    ``validate`` included: ``form.errors`` reads a list's messages from what ``validate`` left
+    (``FieldList.errors``), so a message the core gave a seat's bid afterwards is not in it."""
+    return any(found.errors for found in every_field(form))
 
 
 class EmptyForm(FlaskForm):

@@ -33,9 +33,11 @@ from scorer.web.presentation.formatting import (
     format_label,
     hand_url,
     iso_time,
+    local_clock,
     local_date,
     local_time,
     minus,
+    name_words,
     percent,
     plural,
     qr_svg,
@@ -113,10 +115,12 @@ def register(app: Flask) -> None:
     app.add_template_filter(bid_cards, "bid_cards")
     app.add_template_filter(local_time, "local_time")
     app.add_template_filter(local_date, "local_date")
+    app.add_template_filter(local_clock, "local_clock")
     app.add_template_filter(iso_time, "iso_time")
     app.add_template_filter(signed, "signed")
     app.add_template_filter(plural, "plural")
     app.add_template_filter(minus, "minus")
+    app.add_template_filter(name_words, "words")
     app.add_template_filter(format_label, "format_label")
     app.add_template_filter(by_suit, "by_suit")
     app.add_template_filter(ruleset_name, "ruleset_name")
@@ -134,4 +138,5 @@ def register(app: Flask) -> None:
     app.jinja_env.filters["lookalike_question"] = rating_words.lookalike_question
     app.jinja_env.globals.update(lang=language.current, LANGUAGES=language.LANGUAGES, back_path=language.back_path)
     app.jinja_env.globals.update(keeper=capability.holds, site_manager=access.is_site_manager, may_change=access.may_change,
+                                 server_machine=access.is_server_machine,
                                  match_seed_visible=card_store.match_seed_visible)

@@ -16,6 +16,15 @@ PHONE = {"width": 390, "height": 844}
 SUIT_WORDS = {"♦": "diamonds", "♠": "spades", "♥": "hearts", "♣": "clubs"}
 
 
+def snap(page: Page, name: str) -> None:
+    """The whole page as it is, light then dark, into screenshots/ (git-ignored) to look at."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-{scheme}.png"), full_page=True)
+    page.emulate_media(color_scheme="light")
+
+
 def no_sideways_scroll(page: Page) -> None:
     """Nothing on the page is wider than the phone, and nothing spills out of its box."""
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), \
@@ -55,11 +64,17 @@ def start_dealt_match(page: Page, seed: str = "7") -> int:
 
 
 def bid(page: Page, name: str, value: int | str) -> None:
-    """Tap a number chip, "hidden", or the suit chips of three bid cards (e.g. "♦♠♣", or "♦J♥" with J for the Joker)."""
-    if isinstance(value, int):
-        page.get_by_role("button", name=f"{name} bid {value}", exact=True).tap()
-    elif value == "hidden":
-        page.get_by_role("button", name=f"{name} failed and kept the bid hidden").tap()
+    """Tap a number chip, "hidden", or the suit chips of three bid cards (e.g. "♦♠♣", or "♦J♥" with J for the Joker).
+    A pad that opened on the suits (the player bid with suits last: issue 29) is switched back to
+    the numbers first, as a person would."""
+    if isinstance(value, int) or value == "hidden":
+        chip = (page.get_by_role("button", name=f"{name} bid {value}", exact=True) if isinstance(value, int)
+                else page.get_by_role("button", name=f"{name} failed and kept the bid hidden"))
+        numbers = page.get_by_role("button", name=f"0–9 {name}’s bid as a number", exact=True)
+        expect(chip.or_(numbers)).to_be_visible()  # the page is there, with one pad or the other
+        if numbers.is_visible():
+            numbers.tap()
+        chip.tap()
     else:
         cards_mode = page.get_by_role("button", name=f"{name}’s bid as bid cards", exact=True)
         back = page.get_by_role("button", name=f"Take back {name}’s last bid card")

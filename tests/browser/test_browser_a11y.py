@@ -45,16 +45,20 @@ SCHEMES = ("light", "dark")
 IMPACTS = {"minor", "moderate", "serious", "critical"}
 
 
-def problems(page: Page, screen: str, print_media: bool = False) -> list[str]:
+# The table's big screen: a laptop and a TV beside the table.
+BIG_SCREENS = {"tv": {"width": 1920, "height": 1080}, "laptop": {"width": 1280, "height": 720}}
+
+
+def problems(page: Page, screen: str, print_media: bool = False, sizes: dict[str, dict[str, int]] = SIZES) -> list[str]:
     """axe-core's serious and critical findings on the page as it is, in every size and scheme
     (and printed, for paper), each as one readable line."""
     found: list[str] = []
     backgrounds: dict[tuple[str, str], str] = {}
-    variants = [(size, scheme, "screen") for size in SIZES for scheme in SCHEMES]
+    variants = [(size, scheme, "screen") for size in sizes for scheme in SCHEMES]
     if print_media:
         variants += [("desktop", "light", "print")]
     for size, scheme, media in variants:
-        page.set_viewport_size(SIZES[size])
+        page.set_viewport_size(sizes[size])
         page.emulate_media(color_scheme=scheme, media=media)
         backgrounds[scheme, media] = page.evaluate("getComputedStyle(document.body).backgroundColor")
         results = AXE.run(page, options=every_rule(page)).response
@@ -71,12 +75,13 @@ def problems(page: Page, screen: str, print_media: bool = False) -> list[str]:
     return found
 
 
-def audit(page: Page, screens: list[tuple[str, Callable[[], None], bool]], found: list[str] | None = None) -> None:
+def audit(page: Page, screens: list[tuple[str, Callable[[], None], bool]], found: list[str] | None = None,
+          sizes: dict[str, dict[str, int]] = SIZES) -> None:
     """Visit each screen and check it; every finding of every screen is reported at once."""
     found = list(found or [])
     for screen, go, print_media in screens:
         go()
-        found += problems(page, screen, print_media)
+        found += problems(page, screen, print_media, sizes)
     assert found == [], "axe-core found:\n" + "\n".join(found)
 
 
@@ -186,3 +191,24 @@ def test_record_screens_pass_axe(page: Page, live_app):
         ("match sheet", visit(page, f"/matches/{ids[0]}/sheet"), True),
         ("match sheet, partners", visit(page, f"/matches/{ids[1]}/sheet"), True),
     ])
+
+
+@pytest.mark.browser
+def test_the_big_screen_passes_axe(page: Page, live_app):
+    """The table's big screen at 1920×1080 and 1280×720, light and dark: before deal 1 (the
+    chances), under way (the last deal in parts), at the end (the winner and the ratings), and
+    the table's screen before any match."""
+    page.goto("/screen")
+    found = problems(page, "the table's big screen, no match yet", sizes=BIG_SCREENS)
+    documents = [random_document(random.Random(seed), ruleset, max_deals=9, unfinished=unfinished)
+                 for seed, ruleset, unfinished in ((1, "jokerless", 0), (4, "five", 1), (3, "two-dummy", 0))]
+    ids = add_matches(live_app, documents)
+    start_match(page, ["Ann", "Bob", "Cy"])
+    fresh = page.url.rsplit("/", 1)[1]
+    audit(page, [
+        ("big screen, before deal 1", visit(page, f"/screen/{fresh}"), False),
+        ("big screen, match over", visit(page, f"/screen/{ids[0]}"), False),
+        ("big screen, five players", visit(page, f"/screen/{ids[1]}"), False),
+        ("big screen, with a dummy", visit(page, f"/screen/{ids[2]}"), False),
+        ("the table's big screen", visit(page, "/screen"), False),
+    ], found=found, sizes=BIG_SCREENS)

@@ -53,7 +53,7 @@ def test_jokerless_to_the_end_of_a_game(page, shoot):
     # Fix a mistake: Bob took only 1 trick in deal 1 and Cy 4.
     page.locator("#deal-1").get_by_role("link", name="Edit deal 1").tap()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Edit deal 1")
-    expect(page.get_by_role("textbox", name="Ann’s bid")).to_have_value("D S C")
+    expect(page.get_by_role("textbox", name="Ann’s bid")).to_have_value("♦ ♠ ♣")  # as the new-deal form wrote it (issue 29)
     expect(page.get_by_role("button", name="Bob won 2 tricks", exact=True)).to_have_attribute("aria-pressed", "true")
     tricks(page, "Bob", 1)
     tricks(page, "Cy", 4)

@@ -52,7 +52,8 @@ def test_four_partners_deal(page, shoot):
     save(page, "Save deal 1")
     expect(page.locator(".tile-total")).to_have_text(["36", "34"])
     # The deal table puts partners side by side under their side's points.
-    expect(page.locator(".deal-table thead th")).to_have_text(["Deal#", "Ann", "Cy", "Bob", "Di"])
+    expect(page.locator(".deal-table thead th .clamp")).to_have_text(["Ann", "Cy", "Bob", "Di"])
+    expect(page.locator(".deal-table thead th .col-key")).to_have_text(["bid/took"] * 4)
     no_sideways_scroll(page)
     shoot("scoreboard-four-partners")
 

@@ -15,6 +15,7 @@ from scorer.core import (
     FIRST,
     GAVE,
     JOKER_CARD,
+    KEPT,
     NINE,
     PAID,
     RULESETS,
@@ -87,6 +88,19 @@ def test_why_the_trump():
         ("no-trump", NINE, "9S"), ("no-trump", JOKER_CARD, "Joker")]
     result = scored("jokerless", [TIE, TIE])
     assert [(d.why.kind, d.why.count) for d in result.deals] == [(FIRST, 0), (BY_SUCCESSES, 2)]
+
+
+def test_why_the_next_deals_trump_is_known_before_its_cards():
+    # Two of three made their bid (TIE): the next deal is hearts, for that reason, as a played deal says.
+    after_tie = scored("jokerless", [TIE, TIE])
+    assert (after_tie.next.trump, after_tie.next.why.kind, after_tie.next.why.count) == ("hearts", BY_SUCCESSES, 2)
+    assert after_tie.next.why == after_tie.deals[1].why
+    assert scored("jokerless", []).next.why.kind == FIRST  # a game's first deal: diamonds
+    # Declared: no trump to start a game, then kept until a premium bidder names another.
+    declared = scored("declared", [{"bids": [None] * 3, "tricks": [3, 3, 3]}])
+    assert (declared.next.trump, declared.next.why.kind) == ("no-trump", KEPT)
+    # A card still to be turned decides: no reason yet.
+    assert scored("classic", []).next.why is None
 
 
 def test_the_deal_that_ends_the_match_says_so():

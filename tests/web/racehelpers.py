@@ -3,7 +3,8 @@ and tests/postgres/test_races_postgres.py (PostgreSQL), written once.
 
 The app is served by werkzeug's threaded server on 127.0.0.1 in a thread; each "phone" is a
 urllib opener with its own cookies that reads the CSRF token and the match version from the
-form it opened, as a browser would, and never follows a redirect by itself. A Barrier makes the
+form it opened, as a browser would, and follows no redirect by itself but a deal form's back to
+its own page (the form drawn again after a refusal, as a browser shows it). A Barrier makes the
 two phones send their POSTs at the same instant. After the rounds, every match is checked by
 `flask check` and every page of it must answer 200.
 
@@ -84,7 +85,13 @@ class Phone:
         return self.request(path)
 
     def post(self, path: str, data: dict[str, Any]) -> Answer:
-        return self.request(path, data)
+        """Send a form; a deal form that comes back (303 to its own page: play/refused.py) is
+        followed to the page that draws it, as a browser does. Other redirects are left."""
+        answer = self.request(path, data)
+        location = urllib.parse.urlsplit(answer.location or "").path
+        if answer.status == 303 and re.search(r"/matches/\d+/deals/(new|\d+/edit)$", location):
+            return self.get(location)
+        return answer
 
     def keep_score(self, match_id: int) -> None:
         """Become a scorekeeper of a match written straight to the database (it has none): the

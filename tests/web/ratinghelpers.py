@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from recordhelpers import add_documents, sample
 from sqlalchemy import select
-from webhelpers import deal_form, post_deal, post_undo
+from webhelpers import deal_form, post_deal, post_form, post_undo
 
 from scorer.web.data import rating_reads, ratings_fold
 from scorer.web.data.models import Change, Match, Player
@@ -68,8 +68,9 @@ def change(app: Flask, client: FlaskClient, ids: list[int], action: str, pick: i
             tricks[0], tricks[1] = tricks[0] - 1, tricks[1] + 1
         bids = ["hidden" if bid is None else " ".join(bid) if isinstance(bid, list) else bid for bid in deal["bids"]]
         offers = {premium["seat"]: premium["kind"] for premium in deal.get("premiums", [])}
-        last_response = client.post(f"/matches/{target.id}/deals/{number}/edit",
-                                    data=deal_form(number, bids, tricks, offers, turn_up=deal.get("turn_up") or ""))
+        # A refused edit's page is drawn by the GET after it, as a browser follows it (play/refused.py).
+        last_response = post_form(client, f"/matches/{target.id}/deals/{number}/edit",
+                                  deal_form(number, bids, tricks, offers, turn_up=deal.get("turn_up") or ""))
     elif action == "delete-deal" and target is not None and count:
         last_response = client.post(f"/matches/{target.id}/deals/{count}/delete")
     elif action == "undo" and target is not None:

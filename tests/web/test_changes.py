@@ -407,15 +407,16 @@ def test_the_message_that_says_it_was_done_carries_its_undo(app, client):
     saved = post_deal(client, match_id, 1, [3, 3, 3], [3, 3, 3])
     board = client.get(saved.headers["Location"]).text
     change = changes(app, match_id)[-1]
+    back = f"?next=/matches/{match_id}"  # the undo comes back to the scoreboard it was offered on
     assert re.search(r'<div class="flash"[^>]*>.*Deal 1 saved\. <a class="flash-undo" href="/matches/'
-                     rf'{match_id}/changes/{change.id}/undo">Undo</a>', board, re.S)
+                     rf'{match_id}/changes/{change.id}/undo{re.escape(back)}">Undo</a>', board, re.S)
     edited = client.post(f"/matches/{match_id}/deals/1/edit", data=deal_form(1, [3, 3, 3], [4, 2, 3]))
     board = client.get(edited.headers["Location"]).text
-    assert f'href="/matches/{match_id}/changes/{changes(app, match_id)[-1].id}/undo">Undo</a>' in board
+    assert f'href="/matches/{match_id}/changes/{changes(app, match_id)[-1].id}/undo{back}">Undo</a>' in board
     gone = client.post(f"/matches/{match_id}/deals/1/delete")
     board = client.get(gone.headers["Location"]).text
-    undo = f"/matches/{match_id}/changes/{changes(app, match_id)[-1].id}/undo"
-    assert re.search(rf'Deal 1 was deleted\. <a class="flash-undo" href="{undo}">Undo</a>', board)
+    undo = f"/matches/{match_id}/changes/{changes(app, match_id)[-1].id}/undo{back}"
+    assert re.search(rf'Deal 1 was deleted\. <a class="flash-undo" href="{re.escape(undo)}">Undo</a>', board)
     assert "Deal 1 will come back" in client.get(undo).text  # the undo's page says what it will do first
     deleted = client.post(f"/matches/{match_id}/delete")
     landing = client.get(deleted.headers["Location"]).text
@@ -444,3 +445,50 @@ def test_an_undo_without_a_version_is_refused(app, client):
     assert len(stored_deals(app, match_id)) == 1  # still there
     assert undo(client, match_id, saved.id).status_code == 303
     assert stored_deals(app, match_id) == []
+
+
+def version_of(app: Flask, match_id: int) -> str:
+    with app.app_context():
+        return str(db.session.scalar(select(Match.version).where(Match.id == match_id)))
+
+
+def test_an_undo_ends_where_it_started(app, client):
+    """Issue 29: the undo asked, then landed on the history of changes, one more tap from the
+    scoreboard it started on. From the scoreboard's message it ends there; from the history,
+    there; and the deletion of a deal alike."""
+    match_id = start_match(client, THREE)
+    board = f"/matches/{match_id}"
+    assert post_deal(client, match_id, 1, [3, 3, 3], [3, 3, 3]).status_code == 303
+    saved = changes(app, match_id)[-1]
+    asked = client.get(f"{board}/changes/{saved.id}/undo?next=%2Fmatches%2F{match_id}").text
+    assert f'href="{board}">Leave it as it is</a>' in asked
+    # The confirmation's form has no action: it posts to its own address, ?next= and all.
+    done = client.post(f"{board}/changes/{saved.id}/undo?next={board}", data={"version": version_of(app, match_id)})
+    assert done.status_code == 303 and done.headers["Location"] == board
+    assert "Undone: Deal 1 recorded" in client.get(board).text
+    # A deal deleted, and its undo from the message on the scoreboard.
+    assert post_deal(client, match_id, 1, [3, 3, 3], [3, 3, 3]).status_code == 303
+    assert client.post(f"{board}/deals/1/delete").status_code == 303
+    deleted = changes(app, match_id)[-1]
+    done = client.post(f"{board}/changes/{deleted.id}/undo?next={board}", data={"version": version_of(app, match_id)})
+    assert done.headers["Location"] == board
+    # From the history of changes, back to it.
+    latest = changes(app, match_id)[-1]
+    done = client.post(f"{board}/changes/{latest.id}/undo?next={board}/changes",
+                       data={"version": version_of(app, match_id)})
+    assert done.headers["Location"] == f"{board}/changes"
+
+
+@pytest.mark.parametrize("elsewhere", ["https://example.org/", "//example.org/x", "/matches/{other}",
+                                       "/matches/{match}/changes/../../{other}", "/stats/", "javascript:alert(1)"])
+def test_an_undo_never_sends_the_phone_anywhere_else(app, client, elsewhere):
+    match_id = start_match(client, THREE)
+    other = start_match(client, ["Dee", "Eve", "Flo"])
+    assert post_deal(client, match_id, 1, [3, 3, 3], [3, 3, 3]).status_code == 303
+    saved = changes(app, match_id)[-1]
+    target = elsewhere.format(match=match_id, other=other)
+    asked = client.get(f"/matches/{match_id}/changes/{saved.id}/undo", query_string={"next": target}).text
+    assert f'href="/matches/{match_id}/changes">Leave it as it is</a>' in asked
+    done = client.post(f"/matches/{match_id}/changes/{saved.id}/undo", query_string={"next": target},
+                       data={"version": version_of(app, match_id)})
+    assert done.status_code == 303 and done.headers["Location"] == f"/matches/{match_id}/changes"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from cardhelpers import THREE, app_match, dealt, seated_phones, shows_card, take_seat
 from sqlalchemy import select
-from webhelpers import count, csrf_token, match_form, post_deal, purge_after_30_days, start_match, stored_deals
+from webhelpers import count, csrf_token, match_form, post_deal, post_form, purge_after_30_days, start_match, stored_deals
 
 from scorer.core import deal_cards, derive_seed, pile_order, sort_hand
 from scorer.web.data import card_store
@@ -185,10 +185,10 @@ def test_bid_cards_shown_from_the_phone_are_recorded_and_the_edit_is_checked_by_
     assert response.status_code == 303, response.text
     assert stored_deals(app, match_id)[0]["bids"][0] == three
     # Recorded, the deal's cards are public: an edit is checked against the hands by the core.
-    edit = client.post(f"/matches/{match_id}/deals/1/edit",
-                       data={"number": "1", "seats-0-bid": " ".join([*three[:2], hands[2][0]]), "seats-0-tricks": "3",
-                             "seats-1-bid": "hidden", "seats-1-tricks": "3", "seats-2-bid": "hidden",
-                             "seats-2-tricks": "3"})
+    edit = post_form(client, f"/matches/{match_id}/deals/1/edit",
+                     {"number": "1", "seats-0-bid": " ".join([*three[:2], hands[2][0]]), "seats-0-tricks": "3",
+                      "seats-1-bid": "hidden", "seats-1-tricks": "3", "seats-2-bid": "hidden",
+                      "seats-2-tricks": "3"})
     assert edit.status_code == 422 and "is not in Ann&#39;s hand" in edit.text
     assert stored_deals(app, match_id)[0]["bids"][0] == three
 
@@ -440,3 +440,22 @@ def test_the_app_deals_every_ruleset(client, app, ruleset, names, extra):
     assert client.get(f"/matches/{match_id}/deals/new").status_code == 200
     if ruleset == "jokerless":  # no card turned: the trump the core gives the first deal
         assert "Trump: " in page.text and "Diamonds" in page.text
+
+
+def test_the_cards_of_a_deal_say_its_trump_without_a_stray_dot(client, app):
+    """Issue 29, bug 4: "Jokerless · Ann dealt ·" ended with a lone "·" and never said the trump."""
+    match_id = app_match(client, "jokerless")  # no card is turned: the first deal is played at diamonds
+    client.get(f"/matches/{match_id}")
+    assert post_deal(client, match_id, 1, ["hidden"] * 3, [3, 3, 3]).status_code == 303
+    words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", client.get(f"/matches/{match_id}/deals/1/cards").text))
+    assert "Jokerless · Ann dealt · trump ♦ Diamonds" in words
+    assert "The first deal of a game is played at ♦ diamonds." in words
+    assert not re.search(r"dealt\s*·\s*(<|$|\n)", client.get(f"/matches/{match_id}/deals/1/cards").text)
+    # Where a card is turned, the card and the trump it set.
+    classic = app_match(client, "classic")
+    client.get(f"/matches/{classic}")
+    turned = dealt(app, classic)["turn_up"]
+    assert post_deal(client, classic, 1, ["hidden"] * 3, [3, 3, 3]).status_code == 303
+    page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", client.get(f"/matches/{classic}/deals/1/cards").text))
+    assert re.search(r"Classic · Ann dealt · turned .+ · trump ", page), page[:2000]
+    assert turned[:-1] in page

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from recordhelpers import add_documents, play_known_match, sample
 from sqlalchemy import select
-from webhelpers import count, csrf_token, start_match
+from webhelpers import count, csrf_token, post_form, start_match
 
 from scorer.core import RULESETS, score_document
 from scorer.core.samples import random_document
@@ -304,7 +304,7 @@ def test_a_match_the_app_dealt_moves_with_its_cards(client, app, other):
     # Deal 1's cards came along: a bid card out of Bob's hand is refused for Ann.
     assert moved.post("/matches/1/take-over").status_code == 303  # an imported match has no scorekeeper
     stolen = first["deals"][0]["hands"][1][-1]
-    edit = moved.post("/matches/1/deals/1/edit", data={
+    edit = post_form(moved, "/matches/1/deals/1/edit", {
         "number": "1", "seats-0-bid": f"{stolen} D D", "seats-1-bid": "hidden", "seats-2-bid": "hidden",
         **{f"seats-{s}-tricks": "3" for s in range(3)}, **{f"seats-{s}-offer": "" for s in range(3)}})
     assert edit.status_code == 422 and f"bid card {stolen} is not in Ann" in edit.text

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from cardhelpers import THREE, app_match, dealt, seated_phones, shows_card, shows_hand_rows, take_seat
 from sqlalchemy import select
-from webhelpers import count, deal_form, post_deal, purge_after_30_days, start_match
+from webhelpers import count, deal_form, post_deal, post_form, purge_after_30_days, start_match
 
 from scorer.core import pack_preparation
 from scorer.web.data import card_store
@@ -289,8 +289,8 @@ def test_a_faster_tables_deal_stays_hidden_until_every_table_has_recorded_it(cli
 
     assert client.get(f"/matches/{fast}/deals/1/cards").status_code == 403
     # An edit of the faster table's deal still gets no answer from its hands.
-    edit = client.post(f"/matches/{fast}/deals/1/edit", data=deal_form(1, [" ".join(private[12:15]), "hidden", "hidden"],
-                                                                     [3, 3, 3]))
+    edit = post_form(client, f"/matches/{fast}/deals/1/edit", deal_form(1, [" ".join(private[12:15]), "hidden", "hidden"],
+                                                                        [3, 3, 3]))
     assert edit.status_code == 422 and "can only come from" in html.unescape(edit.text)
     exported = client.get(f"/matches/{fast}/export.json").json["deals"][0]
     assert "hands" not in exported and "seed" not in exported and isinstance(exported["bids"][0], int)

@@ -216,11 +216,12 @@ def german_text(html: str) -> str:
 
 def test_a_deal_refused_for_its_tricks_is_told_in_german(client):
     match_id = start_match(client, ["Ann", "Bob", "Cy"])
-    refused = client.post(f"/matches/{match_id}/deals/new", data=deal_form(1, [3, 3, 2], [3, 3, 2]), headers=GERMAN)
+    refused = client.post(f"/matches/{match_id}/deals/new", data=deal_form(1, [3, 3, 2], [3, 3, 2]), headers=GERMAN,
+                          follow_redirects=True)  # the form comes back by a GET (play/refused.py)
     assert refused.status_code == 422
     assert "Die Stiche ergeben zusammen 8, eine Runde dieser Variante hat 9" in refused.text
     assert "add up to" not in refused.text
-    english = client.post(f"/matches/{match_id}/deals/new", data=deal_form(1, [3, 3, 2], [3, 3, 2]))
+    english = client.post(f"/matches/{match_id}/deals/new", data=deal_form(1, [3, 3, 2], [3, 3, 2]), follow_redirects=True)
     assert "Tricks add up to 8, a deal of this ruleset has 9" in english.text
 
 

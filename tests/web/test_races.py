@@ -17,7 +17,7 @@ import pytest
 from racehelpers import SCENARIOS, run_and_check
 from recordhelpers import play_known_match
 from sqlalchemy import select, update
-from webhelpers import deal_form, post_deal, start_match, stored_deals
+from webhelpers import deal_form, post_deal, post_form, start_match, stored_deals
 
 from scorer.web.data.models import Deal, Match, SeatResult
 from scorer.web.extensions import db
@@ -58,7 +58,7 @@ def test_an_edit_of_an_out_of_date_view_is_refused_with_the_match_as_it_is(clien
     seen = version_in(client.get(f"/matches/{match_id}/deals/1/edit").text)
     assert post_deal(client, match_id, 3, [3, 3, 3], [3, 3, 3]).status_code == 303  # another phone
     mine = deal_form(1, [0, 1, 2], [0, 6, 3], version=seen)
-    refused = client.post(f"/matches/{match_id}/deals/1/edit", data=mine)
+    refused = post_form(client, f"/matches/{match_id}/deals/1/edit", mine)
     assert refused.status_code == 409
     assert "Deal 1 was not changed: the match was changed from another phone" in text(refused)
     assert "Deal 1 as it was saved" in text(refused)  # the deal as stored now, beside my figures
@@ -80,12 +80,21 @@ def test_an_edit_sent_twice_is_made_once(client, app, match_id):
     assert stored_deals(app, match_id)[1]["bids"] == [4, 1, 2]
 
 
+def second_phone(app, client, match_id: int):
+    """Another phone keeping the same match's score (its own session, the keeper's capability)."""
+    keeper = client.get_cookie(f"ninety-nine-keeper-{match_id}", path=f"/matches/{match_id}")
+    other = app.test_client()
+    other.set_cookie(keeper.key, keeper.value, path=keeper.path)
+    return other
+
+
 def test_a_save_that_lost_is_shown_the_deal_as_saved_and_can_apply_its_own_figures(client, app, match_id):
-    assert post_deal(client, match_id, 3, [3, 3, 3], [3, 3, 3]).status_code == 303  # the faster phone
+    faster = second_phone(app, client, match_id)
+    assert post_deal(faster, match_id, 3, [3, 3, 3], [3, 3, 3]).status_code == 303  # the faster phone
     lost = post_deal(client, match_id, 3, [0, 1, 2], [0, 6, 3])
     assert lost.status_code == 409
     assert "Deal 3 has already been saved with other figures" in text(lost)
-    assert "yours were not saved" in text(lost) and "Deal 3 as it was saved" in text(lost)
+    assert "from another phone a moment before yours" in text(lost) and "Deal 3 as it was saved" in text(lost)
     # The page is now an edit of deal 3 with this phone's figures in it: sending it applies them.
     assert f'action="/matches/{match_id}/deals/3/edit"' in lost.text
     applied = client.post(f"/matches/{match_id}/deals/3/edit",
@@ -94,8 +103,19 @@ def test_a_save_that_lost_is_shown_the_deal_as_saved_and_can_apply_its_own_figur
     assert stored_deals(app, match_id)[2]["tricks"] == [0, 6, 3]
 
 
+def test_a_deal_this_phone_saved_is_never_blamed_on_another_phone(client, app, match_id):
+    """Issue 29: an old page of this phone (another tab, a form sent again) sends other figures for
+    a deal this phone saved: the refusal says it was this phone's own save."""
+    assert post_deal(client, match_id, 3, [3, 3, 3], [3, 3, 3]).status_code == 303
+    again = post_deal(client, match_id, 3, [0, 1, 2], [0, 6, 3])
+    assert again.status_code == 409
+    assert "Deal 3 has already been saved with other figures, from this phone already" in text(again)
+    assert "another phone" not in text(again)
+    assert stored_deals(app, match_id)[2]["tricks"] == [3, 3, 3]
+
+
 def test_a_version_that_is_not_one_is_refused_as_out_of_date(client, app, match_id):
-    response = client.post(f"/matches/{match_id}/deals/1/edit", data=deal_form(1, [0, 1, 2], [0, 6, 3], version="①"))
+    response = post_form(client, f"/matches/{match_id}/deals/1/edit", deal_form(1, [0, 1, 2], [0, 6, 3], version="①"))
     assert response.status_code == 409
     assert stored_deals(app, match_id)[0]["bids"] == [4, 1, 2]
 
@@ -211,7 +231,7 @@ def test_show_points_on_an_out_of_date_edit_form_shows_the_points(client, match_
     # version it was read at does not matter.
     seen = version_in(client.get(f"/matches/{match_id}/deals/1/edit").text)
     assert post_deal(client, match_id, 3, [3, 3, 3], [3, 3, 3]).status_code == 303
-    response = client.post(f"/matches/{match_id}/deals/1/edit",
-                           data=deal_form(1, [4, 1, 2], [4, 2, 3], version=seen, action="preview"))
+    response = post_form(client, f"/matches/{match_id}/deals/1/edit",
+                         deal_form(1, [4, 1, 2], [4, 2, 3], version=seen, action="preview"))
     assert response.status_code == 200
     assert 'data-points="34"' in response.text

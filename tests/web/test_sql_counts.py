@@ -112,6 +112,9 @@ PAGES = {
     "deal form": "/matches/{probe}/deals/new",
     "edit form": "/matches/{probe}/deals/2/edit",
     "a deal's page": "/matches/{probe}/deals/2",
+    "big screen": "/screen/{probe}",
+    "the table's big screen": "/screen",
+    "the table's big screen, polled": "/screen/version",
 }
 
 
@@ -194,6 +197,10 @@ def test_the_lists_read_matches_in_index_order(app: Flask) -> None:
     for finished in (False, True):
         found = plan(app, home.latest(finished, 20))
         assert "ix_matches_state" in found and "TEMP B-TREE" not in found, found
+    # The table's big screen: the newest match in play and the newest finished, each by the index.
+    from scorer.web.data import live
+    found = plan(app, live.TABLE_QUERY)
+    assert found.count("ix_matches_state") == 2 and "TEMP B-TREE" not in found and "SCAN matches" not in found, found
     # A player's matches through the player's seats, newest first by their index: no sort of all
     # the player's matches, with or without dates.
     start_match(app.test_client(), ["Ann", "Bob", "Cy"])  # player 1, a choice of the filter

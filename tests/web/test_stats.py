@@ -71,7 +71,7 @@ def test_the_scoreboard_shows_who_is_on_a_run(client, app):
     assert figures["Cy"].longest_run == 3
     page = client.get(f"/matches/{match_id}").text
     assert "This match, player by player" in page
-    row = re.search(r'<tr class="on-a-run">\s*<th scope="row"><span class="clamp" title="Cy">Cy</span></th>.*?</tr>', page, re.S)
+    row = re.search(r'<tr class="on-a-run">\s*<th scope="row"><span class="clamp" title="Cy"><span class="word">Cy</span></span></th>.*?</tr>', page, re.S)
     assert row and '<strong class="streak">3<' in row.group(0) and "in a row: on a streak" in row.group(0)
     assert "6/6" not in page and "5/6" in page  # Cy made 5 of 6
 

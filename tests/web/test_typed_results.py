@@ -48,8 +48,8 @@ def test_the_scoreboard_names_who_deals_and_leads_next(client):
     match_id = start_match(client, THREE)  # Ann deals deal 1; Bob deals deal 2, Cy leads it
     assert post_deal(client, match_id, 1, [4, 1, 2], [4, 2, 3]).status_code == 303
     page = client.get(f"/matches/{match_id}").text
-    assert re.search(r"<dt>Deals</dt><dd>Bob</dd>", page)
-    assert re.search(r"<dt>Leads</dt><dd>Cy</dd>", page)
+    assert re.search(r'<dt>Deals</dt><dd><span class="word">Bob</span></dd>', page)
+    assert re.search(r'<dt>Leads</dt><dd><span class="word">Cy</span></dd>', page)
 
 
 def test_the_preview_says_a_no_trump_deal_is_played_all_trump(client):

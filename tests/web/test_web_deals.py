@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from webhelpers import count, deal_form, post_deal, start_match, stored_deals, stored_match
+from webhelpers import count, deal_form, post_deal, post_form, start_match, stored_deals, stored_match
 
 from scorer.web.data.models import Deal
 
@@ -138,7 +138,7 @@ def test_a_form_for_a_later_deal_is_refused(client, app, match_id):
 def test_a_form_without_a_deal_number_is_refused(client, app, match_id):
     data = deal_form(1, [4, 1, 2], [4, 2, 3])
     del data["number"]
-    response = client.post(f"/matches/{match_id}/deals/new", data=data)
+    response = post_form(client, f"/matches/{match_id}/deals/new", data)
     assert response.status_code == 422
     assert count(app, Deal) == 0
 
@@ -205,8 +205,8 @@ def test_edit_that_would_break_a_later_deal_is_refused(client, app):
     # leaving deal 2 as a deal after the end.
     match_id = start_match(client, THREE, match="target", target="50")
     play_two(client, match_id)
-    response = client.post(f"/matches/{match_id}/deals/1/edit",
-                           data=deal_form(1, [4, 1, 2], [4, 2, 3], {0: "declare"}))
+    response = post_form(client, f"/matches/{match_id}/deals/1/edit",
+                         deal_form(1, [4, 1, 2], [4, 2, 3], {0: "declare"}))
     assert response.status_code == 422
     assert "That would make deal 2 wrong" in response.text
     assert stored_deals(app, match_id)[0]["premiums"] == []
@@ -214,15 +214,15 @@ def test_edit_that_would_break_a_later_deal_is_refused(client, app):
 
 def test_edit_that_breaks_the_deal_itself_is_refused(client, app, match_id):
     play_two(client, match_id)
-    response = client.post(f"/matches/{match_id}/deals/1/edit",
-                           data=deal_form(1, ["hidden", 1, 2], [4, 2, 3], {0: "declare"}))
+    response = post_form(client, f"/matches/{match_id}/deals/1/edit",
+                         deal_form(1, ["hidden", 1, 2], [4, 2, 3], {0: "declare"}))
     assert response.status_code == 422
     assert stored_deals(app, match_id)[0]["bids"] == [4, 1, 2]
 
 
 def test_edit_form_must_be_for_that_deal(client, app, match_id):
     play_two(client, match_id)
-    response = client.post(f"/matches/{match_id}/deals/1/edit", data=deal_form(2, [4, 2, 3], [4, 2, 3]))
+    response = post_form(client, f"/matches/{match_id}/deals/1/edit", deal_form(2, [4, 2, 3], [4, 2, 3]))
     assert response.status_code == 409
     assert stored_deals(app, match_id)[0]["bids"] == [4, 1, 2]
 
@@ -323,3 +323,15 @@ def test_every_problem_of_a_deal_is_told_at_once(client, app, match_id):
     assert count(app, Deal) == 0
     preview = client.post(f"/matches/{match_id}/deals/1/preview", data=deal_form(1, [12, 1, 2], [4, 2, 2]))
     assert "Tricks add up to 8" in preview.text and "12 is out of range" in preview.text
+
+
+def test_the_edit_form_shows_bid_cards_as_the_new_deal_form_does(client, match_id):
+    """Issue 29, bug 3: the edit form showed "D S C" where the new-deal form's chips write "♦ ♠ ♣"."""
+    assert post_deal(client, match_id, 1, [4, "D S C", "10h 6S AC"], [4, 2, 3], {0: "declare"}).status_code == 303
+    form = client.get(f"/matches/{match_id}/deals/1/edit").text
+    assert re.search(r'id="seats-1-bid"[^>]*value="♦ ♠ ♣"', form) or re.search(r'value="♦ ♠ ♣"[^>]*id="seats-1-bid"', form)
+    assert 'value="10♥ 6♠ A♣"' in form and 'value="D S C"' not in form
+    # Sent back unchanged, it is the same deal: nothing to change.
+    again = client.post(f"/matches/{match_id}/deals/1/edit", data=deal_form(1, [4, "♦ ♠ ♣", "10♥ 6♠ A♣"], [4, 2, 3],
+                                                                          {0: "declare"}))
+    assert again.status_code == 303

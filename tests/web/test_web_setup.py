@@ -15,7 +15,6 @@ from scorer import create_app
 from scorer.web.config import load_secret_key, normalise_database_url
 from scorer.web.extensions import db
 from scorer.web.serving import serve
-from scorer.web.writes import rating_worker
 
 
 def test_secret_key_is_generated_once_into_the_instance_folder(tmp_path):
@@ -84,8 +83,6 @@ def test_serve_prints_where_to_open_it(monkeypatch, capsys, tmp_path):
     monkeypatch.setattr(serve, "create_app", lambda: app)
     monkeypatch.setattr(serve, "lan_addresses", lambda: ["192.168.1.20"])
     monkeypatch.setattr(serve, "serve", lambda app, **kwargs: served.update(app=app, **kwargs))
-    # No ratings' catch-up thread for a stand-in app: it would outlive the test and fail in another.
-    monkeypatch.setattr(rating_worker, "start", lambda app: None)
     serve.main(["--port", "5099"])
     out = capsys.readouterr().out
     assert "http://192.168.1.20:5099/" in out and "http://127.0.0.1:5099/" in out

@@ -48,7 +48,7 @@ def test_the_tiles_say_who_leads_the_first_trick_and_who_is_ahead(client):
     assert "leads 1st trick" in text and "ahead" not in text  # nobody is ahead before a deal
     assert post_deal(client, match_id, 1, [4, 1, 2], [4, 2, 3]).status_code == 303
     page = client.get(f"/matches/{match_id}").text
-    tiles = re.findall(r'<li class="score-tile([^"]*)">\s*<span class="tile-name"[^>]*>(\w+)<', page)
+    tiles = re.findall(r'<li class="score-tile([^"]*)">\s*<span class="tile-name"[^>]*><span class="word">(\w+)<', page)
     assert [(name, "ahead" in classes) for classes, name in tiles] == [("Ann", True), ("Bob", False), ("Cy", False)]
     assert seen(page).count("ahead") == 1
     assert post_deal(client, match_id, 2, [3, 3, 3], [3, 3, 3]).status_code == 303
@@ -56,7 +56,7 @@ def test_the_tiles_say_who_leads_the_first_trick_and_who_is_ahead(client):
 
 
 def badges(page: str) -> dict[str, str]:
-    tiles = re.findall(r'<li class="score-tile[^"]*">\s*<span class="tile-name"[^>]*>(\w+)<(.*?)</li>', page, re.S)
+    tiles = re.findall(r'<li class="score-tile[^"]*">\s*<span class="tile-name"[^>]*><span class="word">(\w+)<(.*?)</li>', page, re.S)
     return {name: " ".join(re.findall(r'badge-ahead">([^<]+)<', body)) for name, body in tiles}
 
 

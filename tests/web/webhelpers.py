@@ -49,9 +49,27 @@ def deal_form(number: int, bids: list[Any], tricks: list[Any], offers: dict[int,
     return data
 
 
+# A deal form's own page: where a form that comes back is drawn (play/refused.py).
+FORM_PAGE = re.compile(r"/matches/\d+/deals/(new|\d+/edit)$")
+
+
+def shown(client: FlaskClient, response: Any) -> Any:
+    """What the phone is shown after posting a deal form: a form that comes back answers 303 to
+    its own page, whose GET draws it (POST-redirect-GET), followed here as the browser follows it;
+    a save's 303 to the scoreboard is left for the test to see."""
+    if response.status_code == 303 and FORM_PAGE.search(response.headers.get("Location", "")):
+        return client.get(response.headers["Location"])
+    return response
+
+
+def post_form(client: FlaskClient, url: str, data: dict[str, Any]) -> Any:
+    """Post a deal form (a new deal's, or an edit's) and see what the phone is shown (``shown``)."""
+    return shown(client, client.post(url, data=data))
+
+
 def post_deal(client: FlaskClient, match_id: int, number: int, bids: list[Any], tricks: list[Any],
               offers: dict[int, str] | None = None, **extra: Any):
-    return client.post(f"/matches/{match_id}/deals/new", data=deal_form(number, bids, tricks, offers, **extra))
+    return post_form(client, f"/matches/{match_id}/deals/new", deal_form(number, bids, tricks, offers, **extra))
 
 
 def count(app: Flask, model: type) -> int:

@@ -33,7 +33,7 @@ from scorer.web.data.models import DealtDeal, HandLink, Match
 from scorer.web.extensions import db
 from scorer.web.fields import EmptyForm
 from scorer.web.policy import access
-from scorer.web.presentation import rules_words, scoreboard
+from scorer.web.presentation import explain, rules_words, scoreboard
 from scorer.web.writes import hands as hand_writes
 
 bp = Blueprint("hand_pages", __name__)
@@ -223,10 +223,13 @@ def dealt_cards(match_id: int, number: int) -> str:
     names = scoreboard.seat_names(match)
     context, _ = _context(match, number)
     replay = card_store.replay(match, dealt, context.number if context else number)
+    scored = documents.score(match)
+    played = scored.deals[number - 1]  # recorded: the trump it was played at, and why (the core's)
     return render_template("cards/dealt_cards.html", match=match, dealt=dealt, names=names,
                            ruleset=get_ruleset(match.ruleset), command=replay.command_parts(),
-                           seed_shown=card_store.seed_visible(match, number, documents.score(match)),
-                           trump=card_store.trump_of(match.ruleset, match.options, dealt.turn_up))
+                           seed_shown=card_store.seed_visible(match, number, scored),
+                           trump=match.deals[number - 1].played_trump or played.trump,
+                           trump_reason=explain.trump_reason(played))
 
 
 @bp.post("/matches/<int:match_id>/deals/<int:number>/dummy")

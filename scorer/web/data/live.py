@@ -17,6 +17,10 @@ open deal form out of date for no reason. A player's rename is not followed live
 match row (touching every match of the player would reorder the home screen), so the boards show
 the new name at the next save or reload.
 
+The table's big screen on the server machine (``GET /screen``) follows no one match but the
+table: the match most recently played (``TABLE_QUERY``), whose id joins its tag
+(``table_tag``), so the screen moves on by itself when another match is started or played.
+
 Everything is in the database, nothing in the process's memory: two app processes on one
 PostgreSQL answer the same tag.
 """
@@ -26,7 +30,7 @@ from __future__ import annotations
 import zlib
 from datetime import datetime
 
-from sqlalchemy import bindparam, func, select, update
+from sqlalchemy import Row, bindparam, func, select, union_all, update
 
 from scorer.web.data.models import Deal, Match, now_utc
 from scorer.web.extensions import db
@@ -38,6 +42,26 @@ VERSION_QUERY = select(
     _match.c.version, _match.c.updated_at,
     select(func.count()).where(_deal.c.match_id == _match.c.id).scalar_subquery(),
 ).where(_match.c.id == bindparam("match_id"), _match.c.deleted_at.is_(None))
+
+
+# The match most recently played (saved, started, restored), in play or just ended: the newest
+# of each state by ``ix_matches_state`` (finished, updated_at, id), one row each, in one statement.
+_newest = [select(_match.c.id, _match.c.version, _match.c.updated_at)
+           .where(_match.c.finished.is_(state), _match.c.deleted_at.is_(None))
+           .order_by(_match.c.updated_at.desc(), _match.c.id.desc()).limit(1).subquery()
+           for state in (False, True)]
+TABLE_QUERY = union_all(*(select(newest) for newest in _newest))
+
+
+def table_match() -> Row[tuple[int, int, datetime]] | None:
+    """(id, version, updated_at) of the match most recently played, or None when there is none."""
+    rows = db.session.connection().execute(TABLE_QUERY).all()
+    return max(rows, key=lambda row: (row[2], row[0]), default=None)
+
+
+def table_tag(row: Row[tuple[int, int, datetime]] | None) -> str:
+    """The big screen's tag when it follows the table: which match, and that match's own tag."""
+    return "none" if row is None else f"{row[0]}-{tag(row[1], row[2])}"
 
 
 def tag(version: int, updated_at: datetime | None) -> str:

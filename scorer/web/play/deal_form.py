@@ -194,6 +194,21 @@ def card_grid(cards: list[str], used: frozenset[str] = frozenset()) -> list[Card
     return rows
 
 
+CARDS, NUMBERS = "cards", "numbers"
+
+
+def bid_ways(match: Match) -> dict[int, str]:
+    """How each seat bid last in this match (a hidden bid says nothing): with bid cards
+    (``CARDS``) or a number (``NUMBERS``). The deal form opens each seat's pad that way, so a
+    player who bids with suits does not tap the suits' switch every deal."""
+    ways: dict[int, str] = {}
+    for deal in reversed(match.deals):
+        for seat, bid in enumerate(deal.bids):
+            if seat not in ways and bid is not None:
+                ways[seat] = CARDS if isinstance(bid, list) else NUMBERS
+    return ways
+
+
 def make_form(table: DealLayout, **kwargs: Any) -> DealForm:
     """A deal form with one line per seat (the dummy included)."""
 

@@ -21,7 +21,7 @@ from scorer.web.data.deletion import visible_or_404
 from scorer.web.data.models import Match
 from scorer.web.extensions import db
 from scorer.web.fields import VersionForm, sent_version
-from scorer.web.play import card_choice, deal_form
+from scorer.web.play import card_choice, deal_form, refused
 from scorer.web.play.forms import DealForm
 from scorer.web.policy import access, capability, device
 from scorer.web.presentation import explain, problem_words, scoreboard
@@ -53,63 +53,111 @@ def render_form(match: Match, table: deal_form.DealLayout, form: DealForm, numbe
         context=context, names=table.names, preview=shown_preview, dealt=dealt, shown=shown, saved=saved,
         shown_texts=[bid_text(cards) if cards else None for cards in shown],  # as a bid box shows them
         trump=panel.header_trump(match, context, dealt, editing), grid=deal_form.card_grid(table.turn_up_cards, used),
-        grid_used=bool(used),
+        grid_used=bool(used), bid_ways=deal_form.bid_ways(match),
     ), status
 
 
 def receive(match: Match, number: int, editing: bool) -> View:
     """Translate a posted deal form into one call: its preview (``writes.deals.preview``, nothing
-    written) or its save (``writes.deals.save``); then word what the write said."""
+    written) or its save (``writes.deals.save``); then word what the write said. A form that comes
+    back is drawn by the GET after it (``again``): no page is a POST's answer."""
     table = deal_form.table_for(match)
     form = deal_form.make_form(table)
     if not form.validate():
-        return render_form(match, table, form, number, documents.score(match), editing, status=422)
+        return again(match, form, number, editing, 422)
     posted = int(form.number.data)
     keeper = capability.holds(match)
     try:
         deal_writes.admit(match, number, posted, editing)
         read = deal_form.read(form, table, documents.dealer_for(match, posted))
         sent = deal_writes.Posted(posted, read.deal, editing, sent_version(form.version))
-        if request.form.get("action") == "preview":  # nothing is written: no lock, the page's view
-            shown = deal_writes.preview(match, sent, keeper)
-            return render_form(match, table, form, posted, shown.now, editing, shown_preview=panel.build(
-                match, posted, read.deal, read.may_raise, shown.after, shown.now))
+        if request.form.get("action") == "preview":  # nothing is written: the page after shows the points
+            deal_writes.preview(match, sent, keeper)
+            return again(match, form, posted, editing, 200, preview=True)
         saved = deal_writes.save(match.id, sent, keeper, by=device.device_name())
     except deal_writes.WrongForm as wrong:
-        form.general_errors.append(wrong.message)
-        return render_form(match, table, form, number, documents.score(match), editing, status=409)
+        return again(match, form, number, editing, 409, [wrong.message])
     except deal_writes.PrivateBid as problem:
         field = form.seats[problem.seat].bid
         field.errors = [*field.errors, panel.private_bid_words(problem.seat, problem.face_down, table.names)]
-        return render_form(match, table, form, posted, documents.score(match), editing, status=422)
+        return again(match, form, posted, editing, 422)
     except MatchError as error:
         deal_form.show_error(form, table, error, posted)
-        return render_form(match, table, form, posted, documents.score(match), editing, status=422)
+        return again(match, form, posted, editing, 422)
     except deal_writes.Repeated as repeated:
         flash(repeated.message)
         return redirect(url_for("matches.show", match_id=match.id), code=303)
-    except deal_writes.MatchOver:
-        return render_finished(match, documents.score(match))
+    except deal_writes.MatchOver:  # the form's page says so now
+        return redirect(url_for("deals.new", match_id=match.id), code=303)
     except deal_writes.Moved as moved:
-        return render_again(match, table, form, moved.message, len(match.deals) + 1, editing=False)
+        return after_race(match, form, moved.message, None)
+    except deal_writes.Taken as taken:  # saved first: by this phone (another tab, an old page) or another
+        return after_race(match, form, panel.taken_words(taken.number, refused.saved_here(match.id, taken.number)),
+                          taken.number)
     except deal_writes.Conflict as conflict:
-        # The phone's figures stay in the form, now an edit of the deal as saved (shown beside).
-        return render_again(match, table, form, conflict.message, posted, editing=True)
+        return after_race(match, form, conflict.message, posted)
     # The undo of what was just done, beside the words that say it was done.
-    undo = url_for("changes.confirm", match_id=saved.match_id, change_id=saved.change_id) if saved.change_id else ""
+    refused.remember_saved(match.id, saved.number)
+    board = url_for("matches.show", match_id=saved.match_id)
+    undo = url_for("changes.confirm", match_id=saved.match_id, change_id=saved.change_id, next=board) if saved.change_id else ""
     flash(panel.saved_message(match, saved.number, saved.editing, saved.changes, saved.after, saved.before), f"undo {undo}")
     return redirect(url_for("matches.show", match_id=saved.match_id, _anchor="top"), code=303)
 
 
-def render_again(match: Match, table: deal_form.DealLayout, form: DealForm, message: str, number: int,
-                 editing: bool) -> tuple[str, int]:
-    """The form again after a lost race, with the match as it is now and what happened."""
+def again(match: Match, form: DealForm, number: int, editing: bool, status: int, general: list[str] | None = None,
+          replace: dict[str, str] | None = None, preview: bool = False, saved: bool = False) -> Response:
+    """The form as sent, kept with its messages for the GET of its page (``refused.keep``), which
+    draws it again with ``status``; ``preview``: with the points it would score; ``saved``: with the
+    deal as stored beside it."""
+    target = url_for("deals.edit", match_id=match.id, number=number) if editing else url_for("deals.new", match_id=match.id)
+    return refused.keep(form, target, status, [*form.general_errors, *(general or [])], replace,
+                        number=number, preview=preview, saved=saved)
+
+
+def after_race(match: Match, form: DealForm, message: str, editing: int | None) -> Response:
+    """The form again after a lost race, for the match as it is now: the next deal's (``editing``
+    None: a deal was deleted meanwhile), or an edit of deal ``editing`` with the deal as it was
+    saved beside the phone's figures."""
     db.session.expire_all()  # read again: the write that refused it rolled back
-    now = documents.score(match)
-    form.version.data = str(match.version)
-    form.general_errors.append(message)
-    saved = panel.of_stored(match, number, now) if editing else None
-    return render_form(match, table, form, number, now, editing=editing, saved=saved, status=409)
+    number = editing if editing is not None else match.deal_count() + 1
+    return again(match, form, number, editing is not None, 409, [message],
+                 replace={"version": str(match.version), "number": str(number)}, saved=editing is not None)
+
+
+def drawn_again(match: Match, table: deal_form.DealLayout, kept: refused.Kept, number: int, editing: bool,
+                scored: MatchScore) -> tuple[str, int]:
+    """The page after a form that came back: the figures sent, the messages, and the points or the
+    deal as saved where the POST said so."""
+    form = deal_form.make_form(table, formdata=kept.formdata)
+    kept.apply(form)
+    form.general_errors.extend(kept.general)
+    shown = None
+    if kept.facts.get("preview"):
+        shown, problems = points(match, table, form, number)
+        form.general_errors.extend(problems)
+    saved = panel.of_stored(match, number, scored) if kept.facts.get("saved") else None
+    return render_form(match, table, form, number, scored, editing, shown_preview=shown, status=kept.status, saved=saved)
+
+
+def points(match: Match, table: deal_form.DealLayout, form: DealForm, number: int) -> tuple[panel.Preview | None, list[str]]:
+    """What deal ``number`` as the form has it would score now (nothing is written), or why it
+    cannot be scored: the preview's panel, or its problems in words."""
+    context = documents.score(match).deal_or_next(number)
+    if context is None:
+        return None, ["This match is over."]
+    try:
+        read = deal_form.read(form, table, context.dealer)
+        shown = deal_writes.preview(match, deal_writes.Posted(number, read.deal, editing=number <= len(match.deals)),
+                                    capability.holds(match))
+    except deal_writes.PrivateBid as problem:
+        return None, [panel.private_bid_words(problem.seat, problem.face_down, table.names)]
+    except MatchError as error:
+        players = match.player_names
+        return None, [problem_words.beside_field(problem, players) if problem.deal in (None, number)
+                      else problem_words.elsewhere(problem, players) for problem in error.every()]
+    except WriteProblem as problem:  # saved meanwhile from another phone, or the match moved on
+        return None, [problem.message]
+    return panel.build(match, number, read.deal, read.may_raise, shown.after, shown.now), []
 
 
 def render_finished(match: Match, scored: MatchScore) -> tuple[str, int]:
@@ -132,6 +180,9 @@ def new(match_id: int) -> View:
     if before.finished:
         return render_finished(match, before)
     table = deal_form.table_for(match)
+    kept = refused.take(request.path)  # the form this phone just sent, come back
+    if kept is not None and 1 <= kept.facts.get("number", 0) <= number:
+        return drawn_again(match, table, kept, kept.facts["number"], False, before)
     form = deal_form.make_form(table, number=number)
     return render_form(match, table, form, number, before, editing=False)
 
@@ -146,9 +197,12 @@ def edit(match_id: int, number: int) -> View:
     if request.method == "POST":
         return receive(match, number, editing=True)
     table = deal_form.table_for(match)
+    scored = documents.score(match)
+    kept = refused.take(request.path)  # the form this phone just sent, come back
+    if kept is not None:
+        return drawn_again(match, table, kept, number, True, scored)
     form = deal_form.make_form(table, number=number)
     deal_form.fill(form, match.deals[number - 1])
-    scored = documents.score(match)
     # The deal's points as saved, until a change asks for a new preview.
     return render_form(match, table, form, number, scored, editing=True, shown_preview=panel.of_stored(match, number, scored))
 
@@ -162,29 +216,15 @@ def preview(match_id: int, number: int) -> tuple[str, int]:
     if not 1 <= number <= len(match.deals) + 1:
         abort(404, f"This match has no deal {number}.")
     table = deal_form.table_for(match)
-    before = documents.score(match)
     form = deal_form.make_form(table)
-    context = before.deal_or_next(number)
-    if context is None:
+    if documents.score(match).deal_or_next(number) is None:
         return render_template("play/_preview.html", message="This match is over."), 200
     if not form.validate():
         return render_template("play/_preview.html", incomplete=True), 200
-    try:
-        read = deal_form.read(form, table, context.dealer)
-        shown = deal_writes.preview(match, deal_writes.Posted(number, read.deal, editing=number <= len(match.deals)),
-                                    capability.holds(match))
-    except deal_writes.PrivateBid as problem:
-        return render_template("play/_preview.html",
-                               problems=[panel.private_bid_words(problem.seat, problem.face_down, table.names)]), 200
-    except MatchError as error:
-        players = match.player_names
-        texts = [problem_words.beside_field(problem, players) if problem.deal in (None, number)
-                 else problem_words.elsewhere(problem, players) for problem in error.every()]
-        return render_template("play/_preview.html", problems=texts), 200
-    except WriteProblem as problem:  # saved meanwhile from another phone, or the match moved on
-        return render_template("play/_preview.html", problems=[problem.message]), 200
-    return render_template("play/_preview.html",
-                           preview=panel.build(match, number, read.deal, read.may_raise, shown.after, shown.now)), 200
+    shown, problems = points(match, table, form, number)
+    if shown is None:
+        return render_template("play/_preview.html", problems=problems), 200
+    return render_template("play/_preview.html", preview=shown), 200
 
 
 @bp.get("/<int:number>")
@@ -229,5 +269,6 @@ def delete_last(match: Match, number: int, seen: int | None) -> View:
     if deleted is None:
         flash(f"Deal {number} was already deleted.")
     else:  # the undo of what was just done, beside the words that say it was done
-        flash(f"Deal {number} was deleted.", f"undo {url_for('changes.confirm', match_id=match.id, change_id=deleted)}")
+        board = url_for("matches.show", match_id=match.id)  # the undo comes back to it
+        flash(f"Deal {number} was deleted.", f"undo {url_for('changes.confirm', match_id=match.id, change_id=deleted, next=board)}")
     return redirect(url_for("matches.show", match_id=match.id), code=303)

@@ -23,9 +23,10 @@ from scorer.core import (
     USUAL_RULESETS,
 )
 from scorer.web.data import names
-from scorer.web.fields import MAX_PLAYERS, WholeNumberField, choices
+from scorer.web.fields import MAX_PLAYERS, WholeNumberField, choices, has_problems
 from scorer.web.policy import security
 from scorer.web.presentation import rules_words
+from scorer.web.presentation.formatting import bid_text as cards_text
 
 HIDDEN_WORDS = {"hidden", "h", "?", "-", "x"}
 # A typed bid: "DSC", "♦♠♣", "D S C", "10H, 6S, Joker" all read as three cards.
@@ -95,35 +96,47 @@ class NewMatchForm(FlaskForm):
     def validate_players(self, field: FieldList) -> None:
         """Every name's problem at once, each beside its own box (the later of two alike names,
         saying which box has the first), and one line for the group."""
-        seen: dict[str, tuple[str, int]] = {}  # key → (name, its box from 1)
-        problems: list[str] = []
-        for box, entry in enumerate(field, start=1):
-            if not (entry.data and entry.data.strip()):
-                continue
-            try:
-                name = names.clean(entry.data, "A player's name")
-            except names.NameProblem as problem:
-                entry.errors = [*entry.errors, str(problem)]
-                problems.append("Each name needs letters you can see, in one alphabet.")
-                continue
-            key = names.key(name)
-            if key in seen:
-                entry.errors = [*entry.errors, f"{names.short(name)} is already Player {seen[key][1]}: "
-                                               "each player needs a different name."]
-                problems.append("Each player needs a different name.")
-                continue
-            alike = names.lookalikes([name, *(other for other, _ in seen.values())])
-            if alike is not None:
-                first = next(number for other, number in seen.values() if other == alike[1])
-                entry.errors = [*entry.errors, f"{names.short(name)} looks the same as {names.short(alike[1])} "
-                                               f"(Player {first}): choose names that can be told apart."]
-                problems.append("Each player needs a name that can be told apart from the others.")
-                continue
-            seen[key] = (name, box)
-        if not problems and len(seen) < 2:
+        per_box, problems, named = name_problems([entry.data or "" for entry in field])
+        for box, entry in enumerate(field):
+            if box in per_box:
+                entry.errors = [*entry.errors, per_box[box]]
+        if not problems and named < 2:
             problems.append("Name at least two players.")
         if problems:
             raise ValidationError(" ".join(dict.fromkeys(problems)))
+
+
+def name_problems(typed: list[str]) -> tuple[dict[int, str], list[str], int]:
+    """The names typed in the new-match form's boxes, in order, blanks included: each box's
+    problem by its index (the later of two alike names, saying which box has the first), the
+    lines for the group, and how many different players are named. The form says them when it is
+    sent, and ``matches.name_keys`` as the names are typed, in the same words."""
+    seen: dict[str, tuple[str, int]] = {}  # key → (name, its box from 1)
+    per_box: dict[int, str] = {}
+    problems: list[str] = []
+    for box, text in enumerate(typed, start=1):
+        if not text.strip():
+            continue
+        try:
+            name = names.clean(text, "A player's name")
+        except names.NameProblem as problem:
+            per_box[box - 1] = str(problem)
+            problems.append("Each name needs letters you can see, in one alphabet.")
+            continue
+        key = names.key(name)
+        if key in seen:
+            per_box[box - 1] = f"{names.short(name)} is already Player {seen[key][1]}: each player needs a different name."
+            problems.append("Each player needs a different name.")
+            continue
+        alike = names.lookalikes([name, *(other for other, _ in seen.values())])
+        if alike is not None:
+            first = next(number for other, number in seen.values() if other == alike[1])
+            per_box[box - 1] = (f"{names.short(name)} looks the same as {names.short(alike[1])} (Player {first}): "
+                                "choose names that can be told apart.")
+            problems.append("Each player needs a name that can be told apart from the others.")
+            continue
+        seen[key] = (name, box)
+    return per_box, problems, len(seen)
 
 
 # ---------------------------------------------------------------------------- deals
@@ -164,12 +177,13 @@ def parse_bid(text: str) -> int | list[str] | None:
 
 
 def bid_text(bid: int | list[str] | None) -> str:
-    """The inverse of ``parse_bid``, to fill the form when a deal is edited."""
+    """The inverse of ``parse_bid``, to fill the form when a deal is edited: bid cards as the
+    new-deal form's chips write them (``♦ ♠ ♣``, ``10♥ 6♠ Joker``), so an edit shows them alike."""
     if bid is None:
         return "hidden"
     if isinstance(bid, int):
         return str(bid)
-    return " ".join(bid)
+    return cards_text(bid)
 
 
 class BidField(StringField):
@@ -233,6 +247,12 @@ class DealForm(FlaskForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.general_errors: list[str] = []  # the core's messages about the deal as a whole
+
+    @property
+    def problems(self) -> bool:
+        """Whether the form comes back with anything to fix: its own checks, the core's messages
+        put beside its fields since, or a message about the deal as a whole."""
+        return bool(self.general_errors) or has_problems(self)
 
     def validate_number(self, field: HiddenField) -> None:
         if security.parse_id(field.data) is None:  # ASCII digits: "²" passes isdigit() but not int()

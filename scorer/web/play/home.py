@@ -30,11 +30,13 @@ FINISHED = 5      # the last few finished
 @dataclass(frozen=True)
 class Standing:
     """Where a match stands, from the results cache: deals played, and the game being played with
-    each scoring unit's total in it (None between games: ``game`` is about to start)."""
+    each scoring unit's total in it (None between games: ``game`` is about to start); and once it
+    is over, the scoring units that won it (the core's winners, as the cache keeps them)."""
 
     deals: int
     game: int
     totals: list[int] | None
+    winners: tuple[int, ...] = ()
 
 
 def latest(finished: bool, limit: int) -> Select[tuple[Match]]:
@@ -47,10 +49,15 @@ def standings(matches: list[Match]) -> dict[int, Standing]:
     """Each match's standing, in two queries whatever the number of matches or deals."""
     ids = [match.id for match in matches]
     played: dict[int, tuple[int, int]] = {}  # match -> (deals, finished games)
-    for match_id, deals, finished_games in db.session.execute(
-            select(MatchResult.match_id, MatchResult.deals, MatchResult.games_played)
-            .where(MatchResult.match_id.in_(ids), MatchResult.seat == 0)):
-        played[match_id] = (deals, finished_games)
+    won: dict[int, set[int]] = {}            # match -> the units that won it
+    for match_id, seat, unit, deals, finished_games, winner in db.session.execute(
+            select(MatchResult.match_id, MatchResult.seat, MatchResult.unit, MatchResult.deals,
+                   MatchResult.games_played, MatchResult.won)
+            .where(MatchResult.match_id.in_(ids))):
+        if seat == 0:
+            played[match_id] = (deals, finished_games)
+        if winner:
+            won.setdefault(match_id, set()).add(unit)
     # Each match's last deal: its number is the match's count of deals (a primary-key lookup).
     last = [(match_id, deals) for match_id, (deals, _) in played.items() if deals]
     totals: dict[int, dict[int, int]] = {}
@@ -67,11 +74,12 @@ def standings(matches: list[Match]) -> dict[int, Standing]:
     for match in matches:
         deals, finished_games = played.get(match.id, (0, 0))
         game = games.get(match.id, 0)
+        winners = tuple(sorted(won.get(match.id, ())))
         if deals == 0 or finished_games >= game:  # no deal yet, or the last one ended a game
-            found[match.id] = Standing(deals, game + 1, None)
+            found[match.id] = Standing(deals, game + 1, None, winners)
         else:
             units = totals[match.id]
-            found[match.id] = Standing(deals, game, [units[unit] for unit in range(len(units))])
+            found[match.id] = Standing(deals, game, [units[unit] for unit in range(len(units))], winners)
     return found
 
 
@@ -84,9 +92,30 @@ def index() -> str:
     finished = list(db.session.scalars(latest(True, FINISHED)).unique())
     return render_template("play/home.html", in_progress=in_progress, finished=finished, more=more,
                            standings=standings(in_progress + finished), get_ruleset=get_ruleset,
-                           columns=columns_of)
+                           columns=columns_of, standing_words=standing_words)
 
 
 def columns_of(match: Match) -> list[str]:
     """The labels of the match's scoring units (scoreboard.py), for the totals."""
     return [column.label for column in scoreboard.columns(match)]
+
+
+def standing_words(match: Match, standing: Standing | None) -> str | None:
+    """Who leads the game under way ("Ann leads", "Ann and Bob lead"), or who won the match ("Won by
+    Ann", "A shared win: Ann and Bob"): what tells apart matches of the same players at a glance."""
+    cols = scoreboard.columns(match)
+    if standing is None:
+        return None
+    if match.finished:
+        labels = [cols[unit].label for unit in standing.winners]
+        if not labels:
+            return "No winner"
+        return f"A shared win: {' and '.join(labels)}" if len(labels) > 1 else f"Won by {labels[0]}"
+    if not standing.totals:
+        return None
+    leading = scoreboard.highest({unit: total for unit, total in enumerate(standing.totals) if cols[unit].contender})
+    labels = [cols[unit].label for unit in sorted(leading)]
+    if not labels:
+        return None
+    many = scoreboard.plural_subject(sorted(leading), cols)
+    return f"{scoreboard.winners_label(labels)} {'lead' if many else 'leads'}"

@@ -13,11 +13,11 @@ from scorer.web.data import card_store, documents, names
 from scorer.web.data.deletion import KEEP_DAYS, rematch_of, visible_or_404
 from scorer.web.data.document_types import MatchDocument
 from scorer.web.data.figures import match_figures
-from scorer.web.data.models import DealSet, Player
+from scorer.web.data.models import DealSet, Match, Player
 from scorer.web.extensions import db
 from scorer.web.fields import MAX_PLAYERS, EmptyForm, Option, ruleset_badge
 from scorer.web.play import card_choice
-from scorer.web.play.forms import CARDS_SUMMARIES, NewMatchForm, match_format_summaries
+from scorer.web.play.forms import CARDS_SUMMARIES, NewMatchForm, match_format_summaries, name_problems
 from scorer.web.policy import access, capability, device
 from scorer.web.presentation import explain, problem_words, rules_words, scoreboard
 from scorer.web.presentation import ratings as rating_words
@@ -147,10 +147,16 @@ def render_new(form: NewMatchForm, deal_set: DealSet | None, status: int = 200,
 
 @bp.get("/name-keys")
 def name_keys() -> Response:
-    """The key of each name typed on the new-match form (``names.key``), so that its script offers
-    no known player twice without a rule of its own for when two names are one. Writes nothing."""
+    """The key of each name typed on the new-match form (``names.key``, from ``name``), so that its
+    script offers no known player twice without a rule of its own for when two names are one; and
+    what the form will say of the names in its boxes (``box``, every box in order), as they are
+    typed: a name typed twice is told beside its box at once, in the words of a refused form.
+    Writes nothing."""
     typed = request.args.getlist("name")[:MAX_PLAYERS]
-    return jsonify(keys=[names.key(name[:names.NAME_LENGTH]) for name in typed])
+    boxes = [text[:names.NAME_LENGTH + 1] for text in request.args.getlist("box")[:MAX_PLAYERS]]
+    per_box, _, _ = name_problems(boxes)
+    return jsonify(keys=[names.key(name[:names.NAME_LENGTH]) for name in typed],
+                   problems={str(box): problem for box, problem in per_box.items()})
 
 
 @bp.get("/from-deal-set/<int:set_id>")
@@ -166,21 +172,29 @@ def from_deal_set(set_id: int) -> tuple[str, int]:
 def show(match_id: int) -> str | tuple[str, int]:
     """The scoreboard: totals, games won, who deals and leads, the next trump, every deal."""
     match = visible_or_404(match_id)
+    drawn = board_view(match, capability.holds(match))
+    finished = drawn["board"].finished
+    return render_template("play/scoreboard.html", **drawn, match_figures=match_figures(match),
+                           rematch_dealer=documents.next_dealer(match) if finished else None,
+                           rematch=rematch_of(match) if finished else None)
+
+
+def board_view(match: Match, keeper: bool) -> dict[str, Any]:
+    """What the scoreboard and the big screen draw of a match: the board, the last deal in parts,
+    the next deal's cards where the app deals (its turned card only where ``keeper``, or where no
+    other table of a deal set has yet to play it), the ratings' changes at the end and the chances
+    before deal 1."""
     scored = documents.score(match)
     board = scoreboard.build(match, scored)
     # Where the app turns or deals the cards: the next deal's, made by the POST before this page.
     number = len(match.deals) + 1
     dealt = card_store.dealt_for(match, number)
-    turned_elsewhere = dealt is not None and bool(dealt.turn_up) and not card_store.turn_up_shown(
-        match, number, capability.holds(match))
+    turned_elsewhere = dealt is not None and bool(dealt.turn_up) and not card_store.turn_up_shown(match, number, keeper)
     latest = explain.explain(board, scored, len(match.deals)) if match.deals else None  # the last deal, in parts
-    return render_template("play/scoreboard.html", board=board, match=match, latest=latest,
-                           dealt=None if turned_elsewhere else dealt, turned_elsewhere=turned_elsewhere,
-                           match_figures=match_figures(match),
-                           rematch_dealer=documents.next_dealer(match) if board.finished else None,
-                           rematch=rematch_of(match) if board.finished else None,
-                           rating_changes=rating_words.match_changes(match, board.seat_names),
-                           forecast=rating_words.match_forecast(match, board.seat_names))
+    return {"board": board, "match": match, "latest": latest,
+            "dealt": None if turned_elsewhere else dealt, "turned_elsewhere": turned_elsewhere,
+            "rating_changes": rating_words.match_changes(match, board.seat_names),
+            "forecast": rating_words.match_forecast(match, board.seat_names)}
 
 
 @bp.post("/<int:match_id>/rematch")

@@ -26,6 +26,7 @@ from werkzeug.wrappers import Response
 from scorer.web.data.models import Match, MatchKeeper
 from scorer.web.extensions import db
 from scorer.web.fields import EmptyForm
+from scorer.web.play.screen import local_only, phone_url
 from scorer.web.policy import access, capability, device
 from scorer.web.presentation import scoreboard
 from scorer.web.writes import keepers
@@ -71,9 +72,11 @@ def show(match_id: int) -> str:
     """Watch (everyone) and Keep score too (scorekeepers), with their QR codes; the keepers."""
     match = db.get_or_404(Match, match_id)
     me = capability.keeper_of(match)
-    invite = url_for("share.join", match_id=match.id, invite=invite_for(me), _external=True) if me else None
-    return render_template("play/share.html", match=match, me=me, invite_url=invite,
-                           watch_url=url_for("matches.show", match_id=match.id, _external=True),
+    # On the server machine itself (127.0.0.1), the codes carry the address phones can open.
+    invite = phone_url(url_for("share.join", match_id=match.id, invite=invite_for(me), _external=True)) if me else None
+    watch = phone_url(url_for("matches.show", match_id=match.id, _external=True))
+    return render_template("play/share.html", match=match, me=me, invite_url=invite, watch_url=watch,
+                           local_only=local_only(watch),
                            keepers=match.keepers if me else [], names=scoreboard.seat_names(match),
                            form=EmptyForm(), site_manager=access.is_site_manager(),
                            # this phone's own row says its name as it is now, even if named since it joined

@@ -32,8 +32,10 @@ from scorer.core import (
     TRICKS,
     DealScore,
     MatchScore,
+    NextDeal,
     Part,
     ScoreDiff,
+    TrumpWhy,
     make_setup,
 )
 from scorer.web.language import gettext as _
@@ -125,7 +127,23 @@ def deal_parts(deal: DealScore, columns: Sequence[Column], names: Sequence[str])
 
 def trump_reason(deal: DealScore) -> str | None:
     """Why the deal had its trump, where a player might wonder (None where nothing needs saying)."""
-    why, trump = deal.why, trump_words(deal.trump)
+    return why_words(deal.why, deal.trump)
+
+
+def next_trump_reason(upcoming: NextDeal) -> str | None:
+    """Why the next deal's trump is known before its cards are seen (the core's ``NextDeal.why``):
+    the first deal of a game, the deal before's bids, or kept until a premium bidder names another.
+    None where a card still to be turned decides."""
+    if upcoming.why is None or upcoming.trump is None:
+        return None
+    if upcoming.why.kind == KEPT:
+        return _("It stays %(trump)s unless a premium bidder names another.", trump=trump_words(upcoming.trump))
+    return why_words(upcoming.why, upcoming.trump)
+
+
+def why_words(why: TrumpWhy, trump: str) -> str | None:
+    """A trump's reason in words, for a deal played or the one to come."""
+    trump = trump_words(trump)
     if why.kind == NINE:
         return _("A turned Nine means no trump.")
     if why.kind == JOKER_CARD:

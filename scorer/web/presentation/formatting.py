@@ -132,6 +132,11 @@ def local_time(value: datetime | None) -> str:
     return f"{format_skeleton('yMMMd', moment, locale=locale)}, {format_time(moment, 'HH:mm', locale=locale)}"
 
 
+def local_clock(value: datetime | None) -> str:
+    """The time of day alone, in the table's zone, for a moment of a day already named: "23:30"."""
+    return "" if value is None else format_time(clock.local(value), "HH:mm", locale=format_locale())
+
+
 def local_date(value: datetime | None) -> str:
     """A date in the same style as ``local_time``, without the time: "24 Dec 2026", "24. Dez. 2026"."""
     return "" if value is None else format_skeleton("yMMMd", clock.local(value), locale=format_locale())
@@ -157,11 +162,24 @@ def iso_time(value: datetime | None) -> str:
 def plural(count: int, word: str, many: str | None = None) -> str:
     """A count with its noun, agreeing: "1 deal", "2 deals", "1 match", "0 matches", "1 game point",
     "2 bonuses"; ``many`` for a plural no rule makes. Every count on a page goes through here."""
+    return f"{count} {noun(count, word, many)}"
+
+
+def noun(count: int, word: str, many: str | None = None) -> str:
+    """The noun ``plural`` puts after the count, alone ("games"), where the page draws the count
+    apart from it (the big screen's large figures)."""
     if count == 1:
-        return f"{count} {word}"
+        return word
     if many is None:
         many = word + ("es" if word.endswith(("s", "ch", "sh", "x")) else "s")
-    return f"{count} {many}"
+    return many
+
+
+def name_words(name: str) -> Markup:
+    """A name (or "Ann & Bob") whose lines break only between its words: each word a box of its
+    own, cut with an ellipsis where it alone is wider than its column, never split in two
+    ("Maximilian / a…"). Read out whole; the element around it carries the name as its title."""
+    return Markup(" ").join(Markup('<span class="word">{}</span>').format(word) for word in str(name).split())
 
 
 def minus(value: object) -> str:

@@ -110,6 +110,16 @@ FACE_DOWN = ("The dummy’s bid cards are still face down: turn them up (the but
              "before its bid is recorded or its points previewed.")
 
 
+def taken_words(number: int, here: bool) -> str:
+    """A new deal's form whose deal was saved first with other figures (``writes.deals.Taken``):
+    from another phone, or (``here``) from this one, by another page or an earlier send."""
+    who = ("from this phone already, by another page or an earlier send" if here
+           else "from another phone a moment before yours")
+    return (f"Deal {number} has already been saved with other figures, {who}, so these were not saved. Deal "
+            f"{number} as it was saved is shown below; the figures sent are still in the form: send them to "
+            "replace the saved ones, or go back to the scores to keep them.")
+
+
 def private_bid_words(seat: int, face_down: bool, names: list[str]) -> str:
     """The one answer to bid cards the form may not take while a deal's cards are private
     (``writes.deals.PrivateBid``), the same whatever the cards are."""

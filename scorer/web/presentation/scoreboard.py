@@ -11,7 +11,7 @@ from typing import Protocol
 from scorer.core import MatchScore, NextDeal, Ruleset, get_ruleset
 from scorer.web.data import card_store
 from scorer.web.data.models import Match
-from scorer.web.presentation.formatting import plural
+from scorer.web.presentation.formatting import noun, plural
 
 DUMMY = "Dummy"
 
@@ -90,6 +90,8 @@ class Standing:
     note: str | None        # a smaller figure beside it: "(2 bonuses)", "+100 bonus"
     winner: bool
     contender: bool
+    amount: int = 0         # the figure's number, and its unit ("games") where it has one: the big
+    unit: str | None = None  # screen draws the number large and the unit under it
 
 
 @dataclass
@@ -198,11 +200,7 @@ class Board:
         game = self.current_game
         if game is None:
             return set()
-        totals = {i: game.totals[i] for i, col in enumerate(self.columns) if col.contender}
-        if len(set(totals.values())) < 2:
-            return set()
-        best = max(totals.values())
-        return {i for i, total in totals.items() if total == best}
+        return highest({i: game.totals[i] for i, col in enumerate(self.columns) if col.contender})
 
     @property
     def standings(self) -> list[Standing]:
@@ -210,22 +208,22 @@ class Board:
         game, match_format = self.shown_game, self.match.options.get("match")
         lines = []
         for i, col in enumerate(self.columns):
-            note = None
+            note, unit = None, None
             if self.finished and match_format == "hundred":
-                figure = plural(self.games_won[i], "game")
+                amount, unit = self.games_won[i], noun(self.games_won[i], "game")
             elif self.finished and match_format == "game-bonus":
-                figure, note = str(self.grand_totals[i]), f"({plural(self.games_won[i], 'bonus', 'bonuses')})"
+                amount, note = self.grand_totals[i], f"({plural(self.games_won[i], 'bonus', 'bonuses')})"
             elif self.finished and self.game_points:
-                figure, note = str(self.grand_totals[i]), f"({plural(self.game_points[i], 'game point')})"
+                amount, note = self.grand_totals[i], f"({plural(self.game_points[i], 'game point')})"
             elif self.finished:
-                figure = str(self.grand_totals[i])
+                amount = self.grand_totals[i]
             else:
                 assert game is not None  # a banner shows only once a game has ended
-                figure = str(game.totals[i])
+                amount = game.totals[i]
                 note = f"+{game.bonus[i]} bonus" if game.bonus[i] else None
             winners = self.winner_units if self.finished else game.winner_units if game else []
-            lines.append(Standing(label=col.label, figure=figure, note=note, winner=i in winners,
-                                  contender=col.contender))
+            lines.append(Standing(label=col.label, figure=f"{amount} {unit}" if unit else str(amount), note=note,
+                                  winner=i in winners, contender=col.contender, amount=amount, unit=unit))
         return lines
 
     @property
@@ -271,6 +269,15 @@ def columns(match: Seated) -> list[Column]:
     # The core's scoring units: a side's partners together, else each seat (the dummy never wins).
     return [Column(" & ".join(names[seat] for seat in seats), seats, contender=unit in ruleset.contenders)
             for unit, seats in enumerate(ruleset.sides)]
+
+
+def highest(totals: dict[int, int]) -> set[int]:
+    """The units with the highest of ``totals`` (a game's, among those who can win it); none while
+    every figure is the same (nobody is ahead before the game's first deal, or all level)."""
+    if len(set(totals.values())) < 2:
+        return set()
+    best = max(totals.values())
+    return {unit for unit, total in totals.items() if total == best}
 
 
 def plural_subject(units: Sequence[int], cols: list[Column]) -> bool:

@@ -1,6 +1,7 @@
 """The history of changes of a match, newest first, in a player's words, with an Undo beside each
 change this phone may take back; the page that says what an undo will change before it is done;
-and the Undo itself (one write, ``writes/undo.py``).
+and the Undo itself (one write, ``writes/undo.py``). An undo ends where it started: the
+scoreboard its saved message was on, or the history of changes (``back_to``).
 
 What is kept, and how an undo decides, is told in ``data/history.py`` and ``writes/undo.py``.
 """
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from scorer.web.data.history import DEAL, MATCH, belongs, changes_of, current_state
@@ -77,6 +78,15 @@ def refused_words(match: Match, problem: WriteProblem) -> str:
     return problem.message
 
 
+def back_to(match_id: int) -> str:
+    """Where an undo ends: where it started (``?next=``), the match's scoreboard (the Undo beside
+    "Deal 5 saved.") or its history of changes; nothing else is taken, so no link can send a phone
+    elsewhere after an undo. Without one: the history of changes."""
+    history_page = url_for("changes.history", match_id=match_id)
+    return next(place for place in (request.args.get("next"), history_page)
+                if place in (url_for("matches.show", match_id=match_id), history_page))
+
+
 def refused_page(match: Match, problem: WriteProblem) -> tuple[str, int]:
     return render_template("error.html", match=match, title=problem.title, message=refused_words(match, problem)), problem.status
 
@@ -94,7 +104,7 @@ def confirm(match_id: int, change_id: int) -> str | tuple[str, int]:
     does, details = undo_words(plan, names, changes)
     return render_template("confirm.html", match=match, title="Undo this change?", lead=f"{describe(change, names)}.",
                            message=does, details=details, confirm="Undo it", confirm_class="btn-primary",
-                           back=url_for("changes.history", match_id=match.id), back_label="Leave it as it is",
+                           back=back_to(match.id), back_label="Leave it as it is",
                            form=VersionForm(version=str(plan.version)))
 
 
@@ -115,7 +125,8 @@ def undo(match_id: int, change_id: int) -> Response | tuple[str, int]:
     except WriteProblem as problem:
         if problem.status == 409:  # out of date or refused: look again
             flash(refused_words(match, problem))
-            return redirect(url_for("changes.confirm", match_id=match_id, change_id=change_id), code=303)
+            return redirect(url_for("changes.confirm", match_id=match_id, change_id=change_id,
+                                    next=request.args.get("next")), code=303)
         return refused_page(match, problem)
     flash(f"Undone: {words}.")
-    return redirect(url_for("changes.history", match_id=match_id), code=303)
+    return redirect(back_to(match_id), code=303)  # where the undo started

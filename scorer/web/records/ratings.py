@@ -173,6 +173,8 @@ def chances() -> str:
     if ruleset is None or len(typed) < ruleset.players or not all(typed[:ruleset.players]):
         return render_template("records/_chances.html", forecast=None, lookalikes=lookalikes)
     seated = typed[:ruleset.players]
+    if len({name_key(name) for name in seated}) < len(seated) or names.lookalikes(seated):
+        return render_template("records/_chances.html", forecast=None, lookalikes=lookalikes)  # one person, not two
     known = {person.name_key: person.id
              for person in db.session.scalars(select(Player).where(Player.name_key.in_([name_key(n) for n in seated])))}
     players = [known.get(name_key(name), -1 - seat) for seat, name in enumerate(seated)]  # -1…: someone new

@@ -112,6 +112,9 @@ class SheetForm(Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.ruleset.choices = choices([(r.id, f"{r.name} ({r.players} players)") for r in RULESETS.values()])
+        # Who deals first by the names typed ("Player 2" where none is), as sheet.js keeps them.
+        self.first_dealer.choices = choices([(str(seat), " ".join((field.data or "").split())[:40] or f"Player {seat + 1}")
+                                             for seat, field in enumerate(self.name_fields)])
 
     @property
     def name_fields(self) -> list[StringField]:

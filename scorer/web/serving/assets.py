@@ -31,15 +31,15 @@ from markupsafe import Markup
 # The styles and scripts of the pages, one request each (base.html). site.css is every page's but
 # the deal form's: that screen, the one used most and on the slowest phones, has play.css written
 # into the page itself (no second round trip before it is drawn: docs/performance.md), and that
-# holds only what it shows (no scoreboard tables, no history or statistics). The script is
+# holds only what it shows (no scoreboard tables, no history or statistics, no big screen). The script is
 # deferred (run once the page is read); theme.js, which must set the theme before the page is
 # drawn, is written into every page's <head> (INLINE).
 BUNDLES: dict[str, tuple[str, ...]] = {
-    "site.css": ("app.css", "board.css", "live.css", "records.css", "dealing.css", "access.css"),
+    "site.css": ("app.css", "board.css", "live.css", "records.css", "dealing.css", "access.css", "screen.css"),
     "play.css": ("app.css", "live.css", "dealing.css", "access.css"),
     # The shared core first (the phone's storage), then one file per feature; live.js last.
     "site.js": ("app.js", "theme-toggle.js", "wake-lock.js", "new-match.js", "deal-bids.js", "deal-tally.js",
-                "deal-drafts.js", "deal-preview.js", "deal-form.js", "installable.js", "live.js"),
+                "deal-drafts.js", "deal-preview.js", "deal-form.js", "installable.js", "screen.js", "live.js"),
 }
 # Written into the page rather than linked: allowed by the Content-Security-Policy by their
 # SHA-256 (security.py), never by 'unsafe-inline'.

@@ -202,6 +202,7 @@ def main(argv: list[str] | None = None) -> None:
         access.trust_proxy(app)
     shown, hosts = listening_hosts(args.host)
     app.config["TRUSTED_HOSTS"] = list(dict.fromkeys([*app.config["TRUSTED_HOSTS"], *hosts]))
+    app.config["PHONE_HOSTS"] = shown if args.host in ("0.0.0.0", "::") else [args.host]
     scheme = "https" if args.https else "http"
     certificate = None
     if args.https:
@@ -236,9 +237,10 @@ def main(argv: list[str] | None = None) -> None:
         print(f"Backups: daily into {backups.daily_folder(app)} (the last {backups.KEEP_DAILY} kept; "
               "SCORER_BACKUPS=off stops them)")
         backups.start_daily(app)
-    from scorer.web.writes import rating_worker
+    if app.config.get("RATINGS_CATCH_UP") == "thread":
+        from scorer.web.writes import rating_worker
 
-    rating_worker.start(app)  # the ratings' catch-up, off the requests (and marks left by another process)
+        rating_worker.start(app)  # the ratings' catch-up, off the requests (and marks left by another process)
     print("Stop it with Ctrl+C.\n", flush=True)
     if certificate is not None:
         serve_https(app, args.host, args.port, certificate.cert_path, certificate.key_path)

@@ -56,6 +56,15 @@ class WrongForm(Refused):
         self.posted, self.number = posted, number
 
 
+class Taken(Conflict):
+    """Deal ``number`` was saved with other figures after the form was read (by another phone, or
+    by this one from another page): the screen words it, knowing which."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"Deal {number} has already been saved with other figures, so these were not saved.")
+        self.number = number
+
+
 class PrivateBid(Refused):
     """Bid cards the form may not take while the deal's cards are private
     (``card_store.private_bid_problem``): the screen words it, naming the player."""
@@ -94,10 +103,7 @@ def refusal(match: Match, stored: list[DealDocument], posted: Posted, version: i
         if not editing:
             if same:
                 raise Repeated(f"Deal {number} was already saved. It was sent twice and is recorded once.")
-            raise Conflict(f"Deal {number} has already been saved with other figures, from another phone a "
-                           "moment before yours, so yours were not saved. Deal "
-                           f"{number} as it was saved is shown below; your figures are still in the form: "
-                           "send them to replace the saved ones, or go back to the scores to keep them.")
+            raise Taken(number)
         if seen is not None and seen != version:
             if same:
                 raise Repeated(f"Deal {number} was already changed to these figures. "
