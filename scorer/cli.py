@@ -17,6 +17,11 @@ from typing import Any, NoReturn, TextIO
 from .core import RULESETS, MatchError, deal_cards, score_document
 
 
+class _BadInput(Exception):
+    """The command line's own refusal (a file it cannot read, an option it cannot parse): one line,
+    as a MatchError's, but no problem of the core's (``scorer.core.PROBLEMS``)."""
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, not argparse's usage block
         self.exit(2, f"{self.prog}: {message} (see --help)\n")
@@ -48,14 +53,14 @@ def _read(path: str, stdin: TextIO) -> Any:
             with open(path, encoding="utf-8") as handle:
                 text = handle.read()
     except OSError as err:
-        raise MatchError(f"{path}: cannot be read ({err.strerror})", field="document") from None
+        raise _BadInput(f"{path}: cannot be read ({err.strerror})") from None
     except UnicodeDecodeError:
-        raise MatchError(f"{path}: is not UTF-8 text", field="document") from None
+        raise _BadInput(f"{path}: is not UTF-8 text") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
-        raise MatchError(f"{'standard input' if path == '-' else path}: not valid JSON "
-                         f"({err.msg} at line {err.lineno} column {err.colno})", field="document") from None
+        raise _BadInput(f"{'standard input' if path == '-' else path}: not valid JSON "
+                        f"({err.msg} at line {err.lineno} column {err.colno})") from None
 
 
 def _options(pairs: Sequence[str]) -> dict[str, Any]:
@@ -63,7 +68,7 @@ def _options(pairs: Sequence[str]) -> dict[str, Any]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep:
-            raise MatchError(f"--option {pair!r}: write it as KEY=VALUE", field="options")
+            raise _BadInput(f"--option {pair!r}: write it as KEY=VALUE")
         options[key] = json.loads(value) if value in ("true", "false") or value.isdigit() else value
     return options
 
@@ -80,7 +85,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         else:
             result = deal_cards(args.ruleset, seed=args.seed, dealer=args.dealer, options=_options(args.option),
                                 deal=args.deal, pile_seed=args.pile_seed).to_json()
-    except MatchError as err:
+    except (MatchError, _BadInput) as err:
         print(err, file=stderr)
         return 2
     except RecursionError:

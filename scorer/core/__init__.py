@@ -2,7 +2,7 @@
 
 Where to look: the contract bonus and premiums in ``scoring``, the next trump in ``trump``, games and
 match formats in ``match``, every ruleset's facts in ``rulesets``, bid cards in ``bids``, the messages
-for bad input in ``validation``, the JSON document in ``document``, the shuffle and deal in ``dealing``.
+for bad input in ``validation`` (each a code of ``errors.PROBLEMS`` with its facts), the JSON document in ``document``, the shuffle and deal in ``dealing``.
 """
 
 from .bids import (
@@ -38,7 +38,7 @@ from .dealing import (
 )
 from .diff import GameChange, MatchChange, ScoreDiff, TrumpChange, compare_scores
 from .document import FORMAT, parse_match, score, score_document
-from .errors import MatchError
+from .errors import PROBLEMS, MatchError, Problem
 from .match import (
     BY_MISSES,
     BY_SUCCESSES,
@@ -63,16 +63,20 @@ from .match import (
 from .memo import ScoreMemo
 from .premiums import PremiumAward, award_premium
 from .rules_text import (
+    FORMAT_CHOICES,
     NINETY_NINE,
+    Aliases,
+    MatchFormat,
     Reminders,
-    alias_text,
-    bid_sizes_note,
+    Scoring,
+    aliases_of,
     bid_sizes_text,
     bid_values_text,
-    format_choices,
-    format_text,
-    goal_label,
+    format_examples,
+    match_format,
     reminders,
+    scoring_of,
+    widest_aliases,
 )
 from .rulesets import (
     DEFAULT_OPTIONS,
@@ -124,6 +128,7 @@ __all__ = [
     "trump_by_misses", "trump_by_successes", "trump_of_card",
     "FORMAT", "JOKER", "MATCH_FORMATS", "NOT_SUPPORTED", "NO_TRUMP", "RULESETS", "SUIT_NAMES", "SUIT_SYMBOLS",
     "Breakdown", "DealOutcome", "DealRecord", "DealScore", "DealtCards", "GameScore", "MatchRecord", "MatchError",
+    "PROBLEMS", "Problem",
     "MatchScore", "NextDeal", "ScoreMemo", "pile_card_problem", "PackPreparation", "Premium", "PremiumAward", "Ruleset", "Setup",
     "award_premium", "bid_from_cards", "bid_values", "deal_cards", "get_ruleset", "is_made", "make_setup",
     "pack_preparation", "parse_bid_card", "parse_card", "pile_order", "virtual_turn_up", "parse_match", "possible_bids", "score", "score_deal",
@@ -133,8 +138,10 @@ __all__ = [
     # rule facts and rules text the web layer displays
     "BID_SIZES", "MAX_CARD_BID", "bid_aliases", "bid_numbers", "bid_size", "tricks_against_bid",
     "DEFAULT_OPTIONS", "DEFAULT_RULESET", "GAME_BONUS", "GAME_TO", "OPTION_LIMITS", "USUAL_RULESETS",
-    "NINETY_NINE", "Reminders", "alias_text", "bid_sizes_note", "bid_sizes_text", "bid_values_text", "format_choices", "format_text", "goal_label",
-    "reminders",
+    "NINETY_NINE", "Reminders", "bid_sizes_text", "bid_values_text", "reminders",
+    # rule facts the web words (rules_text): aliases, a ruleset's scoring, a match's format
+    "FORMAT_CHOICES", "Aliases", "MatchFormat", "Scoring", "aliases_of", "format_examples", "match_format", "scoring_of",
+    "widest_aliases",
     # a deal's points in parts, why its trump, the rule edges it reached, what an edit changes
     "CONTRACT", "EXACT", "GAVE", "PAID", "PREMIUM", "SIDE_BONUS", "STREAK_BONUS", "TRICKS", "Part",
     "BY_MISSES", "BY_SUCCESSES", "CARD", "FIRST", "JOKER_CARD", "KEPT", "NAMED_BY", "NINE", "TrumpWhy", "Edges",

@@ -7,11 +7,12 @@ from functools import cache
 from itertools import combinations
 
 from .cards import BID_VALUE, JOKER, parse_bid_card
-from .errors import MatchError
+from .errors import MatchError, Problem
+from .words import N_
 
 # Every player bids by laying three cards aside (RULES.md): how many, and in words.
 BID_CARDS = 3
-BID_CARDS_WORDS = "three cards"
+BID_CARDS_WORDS = N_("three cards")
 
 
 def bid_from_cards(cards: Sequence[object], turn_up: str | None = None) -> int:
@@ -21,21 +22,23 @@ def bid_from_cards(cards: Sequence[object], turn_up: str | None = None) -> int:
     7
     """
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence) or len(cards) != BID_CARDS:
-        raise MatchError(f"bids: a bid is {BID_CARDS_WORDS}, not {cards!r}", field="bids")
+        raise MatchError(f"bids: a bid is {BID_CARDS_WORDS}, not {cards!r}", code="bid-not-three-cards", field="bids",
+                         facts={"value": cards})
     if turn_up is not None:
         try:  # a card code, or a bare suit where only the trump suit is known
             turn_up = parse_bid_card(turn_up)
-        except ValueError as err:
-            raise MatchError(f"turn_up: {err}", field="turn_up") from None
+        except Problem as err:
+            raise MatchError(f"turn_up: {err}", code=err.code, field="turn_up", facts=err.facts) from None
     total = 0
     for text in cards:
         try:
             card = parse_bid_card(text)
-        except ValueError as err:
-            raise MatchError(f"bids: {err}", field="bids") from None
+        except Problem as err:
+            raise MatchError(f"bids: {err}", code=err.code, field="bids", facts=err.facts) from None
         if card == JOKER:
             if turn_up is None or turn_up == JOKER:
-                raise MatchError("bids: a Joker bid card needs the turn-up card to count as", field="bids")
+                raise MatchError("bids: a Joker bid card needs the turn-up card to count as", code="joker-bid-needs-turned-card",
+                                 field="bids")
             card = turn_up
         total += BID_VALUE[card[-1]]
     return total

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from .errors import Problem
+
 JOKER = "Joker"
 SUIT_LETTERS = "CDHS"
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
@@ -30,17 +32,21 @@ def _suit_letter(text: str) -> str | None:
 
 
 def parse_card(text: object) -> str:
-    """The canonical code of a card (``10h`` → ``10H``, ``A♠`` → ``AS``); ValueError if it is none."""
+    """The canonical code of a card (``10h`` → ``10H``, ``A♠`` → ``AS``); ``Problem`` (a ValueError) if it is none."""
     if not isinstance(text, str) or not text.strip():
-        raise ValueError(f"{text!r} is not a card")
+        raise _not_a_card(text)
     code = text.strip()
     if code.lower() == "joker":
         return JOKER
     suit = _suit_letter(code[-1])
     rank = code[:-1].upper()
     if suit is None or rank not in RANKS:
-        raise ValueError(f"{text!r} is not a card")
+        raise _not_a_card(text)
     return rank + suit
+
+
+def _not_a_card(text: object) -> Problem:
+    return Problem(f"{text!r} is not a card", code="not-a-card", facts={"value": text})
 
 
 def parse_bid_card(text: object) -> str:
@@ -72,7 +78,8 @@ def parse_trump(text: object) -> str:
         letter = _suit_letter(text.strip())
         if letter:
             return SUIT_NAMES[letter]
-    raise ValueError(f"{text!r} is not a trump (clubs, diamonds, hearts, spades or no-trump)")
+    raise Problem(f"{text!r} is not a trump (clubs, diamonds, hearts, spades or no-trump)", code="not-a-trump",
+                  facts={"value": text})
 
 
 def trump_of_turn_up(card: str) -> str:

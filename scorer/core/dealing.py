@@ -12,7 +12,7 @@ import hmac
 import random
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import JOKER, STANDARD_PACK, multiset_difference, sort_hand
@@ -20,6 +20,7 @@ from .errors import MatchError
 from .rulesets import DUMMY, MISSES, PILE, TURN_UP, Setup, make_setup
 from .trump import trump_of_card
 from .validation import EIGHTEEN_PILE
+from .words import N_
 
 MAX_SEED = 2**63 - 1
 PILE_SIZE = len(EIGHTEEN_PILE)  # eighteen: a 19th deal of a game starts a new pile
@@ -34,7 +35,13 @@ class PackPreparation:
     remove: tuple[str, ...]  # take these out of a standard pack
     add: tuple[str, ...]     # and add these
     aside: tuple[str, ...]   # kept apart to set trump (long's Nines, eighteen's pile)
-    note: str
+    note: str                # in English (the command line's JSON): fixed (words.N_), or from the figures
+    plain: bool = True       # the note says only what to take out and add (the web words it from the figures)
+
+    @property
+    def removed_ranks(self) -> tuple[str, ...]:
+        """The ranks taken out of a standard pack, lowest first: ("2", "3", "4", "5")."""
+        return tuple(sorted({card[:-1] for card in self.remove}, key=lambda rank: int(rank) if rank.isdigit() else 99))
 
     def to_json(self) -> dict[str, Any]:
         return {"pack_size": len(self.pack), "remove": list(self.remove), "add": list(self.add),
@@ -42,11 +49,11 @@ class PackPreparation:
 
 
 _NOTES = {
-    "eighteen": "Use a 54-card pack with two Jokers: the 2s to 5s and both Jokers make the 18-card trump "
-                "pile; the 36 cards from 6 to Ace are dealt.",
-    "long": "Take out the four Nines and lay them apart: they show the trump.",
-    "five": "Add the 11s and 12s of a 60-card Five Hundred pack, or two extra ranks from an identical "
-            "pack (Sevens and Eights are best) to stand in for them.",
+    "eighteen": N_("Use a 54-card pack with two Jokers: the 2s to 5s and both Jokers make the 18-card trump "
+                   "pile; the 36 cards from 6 to Ace are dealt."),
+    "long": N_("Take out the four Nines and lay them apart: they show the trump."),
+    "five": N_("Add the 11s and 12s of a 60-card Five Hundred pack, or two extra ranks from an identical "
+               "pack (Sevens and Eights are best) to stand in for them."),
 }
 
 
@@ -59,14 +66,15 @@ def pack_preparation(ruleset_id: str, options: Mapping[str, Any] | None = None) 
         aside = tuple(c for c in STANDARD_PACK if c.startswith("9"))
     remove = tuple(c for c in STANDARD_PACK if c not in setup.pack)
     add = tuple(multiset_difference(setup.pack + aside, STANDARD_PACK))
-    note = _NOTES.get(setup.id) or _plain_note(remove, add, len(setup.pack))
-    return PackPreparation(setup.id, setup.pack, remove, add, aside, note)
+    prepared = PackPreparation(setup.id, setup.pack, remove, add, aside, "")
+    fixed = _NOTES.get(setup.id)
+    return replace(prepared, note=fixed, plain=False) if fixed else replace(prepared, note=_plain_note(prepared))
 
 
-def _plain_note(remove: tuple[str, ...], add: tuple[str, ...], size: int) -> str:
+def _plain_note(prepared: PackPreparation) -> str:
+    remove, add, size, ranks = prepared.remove, prepared.add, len(prepared.pack), prepared.removed_ranks
     parts = []
     if remove:
-        ranks = sorted({c[:-1] for c in remove}, key=lambda r: int(r) if r.isdigit() else 99)
         parts.append(f"take out the {ranks[0]}s to {ranks[-1]}s" if len(ranks) > 1 else f"take out the {ranks[0]}s")
     if add:
         parts.append("add a Joker" if add == (JOKER,) else "add " + ", ".join(add))
@@ -164,7 +172,8 @@ def virtual_turn_up(ruleset_id: str, seed: int | None = None, options: Mapping[s
     """
     setup = make_setup(ruleset_id, options)
     if not setup.turns_card:
-        raise MatchError(f"turn_up: {setup.ruleset.name} turns no card", field="turn_up")
+        raise MatchError(f"turn_up: {setup.ruleset.name} turns no card", code="deal-turns-no-card", field="turn_up",
+                         facts={"ruleset": setup.id})
     rng = random.Random(new_seed() if seed is None else seed)
     if setup.trump_rule == PILE:
         return rng.choice(EIGHTEEN_PILE)
@@ -180,7 +189,8 @@ def pile_order(seed: int) -> tuple[str, ...]:
 
 def _check_seed(seed: object, field: str = "seed") -> None:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise MatchError(f"{field}: must be a whole number from 0 to {MAX_SEED}, not {seed!r}", field=field)
+        raise MatchError(f"{field}: must be a whole number from 0 to {MAX_SEED}, not {seed!r}", code="seed-out-of-range",
+                         field=field, facts={"most": MAX_SEED, "value": seed})
 
 
 def deal_cards(ruleset_id: str, seed: int | None = None, dealer: int = 0,
@@ -198,12 +208,14 @@ def deal_cards(ruleset_id: str, seed: int | None = None, dealer: int = 0,
         seed = new_seed()
     _check_seed(seed)
     if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
-        raise MatchError(f"deal: must be a deal number from 1, not {deal!r}", field="deal")
+        raise MatchError(f"deal: must be a deal number from 1, not {deal!r}", code="deal-number-not-whole", field="deal",
+                         facts={"value": deal})
     if pile_seed is None:
         pile_seed = game_pile_seed(seed, deal)
     _check_seed(pile_seed, "pile_seed")
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
-        raise MatchError(f"dealer: must be a seat from 0 to {rules.players - 1}, not {dealer!r}", field="dealer")
+        raise MatchError(f"dealer: must be a seat from 0 to {rules.players - 1}, not {dealer!r}", code="dealer-out-of-range",
+                         field="dealer", facts={"last": rules.players - 1, "value": dealer})
 
     rng = random.Random(seed)
     pack = list(setup.pack)

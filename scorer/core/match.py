@@ -253,10 +253,10 @@ def _deal_trump(setup: Setup, record: DealRecord, game: _Game, number: int) -> t
         return record.named_trump, TrumpWhy(NAMED_BY)
     why = _expected_why(source, game.deals == 0, successes, missed)
     if record.trump is not None and record.trump != expected:
-        reason = ("only a declarer or revealer names another" if setup.trump_rule == NAMED
-                  else "it follows the rules for this deal")
-        raise MatchError(f"trump: this deal's trump is {expected}, not {record.trump} ({reason})",
-                         field="trump", deal=number)
+        named = setup.trump_rule == NAMED
+        reason = "only a declarer or revealer names another" if named else "it follows the rules for this deal"
+        raise MatchError(f"trump: this deal's trump is {expected}, not {record.trump} ({reason})", code="trump-not-by-the-rules",
+                         field="trump", deal=number, facts={"trump": expected, "given": record.trump, "named": named})
     return expected, why
 
 
@@ -290,7 +290,8 @@ def pile_card_problem(deal: DealScore, number: int) -> MatchError | None:
     when = " and ".join(f"deal {n}" for n in deal.turned_before)
     copies = "twice" if EIGHTEEN_PILE.count(deal.turn_up) == 2 else "once"
     return MatchError(f"turn_up: {deal.turn_up} was turned already in this game ({when}); each pile card comes up "
-                      f"{copies} a game", field="turn_up", deal=number)
+                      f"{copies} a game", code="pile-card-turned-already", field="turn_up", deal=number,
+                      facts={"card": deal.turn_up, "deals": deal.turned_before, "copies": EIGHTEEN_PILE.count(deal.turn_up)})
 
 
 def _game_over(match: MatchRecord, game: _Game, outcome: DealOutcome) -> tuple[bool, tuple[int, ...], list[int]]:
@@ -380,8 +381,8 @@ def resume(progress: Progress, records: Sequence[DealRecord]) -> Progress:
     for index, record in enumerate(records, start=len(deals)):
         number = index + 1
         if finished:
-            raise MatchError(f"deals: the match ended after deal {index}; no deal can follow",
-                             field="deals", deal=number)
+            raise MatchError(f"deals: the match ended after deal {index}; no deal can follow", code="deal-after-the-end",
+                             field="deals", deal=number, facts={"last": index})
         dealer = dealer_of(match, index)
         trump, why = _deal_trump(setup, record, game, number)
         turned_before = _turn_pile_card(setup, record, game, number)

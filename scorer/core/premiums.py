@@ -29,17 +29,19 @@ def award_premium(ruleset: Ruleset | str, offers: Sequence[str | None], dealer: 
         ruleset = get_ruleset(ruleset)
     if len(offers) != ruleset.seats:
         raise MatchError(f"premiums: {len(offers)} offers given, this ruleset has {ruleset.seats} seats",
-                         field="premiums")
+                         code="offers-count", field="premiums", facts={"given": len(offers), "seats": ruleset.seats})
     if not 0 <= dealer < ruleset.players:
-        raise MatchError(f"premiums: dealer {dealer} is not a seat that deals", field="premiums")
+        raise MatchError(f"premiums: dealer {dealer} is not a seat that deals", code="dealer-not-a-dealer", field="premiums",
+                         facts={"dealer": dealer})
     for seat, kind in enumerate(offers):
         if kind is None:
             continue
         if seat >= ruleset.players:
-            raise MatchError("premiums: the dummy cannot declare", field="premiums", seat=seat)
+            raise MatchError("premiums: the dummy cannot declare", code="dummy-cannot-declare", field="premiums", seat=seat)
         if kind not in ruleset.premium_kinds:
             allowed = " or ".join(ruleset.premium_kinds) or "nothing"
-            raise MatchError(f"premiums: {ruleset.name} allows {allowed}, not {kind!r}", field="premiums", seat=seat)
+            raise MatchError(f"premiums: {ruleset.name} allows {allowed}, not {kind!r}", code="premium-not-allowed",
+                             field="premiums", seat=seat, facts={"ruleset": ruleset.id, "allowed": ruleset.premium_kinds, "kind": kind})
 
     order = priority_order(ruleset.players, dealer)
     if ruleset.several_premiums:

@@ -1,8 +1,9 @@
-"""The rules in words, for a printed sheet's margin, a form's hints and the hand page's bid helper.
+"""The rules as facts, for a printed sheet's margin, a form's hints and the hand page's bid helper.
 
-Every number in these sentences is read from the core's own data (the rulesets, the scoring
-constants, the next-trump tables), so the words cannot drift from what the scorer counts. The
-web layer prints them and decides nothing.
+Every figure here is read from the core's own data (the rulesets, the scoring constants, the
+next-trump tables), so the words cannot drift from what the scorer counts. The core builds no
+sentence: the web words these facts in the page's language (``presentation/rules_words.py``) and
+decides nothing. What is here as text has no words: "♦ 0, ♠ 1, ♥ 2, ♣ 3", "0–9", "4–5".
 """
 
 from __future__ import annotations
@@ -15,19 +16,15 @@ from .bids import BID_SIZES, bid_aliases
 from .cards import BID_VALUE, NO_TRUMP, SUIT_SYMBOLS
 from .rulesets import (
     DEFAULT_OPTIONS,
-    DUMMY,
     GAME_BONUS,
     GAME_TO,
     LONG,
     MISSES,
     NAMED,
     PARTNERS,
-    PILE,
     RULESETS,
-    SELF_PREMIUM,
     STREAK,
     SUCCESSES,
-    TURN_UP,
     Ruleset,
     Setup,
 )
@@ -60,36 +57,31 @@ def bid_sizes_text() -> str:
     return _span(list(BID_SIZES))
 
 
-def alias_text(tricks: int) -> str:
-    """What the aliased bids are with ``tricks`` tricks: "", "0 also means 10", "0–3 also mean 10–13"."""
-    aliases = bid_aliases(tricks)
-    if not aliases:
-        return ""
-    verb = "means" if len(aliases) == 1 else "mean"
-    return f"{_span(list(aliases))} also {verb} {_span(list(aliases.values()))}"
-
-
 def alias_ranges(tricks: int) -> tuple[str, str] | None:
     """The sizes that alias and what they also mean, as ranges ("0–3", "10–13"); None without aliases."""
     aliases = bid_aliases(tricks)
     return (_span(list(aliases)), _span(list(aliases.values()))) if aliases else None
 
 
-def bid_sizes_note() -> str:
-    """What a bid size is, for statistics that group bids by it."""
-    ranges = alias_ranges(max(ruleset.tricks for ruleset in RULESETS.values()))
-    alias = f"; a bid of {ranges[1]} counts with {ranges[0]}, the number it aliases" if ranges else ""
-    return f"Sizes are the bid cards' value, {bid_sizes_text()}{alias}."
+@dataclass(frozen=True)
+class Aliases:
+    """The bids that also mean a higher number in a deal of so many tricks: "0–3" also "10–13"."""
+
+    sizes: str   # "0", "0–3"
+    means: str   # "10", "10–13"
+    count: int   # how many sizes alias (1 or 4)
 
 
-def bid_rule_text(ruleset: Ruleset) -> str:
-    """How a bid is made, in one line for a sheet's margin."""
-    alias = alias_text(ruleset.tricks)
-    text = "Three cards; add up the suits. A made bid: exactly that many tricks"
-    text += f" ({alias})." if alias else "."
-    if ruleset.hidden_bids:
-        text += " A player who failed may keep the cards hidden."
-    return text
+def aliases_of(tricks: int) -> Aliases | None:
+    """The aliased bids with ``tricks`` tricks (None with 9): "0" also means "10", "0–3" also "10–13"."""
+    ranges = alias_ranges(tricks)
+    return Aliases(ranges[0], ranges[1], len(bid_aliases(tricks))) if ranges else None
+
+
+def widest_aliases() -> Aliases | None:
+    """The aliases of the deal of the most tricks any ruleset plays: what a bid size counts together
+    across rulesets (statistics group a bid of 10–13 with 0–3)."""
+    return aliases_of(max(ruleset.tricks for ruleset in RULESETS.values()))
 
 
 def bonus_table(ruleset: Ruleset) -> list[tuple[int, int]]:
@@ -99,37 +91,26 @@ def bonus_table(ruleset: Ruleset) -> list[tuple[int, int]]:
     return sorted(ruleset.bonus.items())
 
 
-def scoring_notes(ruleset: Ruleset) -> list[str]:
-    """The scoring in short sentences; the first, where there is a bonus table, introduces it."""
-    notes: list[str] = []
-    value = ruleset.premium_value
-    if ruleset.scoring == PARTNERS:
-        notes.append(f"Each side scores its tricks, plus {SIDE_BONUS_BOTH} if both partners made their bids, "
-                     f"{SIDE_BONUS_ONE} if one did, {SIDE_BONUS_LEVEL} if neither did but the side's tricks "
-                     "equal its bids.")
-    elif ruleset.scoring == LONG:
-        bonus = [ruleset.bonus[k] for k in sorted(ruleset.bonus)]
-        notes.append(f"No trick points. A made bid scores {bonus[0]} alone, {bonus[1]} with one other, "
-                     f"{bonus[-1]} if all made.")
-        ranges = alias_ranges(ruleset.tricks)
-        nearer = f" (the nearer of {ranges[0]} and {ranges[1]})" if ranges else ""
-        notes.append(f"A missed bid scores minus the tricks it missed by{nearer}.")
-        premiums = ", ".join(f"{kind} ±{value[kind]}" for kind in ruleset.premium_kinds)
-        notes.append(f"{premiums[:1].upper()}{premiums[1:]}, to or from the bidder alone.")
-    elif ruleset.scoring == STREAK:
-        notes.append(f"Each trick 1. A made bid adds {STREAK_STEP}, {2 * STREAK_STEP} if the deal before was made "
-                     f"too, {3 * STREAK_STEP} for three in a row, and so on; a miss starts again (each game afresh).")
-    else:
-        notes.append("Each trick 1. A made bid adds the bonus for how many made theirs:")
-    if ruleset.premium_kinds and ruleset.scoring != LONG:
-        values = " / ".join(f"{kind} {value[kind]}" for kind in ruleset.premium_kinds)
-        if ruleset.scoring == SELF_PREMIUM:
-            notes.append(f"Premium: {values}, won or lost by each declarer.")
-        else:
-            notes.append(f"Premium: {values}, to the bidder if made, else to each opponent.")
-    if ruleset.has_dummy:
-        notes.append(f"The dummy succeeds with its bid or fewer tricks; exactly its bid earns it {DUMMY_EXACT_BONUS}.")
-    return notes
+@dataclass(frozen=True)
+class Scoring:
+    """How a ruleset scores a deal, as the figures a sheet's margin words (RULES.md §1–2)."""
+
+    style: str                              # the ruleset's scoring (STANDARD, PARTNERS, LONG, SELF_PREMIUM, STREAK)
+    contract: tuple[int, ...]               # a made bid's bonus when 1, 2, … players made theirs
+    premiums: tuple[tuple[str, int], ...]   # (kind, value): declare 30, reveal 60
+    side_bonus: tuple[int, int, int]        # PARTNERS: both partners made, one did, neither but the tricks equal the bids
+    streak: tuple[int, int, int]            # STREAK: a first success, a second in a row, a third
+    dummy_exact: int | None                 # a dummy that took exactly its bid (None without a dummy)
+    aliases: Aliases | None                 # LONG: a missed bid counts from the nearer of these
+
+
+def scoring_of(ruleset: Ruleset) -> Scoring:
+    """The figures of a ruleset's scoring, for a sheet's margin."""
+    return Scoring(style=ruleset.scoring, contract=tuple(ruleset.bonus[k] for k in sorted(ruleset.bonus)),
+                   premiums=tuple((kind, ruleset.premium_value[kind]) for kind in ruleset.premium_kinds),
+                   side_bonus=(SIDE_BONUS_BOTH, SIDE_BONUS_ONE, SIDE_BONUS_LEVEL),
+                   streak=(STREAK_STEP, 2 * STREAK_STEP, 3 * STREAK_STEP),
+                   dummy_exact=DUMMY_EXACT_BONUS if ruleset.has_dummy else None, aliases=aliases_of(ruleset.tricks))
 
 
 def next_trump_table(setup: Setup) -> list[tuple[str, str]]:
@@ -156,74 +137,51 @@ def first_trump(setup: Setup) -> str | None:
     return NO_TRUMP if setup.trump_rule == NAMED else None
 
 
-_TRUMP_TEXT = {
-    TURN_UP: "The turned card's suit; a Nine or the Joker: no trump.",
-    DUMMY: "The dummy's top card's suit; a Nine: no trump.",
-    PILE: "The next trump-pile card's suit; a Joker: no trump.",
-    NAMED: "Named by the declarer or revealer; with no premium it stays as last deal.",
-}
+@dataclass(frozen=True)
+class MatchFormat:
+    """A match's format with every figure it needs, a missing option as its default (RULES.md §3)."""
+
+    match: str          # one of MATCH_FORMATS
+    deals: int          # "deals": how many
+    games_to_win: int   # "hundred", "game-bonus": games (or bonuses) that win
+    target: int         # "target": the score that wins
+    game_to: int        # "hundred", "game-bonus": the score that ends a game
+    bonus: int          # "game-bonus": the bonus for reaching it with a made bid
 
 
-def trump_text(setup: Setup) -> str | None:
-    """Where a deal's trump comes from, where no table says it."""
-    return _TRUMP_TEXT.get(setup.trump_rule)
-
-
-def format_text(options: Mapping[str, Any]) -> str:
-    """A match format in words: "100-point games, first to 3 wins", "9 deals", "One game to 99"."""
+def match_format(options: Mapping[str, Any]) -> MatchFormat:
+    """The format of a match with these options: "100-point games, first to 3 wins" in facts."""
     values = dict(DEFAULT_OPTIONS) | dict(options)
-    match = values["match"]
-    if match == "deals":
-        deals = values["deals"]
-        return f"{deals} deal{'' if deals == 1 else 's'}"
-    if match == "target":
-        return f"One game to {values['target']}"
-    games = values["games_to_win"]
-    if match == "game-bonus":
-        return f"Games to {GAME_TO} with game bonuses, first to {games} bonus{'es' if games != 1 else ''}"
-    if games == 1:
-        return f"One game to {GAME_TO}"
-    return f"{GAME_TO}-point games, first to {games} wins"
+    return MatchFormat(values["match"], values["deals"], values["games_to_win"], values["target"], GAME_TO, GAME_BONUS)
 
 
-def format_choices() -> list[tuple[str, str, str]]:
-    """(format, its name, a sentence about it) for the new-match form, from RULES.md §3."""
+# The order the new-match form offers the formats in (the usual first).
+FORMAT_CHOICES = ("hundred", "deals", "game-bonus", "target")
+
+
+def format_examples() -> tuple[int, int]:
+    """A match of a set number of deals, for instance: the usual count and twice it (9, 18)."""
     deals = DEFAULT_OPTIONS["deals"]
-    return [
-        ("hundred", f"Games to {GAME_TO}",
-         f"A game ends when someone reaches {GAME_TO}; the first to win so many games wins."),
-        ("deals", "A set number of deals",
-         f"One game of so many deals ({deals}, {2 * deals} …); the highest total wins."),
-        ("game-bonus", f"Games to {GAME_TO} with game bonuses",
-         f"Games to {GAME_TO}; {GAME_BONUS} extra for reaching it with a made bid."),
-        ("target", "One game to a target score", "One long game: the first to reach the target wins."),
-    ]
-
-
-def goal_label(setup: Setup) -> str | None:
-    """The line a chart draws at the score that ends a game: "game to 100", "target 500"."""
-    if setup.goal is None:
-        return None
-    return f"target {setup.goal}" if setup.match == "target" else f"game to {setup.goal}"
+    return deals, 2 * deals
 
 
 @dataclass(frozen=True)
 class Reminders:
-    """Everything a blank score sheet prints in its margin."""
+    """Everything a blank score sheet prints in its margin, as facts (the web words them)."""
 
     bid_values: list[tuple[str, int]]          # (suit letter, value)
-    bid_rule: str
-    bonus: list[tuple[int, int]]               # (how many made, bonus)
-    scoring: list[str]                         # lines; the first introduces the bonus table, if any
+    aliases: Aliases | None                    # the bids that also mean a higher number
+    hidden_bids: bool                          # a player who failed may keep the bid cards hidden
+    bonus: list[tuple[int, int]]               # (how many made, bonus), where a table says it
+    scoring: Scoring
     first_trump: str | None
     next_trump: list[tuple[str, str]]          # (how many made, or missed by; trump)
-    trump_rule: str
-    trump_text: str | None
+    trump_rule: str                            # where a deal's trump comes from (Setup.trump_rule)
 
 
 def reminders(setup: Setup) -> Reminders:
     """The scoring reminders of a blank sheet for a ruleset with a match's options."""
     ruleset = setup.ruleset
-    return Reminders(bid_values=bid_card_values(), bid_rule=bid_rule_text(ruleset), bonus=bonus_table(ruleset),
-                     scoring=scoring_notes(ruleset), first_trump=first_trump(setup),
-                     next_trump=next_trump_table(setup), trump_rule=setup.trump_rule, trump_text=trump_text(setup))
+    return Reminders(bid_values=bid_card_values(), aliases=aliases_of(ruleset.tricks), hidden_bids=ruleset.hidden_bids,
+                     bonus=bonus_table(ruleset), scoring=scoring_of(ruleset), first_trump=first_trump(setup),
+                     next_trump=next_trump_table(setup), trump_rule=setup.trump_rule)

@@ -16,6 +16,7 @@ from typing import Any
 from .bids import bid_aliases, bid_numbers
 from .cards import FIVE_PLAYER_RANKS, JOKER, NO_TRUMP, SEVEN_TO_ACE, SIX_TO_ACE, STANDARD_PACK, cards_of
 from .errors import MatchError
+from .words import N_
 
 # How a deal's trump is chosen.
 TURN_UP = "turn-up"      # a card turned after the deal: its suit; a Nine or the Joker: no trump
@@ -48,8 +49,8 @@ GAME_BONUS = 100
 @dataclass(frozen=True)
 class Ruleset:
     id: str
-    name: str
-    summary: str
+    name: str                     # Parlett's name, the same in every language (DECISIONS 47)
+    summary: str                  # fixed English, marked for the web to translate (words.N_)
     players: int                  # named players
     hand_size: int                # cards dealt to each hand
     tricks: int                   # tricks played in a deal
@@ -124,44 +125,44 @@ def _defaults(**extra: Any) -> Mapping[str, Any]:
 _FOUR_PACK = STANDARD_PACK + (JOKER,)
 
 RULESETS: Mapping[str, Ruleset] = MappingProxyType({r.id: r for r in (
-    Ruleset("classic", "Classic", "Three players, 36 cards and a Joker; the turned card sets trump.",
+    Ruleset("classic", "Classic", N_("Three players, 36 cards and a Joker; the turned card sets trump."),
             players=3, hand_size=12, tricks=9, pack=cards_of(SIX_TO_ACE) + (JOKER,),
             trump_rule=TURN_UP, scoring=STANDARD, premium_kinds=("declare", "reveal"),
             defaults=_defaults(), source="Parlett"),
-    Ruleset("jokerless", "Jokerless", "Three players, 36 cards; trump follows how many made their bid.",
+    Ruleset("jokerless", "Jokerless", N_("Three players, 36 cards; trump follows how many made their bid."),
             players=3, hand_size=12, tricks=9, pack=cards_of(SIX_TO_ACE),
             trump_rule=SUCCESSES, scoring=STANDARD, premium_kinds=("declare", "reveal"),
             defaults=_defaults(first_trump="diamonds"), source="Parlett, Fosdick, rules card"),
-    Ruleset("declared", "Declared", "Three players; a declarer or revealer names the trump.",
+    Ruleset("declared", "Declared", N_("Three players; a declarer or revealer names the trump."),
             players=3, hand_size=12, tricks=9, pack=cards_of(SIX_TO_ACE),
             trump_rule=NAMED, scoring=STANDARD, premium_kinds=("declare", "reveal"),
             defaults=_defaults(allow_no_trump_call=False), source="Parlett"),
-    Ruleset("eighteen", "Eighteen", "Three players, 18 deals; a pile of 18 spare cards sets trump.",
+    Ruleset("eighteen", "Eighteen", N_("Three players, 18 deals; a pile of 18 spare cards sets trump."),
             players=3, hand_size=12, tricks=9, pack=cards_of(SIX_TO_ACE),
             trump_rule=PILE, scoring=STANDARD, premium_kinds=("declare", "reveal"), game_points=True,
             defaults=_defaults(match="deals", deals=18), source="Parlett"),
-    Ruleset("long", "Long", "Three players, 16 cards each, 13 tricks; misses cost points.",
+    Ruleset("long", "Long", N_("Three players, 16 cards each, 13 tricks; misses cost points."),
             players=3, hand_size=16, tricks=13, pack=tuple(c for c in STANDARD_PACK if not c.startswith("9")),
             trump_rule=MISSES, scoring=LONG, premium_kinds=("declare", "reveal"), hidden_bids=False,
             defaults=_defaults(first_trump="diamonds"), source="Parlett"),
-    Ruleset("four-solo", "Four solo", "Four players each for themselves, 52 cards and a Joker.",
+    Ruleset("four-solo", "Four solo", N_("Four players each for themselves, 52 cards and a Joker."),
             players=4, hand_size=13, tricks=10, pack=_FOUR_PACK,
             trump_rule=TURN_UP, scoring=STANDARD, premium_kinds=("declare", "reveal"), bonus=BONUS_FOUR,
             defaults=_defaults(trump=TURN_UP), source="Parlett, Fosdick, rules card"),
-    Ruleset("four-partners", "Four partners", "Four players in two sides; bids shown, no premiums.",
+    Ruleset("four-partners", "Four partners", N_("Four players in two sides; bids shown, no premiums."),
             players=4, hand_size=13, tricks=10, pack=_FOUR_PACK,
             trump_rule=TURN_UP, scoring=PARTNERS, premium_kinds=(), hidden_bids=False,
             defaults=_defaults(trump=TURN_UP), source="Parlett"),
-    Ruleset("five", "Five", "Five players, 60 cards; anyone may declare for 50.",
+    Ruleset("five", "Five", N_("Five players, 60 cards; anyone may declare for 50."),
             players=5, hand_size=12, tricks=9, pack=cards_of(FIVE_PLAYER_RANKS),
             trump_rule=SUCCESSES, scoring=SELF_PREMIUM, premium_kinds=("declare",), several_premiums=True,
             premium_value=MappingProxyType({"declare": 50}), bonus=BONUS_FIVE,
             defaults=_defaults(first_trump=NO_TRUMP), source="Parlett, rules card"),
-    Ruleset("two-dummy", "Two with dummy", "Two players and a dummy hand that bids blind.",
+    Ruleset("two-dummy", "Two with dummy", N_("Two players and a dummy hand that bids blind."),
             players=2, hand_size=12, tricks=9, pack=cards_of(SIX_TO_ACE), has_dummy=True,
             trump_rule=DUMMY, scoring=STANDARD, premium_kinds=("declare",), several_premiums=True,
             defaults=_defaults(), source="Parlett, encyclopedia"),
-    Ruleset("two-open", "Two open", "Two players, 16 cards each, 13 tricks; success streaks score.",
+    Ruleset("two-open", "Two open", N_("Two players, 16 cards each, 13 tricks; success streaks score."),
             players=2, hand_size=16, tricks=13, pack=cards_of(SEVEN_TO_ACE) + (JOKER,),
             trump_rule=TURN_UP, scoring=STREAK, premium_kinds=(),
             defaults=_defaults(match="target", target=99), source="Parlett"),
@@ -178,7 +179,8 @@ def get_ruleset(ruleset_id: object) -> Ruleset:
     if isinstance(ruleset_id, str) and ruleset_id in RULESETS:
         return RULESETS[ruleset_id]
     known = ", ".join(RULESETS)
-    raise MatchError(f"ruleset: unknown ruleset {ruleset_id!r} (one of {known})", field="ruleset")
+    raise MatchError(f"ruleset: unknown ruleset {ruleset_id!r} (one of {known})", code="ruleset-unknown", field="ruleset",
+                     facts={"value": ruleset_id, "known": tuple(RULESETS)})
 
 
 MATCH_FORMATS = ("deals", "hundred", "game-bonus", "target")
@@ -257,26 +259,29 @@ def make_setup(ruleset: Ruleset | str, options: Mapping[str, Any] | None = None)
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
-        raise MatchError("options: must be an object of option keys", field="options")
+        raise MatchError("options: must be an object of option keys", code="options-not-an-object", field="options")
     allowed = ruleset.option_keys
     for key in options:
         if key not in allowed:
             raise MatchError(f"options.{key}: {ruleset.id} has no option {key!r} (it has {', '.join(allowed)})",
-                             field=f"options.{key}")
+                             code="option-unknown", field=f"options.{key}",
+                             facts={"key": key, "ruleset": ruleset.id, "allowed": allowed})
     values = dict(ruleset.defaults) | dict(options)
     for key, choices in _CHOICES.items():
         if key in options and values[key] not in choices:
             raise MatchError(f"options.{key}: {values[key]!r} is not one of {', '.join(choices)}",
-                             field=f"options.{key}")
+                             code="option-not-a-choice", field=f"options.{key}",
+                             facts={"key": key, "value": values[key], "choices": choices})
     for key, most in _COUNTS.items():
         value = values[key]
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
             raise MatchError(f"options.{key}: must be a whole number from 1 to {most}, not {value!r}",
-                             field=f"options.{key}")
+                             code="option-out-of-range", field=f"options.{key}", facts={"key": key, "most": most, "value": value})
     allow_nt = values.get("allow_no_trump_call", False)
     if not isinstance(allow_nt, bool):
         raise MatchError(f"options.allow_no_trump_call: must be true or false, not {allow_nt!r}",
-                         field="options.allow_no_trump_call")
+                         code="option-not-true-or-false", field="options.allow_no_trump_call",
+                         facts={"key": "allow_no_trump_call", "value": allow_nt})
 
     trump_rule = ruleset.trump_rule
     if values.get("trump") == SUCCESSES:

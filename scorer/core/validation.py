@@ -12,9 +12,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bids import bid_from_cards, highest_bid
+from .bids import ALIAS_STEP, MAX_CARD_BID, bid_from_cards, highest_bid
 from .cards import JOKER, NO_TRUMP, SUIT_NAMES, parse_bid_card, parse_card, parse_trump
-from .errors import MatchError
+from .errors import MatchError, Problem
 from .hands import check_dealt_cards
 from .rulesets import DUMMY, NAMED, PILE, TURN_UP, Setup
 from .trump import trump_of_card
@@ -56,8 +56,14 @@ class _Deal:
     def __init__(self, setup: Setup, players: Sequence[str], number: int):
         self.setup, self.players, self.number = setup, players, number
 
-    def error(self, field: str, message: str, seat: int | None = None) -> MatchError:
-        return MatchError(f"{field}: {message}", field=field, deal=self.number, seat=seat)
+    def error(self, field: str, message: str, seat: int | None = None, *, code: str,
+              facts: Mapping[str, object] | None = None) -> MatchError:
+        """A problem of this deal, its English line beginning with the field's name."""
+        return MatchError(f"{field}: {message}", code=code, field=field, deal=self.number, seat=seat, facts=facts)
+
+    def refused(self, field: str, problem: Problem, seat: int | None = None) -> MatchError:
+        """A card's or a trump's own problem (``parse_card``, ``parse_trump``) as this deal's."""
+        return self.error(field, str(problem), seat, code=problem.code, facts=problem.facts)
 
     def who(self, seat: int) -> str:
         return self.players[seat] if seat < len(self.players) else "the dummy"
@@ -66,12 +72,16 @@ class _Deal:
         seats = self.setup.ruleset.seats
         values = raw.get(field)
         if values is None:
-            raise self.error(field, f"missing; give one entry per seat ({seats})")
+            raise self.error(field, f"missing; give one entry per seat ({seats})", code="seat-entries-missing",
+                             facts={"seats": seats})
         if not isinstance(values, list):
-            raise self.error(field, f"must be a list with one entry per seat ({seats})")
+            raise self.error(field, f"must be a list with one entry per seat ({seats})", code="seat-entries-not-a-list",
+                             facts={"seats": seats})
         if len(values) != seats:
+            dummy = self.setup.ruleset.has_dummy
             raise self.error(field, f"{len(values)} entries given, this ruleset has {seats} seats"
-                             + (" (the dummy last)" if self.setup.ruleset.has_dummy else ""))
+                             + (" (the dummy last)" if dummy else ""), code="seat-entries-count",
+                             facts={"given": len(values), "seats": seats, "dummy": dummy})
         return values
 
 
@@ -104,7 +114,7 @@ def parse_deal(setup: Setup, players: Sequence[str], raw: Any, number: int) -> D
     """Check one deal of a document against the ruleset; raise MatchError naming what is wrong."""
     d = _Deal(setup, players, number)
     if not isinstance(raw, Mapping):
-        raise MatchError("must be an object with bids and tricks", field="deals", deal=number)
+        raise MatchError("must be an object with bids and tricks", code="deal-not-an-object", field="deals", deal=number)
 
     problems = _Problems()
     tricks: tuple[int, ...] = ()
@@ -146,16 +156,18 @@ def _trump(d: _Deal, raw: Any, turn_up: str | None) -> str | None:
     if raw is not None:
         try:
             trump = parse_trump(raw)
-        except ValueError as err:
-            raise d.error("trump", str(err)) from None
+        except Problem as err:
+            raise d.refused("trump", err) from None
     if turn_up is not None:
         from_card = trump_of_card(setup, turn_up)
         if trump is not None and trump != from_card:
-            raise d.error("trump", f"{trump} does not agree with the turned card {turn_up} ({from_card})")
+            raise d.error("trump", f"{trump} does not agree with the turned card {turn_up} ({from_card})",
+                          code="trump-disagrees-with-card", facts={"trump": trump, "card": turn_up, "card_trump": from_card})
         trump = from_card
     elif setup.turns_card and trump is None:
-        card = "pile card" if setup.trump_rule == PILE else "turned card"
-        raise d.error("turn_up", f"record the {card}, or the trump it set")
+        pile = setup.trump_rule == PILE
+        card = "pile card" if pile else "turned card"
+        raise d.error("turn_up", f"record the {card}, or the trump it set", code="turned-card-missing", facts={"pile": pile})
     return trump
 
 
@@ -166,13 +178,14 @@ def _tricks(d: _Deal, raw: Mapping[str, Any], problems: _Problems) -> tuple[int,
         with problems.check():
             if not _whole(value) or not 0 <= value <= per_deal:
                 raise d.error("tricks", f"{d.who(seat)}'s tricks must be a whole number from 0 to {per_deal}, "
-                              f"not {value!r}", seat)
+                              f"not {value!r}", seat, code="tricks-out-of-range",
+                              facts={"seat": seat, "most": per_deal, "value": value})
     if problems.found:
         return ()
     total = sum(values)
     if total != per_deal:
-        raise MatchError(f"tricks add up to {total}, a deal of this ruleset has {per_deal}",
-                         field="tricks", deal=d.number)
+        raise MatchError(f"tricks add up to {total}, a deal of this ruleset has {per_deal}", code="tricks-total",
+                         field="tricks", deal=d.number, facts={"total": total, "tricks": per_deal})
     return tuple(values)
 
 
@@ -181,35 +194,41 @@ def _premiums(d: _Deal, raw: Any) -> tuple[Premium, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list):
-        raise d.error("premiums", 'must be a list like [{"seat": 0, "kind": "declare"}]')
+        raise d.error("premiums", 'must be a list like [{"seat": 0, "kind": "declare"}]', code="premiums-not-a-list")
     if raw and not rules.premium_kinds:
-        raise d.error("premiums", f"{rules.name} has no premium bids")
+        raise d.error("premiums", f"{rules.name} has no premium bids", code="no-premiums", facts={"ruleset": rules.id})
     found: list[Premium] = []
     for item in raw:
         if not isinstance(item, Mapping) or not _whole(item.get("seat")):
-            raise d.error("premiums", f'each premium is {{"seat": N, "kind": "declare" or "reveal"}}, not {item!r}')
+            raise d.error("premiums", f'each premium is {{"seat": N, "kind": "declare" or "reveal"}}, not {item!r}',
+                          code="premium-not-an-object", facts={"value": item})
         seat, kind = item["seat"], item.get("kind")
         if not 0 <= seat < rules.seats:
-            raise d.error("premiums", f"seat {seat} does not exist (0 to {rules.seats - 1})")
+            raise d.error("premiums", f"seat {seat} does not exist (0 to {rules.seats - 1})",
+                          code="premium-seat-out-of-range", facts={"seat": seat, "last": rules.seats - 1})
         if seat >= rules.players:
-            raise d.error("premiums", "the dummy cannot declare", seat)
+            raise d.error("premiums", "the dummy cannot declare", seat, code="dummy-cannot-declare")
         if kind not in rules.premium_kinds:
             allowed = " or ".join(rules.premium_kinds)
-            raise d.error("premiums", f"{d.who(seat)} cannot {kind!r}: {rules.name} allows {allowed}", seat)
+            raise d.error("premiums", f"{d.who(seat)} cannot {kind!r}: {rules.name} allows {allowed}", seat,
+                          code="premium-kind-not-allowed",
+                          facts={"seat": seat, "kind": kind, "ruleset": rules.id, "allowed": rules.premium_kinds})
         if any(p.seat == seat for p in found):
-            raise d.error("premiums", f"{d.who(seat)} has two premiums", seat)
+            raise d.error("premiums", f"{d.who(seat)} has two premiums", seat, code="premium-twice", facts={"seat": seat})
         named = item.get("trump")
         if named is not None:
             if d.setup.trump_rule != NAMED:
-                raise d.error("premiums", "only in declared does the premium bidder name the trump", seat)
+                raise d.error("premiums", "only in declared does the premium bidder name the trump", seat,
+                              code="premium-names-trump-only-in-declared", facts={"seat": seat})
             try:
                 named = parse_trump(named)
-            except ValueError as err:
-                raise d.error("premiums", str(err), seat) from None
+            except Problem as err:
+                raise d.refused("premiums", err, seat) from None
         found.append(Premium(seat, kind, named))
     if len(found) > 1 and not rules.several_premiums:
         names = " and ".join(d.who(p.seat) for p in found)
-        raise d.error("premiums", f"only one player may declare or reveal in a deal, not {names}")
+        raise d.error("premiums", f"only one player may declare or reveal in a deal, not {names}", code="one-premium-only",
+                      facts={"seats": tuple(p.seat for p in found)})
     return tuple(found)
 
 
@@ -218,19 +237,22 @@ def _turn_up(d: _Deal, raw: Any) -> str | None:
     if raw is None:
         return None
     if not setup.turns_card:
-        raise d.error("turn_up", f"{setup.ruleset.name} turns no card"
-                      + (" when trump follows successes" if setup.ruleset.trump_rule == TURN_UP else ""))
+        by_successes = setup.ruleset.trump_rule == TURN_UP
+        raise d.error("turn_up", f"{setup.ruleset.name} turns no card" + (" when trump follows successes" if by_successes else ""),
+                      code="turns-no-card", facts={"ruleset": setup.id, "by_successes": by_successes})
     try:
         card = parse_card(raw)
-    except ValueError as err:
-        raise d.error("turn_up", str(err)) from None
+    except Problem as err:
+        raise d.refused("turn_up", err) from None
     if setup.trump_rule == PILE:
         if card not in EIGHTEEN_PILE:
-            raise d.error("turn_up", f"{card} is not in the trump pile (the 2s to 5s and two Jokers)")
+            raise d.error("turn_up", f"{card} is not in the trump pile (the 2s to 5s and two Jokers)",
+                          code="not-a-pile-card", facts={"card": card})
     elif card not in setup.pack:
-        raise d.error("turn_up", f"{card} is not in the {setup.ruleset.name} pack")
+        raise d.error("turn_up", f"{card} is not in the {setup.ruleset.name} pack", code="card-not-in-pack",
+                      facts={"card": card, "ruleset": setup.id})
     if setup.trump_rule == DUMMY and card == JOKER:
-        raise d.error("turn_up", "there is no Joker in this pack")
+        raise d.error("turn_up", "there is no Joker in this pack", code="no-joker-in-pack")
     return card
 
 
@@ -241,26 +263,29 @@ def _named_trump(d: _Deal, premiums: tuple[Premium, ...], deal_trump: str | None
     named = premiums[0].trump or deal_trump
     if named is None:
         raise d.error("premiums", f"{d.who(premiums[0].seat)} declared, so name the trump they chose",
-                      premiums[0].seat)
+                      premiums[0].seat, code="premium-trump-not-named", facts={"seat": premiums[0].seat})
     if premiums[0].trump and deal_trump and premiums[0].trump != deal_trump:
-        raise d.error("trump", f"{deal_trump} is not the {premiums[0].trump} the premium bidder named")
+        raise d.error("trump", f"{deal_trump} is not the {premiums[0].trump} the premium bidder named",
+                      code="trump-not-the-named", facts={"trump": deal_trump, "named": premiums[0].trump})
     if named == NO_TRUMP and not d.setup.allow_no_trump_call:
         raise d.error("premiums", "this match does not let the premium bidder name no trump",
-                      premiums[0].seat)
+                      premiums[0].seat, code="no-trump-call-not-allowed", facts={"seat": premiums[0].seat})
     return named
 
 
 def _joker_suit(d: _Deal, seat: int, turn_up: str | None, trump: str | None) -> str:
     if not d.setup.has_joker:
-        raise d.error("bids", f"{d.who(seat)} bid with a Joker, but {d.setup.ruleset.name} is played without one", seat)
+        raise d.error("bids", f"{d.who(seat)} bid with a Joker, but {d.setup.ruleset.name} is played without one", seat,
+                      code="joker-not-in-pack", facts={"seat": seat, "ruleset": d.setup.id})
     if turn_up == JOKER:
-        raise d.error("bids", f"{d.who(seat)} bid with the Joker, but the Joker was the turned card", seat)
+        raise d.error("bids", f"{d.who(seat)} bid with the Joker, but the Joker was the turned card", seat,
+                      code="joker-was-turned", facts={"seat": seat})
     if turn_up is not None:
         return turn_up
     if trump is not None and trump != NO_TRUMP:
         return SUIT_LETTER_OF[trump]
     raise d.error("bids", f"{d.who(seat)} bid with the Joker: record the turned card, "
-                  "whose suit the Joker counts as", seat)
+                  "whose suit the Joker counts as", seat, code="joker-needs-turned-card", facts={"seat": seat})
 
 
 def _bids(d: _Deal, raw: Mapping[str, Any], premiums: tuple[Premium, ...], turn_up: str | None,
@@ -285,35 +310,43 @@ def _bid(d: _Deal, seat: int, value: Any, premium_seats: set[int], turn_up: str 
     who = d.who(seat)
     if value is None:
         if seat >= rules.players:
-            raise d.error("bids", "the dummy's bid cards are always turned up, so its bid cannot be hidden", seat)
+            raise d.error("bids", "the dummy's bid cards are always turned up, so its bid cannot be hidden", seat,
+                          code="dummy-bid-hidden")
         if not rules.hidden_bids:
-            raise d.error("bids", f"{who}'s bid is hidden, but in {rules.name} every bid is shown", seat)
+            raise d.error("bids", f"{who}'s bid is hidden, but in {rules.name} every bid is shown", seat,
+                          code="hidden-bid-not-allowed", facts={"seat": seat, "ruleset": rules.id})
         if settled and seat in premium_seats:
-            raise d.error("bids", f"{who} holds the premium, so the bid cannot be hidden", seat)
+            raise d.error("bids", f"{who} holds the premium, so the bid cannot be hidden", seat,
+                          code="premium-bid-hidden", facts={"seat": seat})
         return None, None
     if _whole(value):
         top = highest_bid(rules.tricks)
         if not 0 <= value <= top or (value >= 10 and value - 10 > 3):
             alias = "" if top == 9 else (", or 10 for 0" if top == 10 else f", or 10-{top} for 0-{top - 10}")
-            raise d.error("bids", f"{who}'s bid {value} is out of range (0-9{alias})", seat)
+            raise d.error("bids", f"{who}'s bid {value} is out of range (0-9{alias})", seat, code="bid-out-of-range",
+                          facts={"seat": seat, "bid": value, "most": MAX_CARD_BID, "top": top, "alias": ALIAS_STEP})
         return value, value
     if isinstance(value, list):
         if len(value) != 3:
-            raise d.error("bids", f"{who}'s bid cards are {len(value)} cards; a bid is three cards", seat)
+            raise d.error("bids", f"{who}'s bid cards are {len(value)} cards; a bid is three cards", seat,
+                          code="bid-card-count", facts={"seat": seat, "count": len(value)})
         cards = []
         for text in value:
             try:
                 card = parse_bid_card(text)
-            except ValueError as err:
-                raise d.error("bids", f"{who}'s bid: {err}", seat) from None
+            except Problem as err:
+                raise d.error("bids", f"{who}'s bid: {err}", seat, code="bid-not-a-card",
+                              facts={"seat": seat, "value": text}) from None
             if len(card) > 1 and card not in setup.pack:
-                raise d.error("bids", f"{who}'s bid card {card} is not in the {rules.name} pack", seat)
+                raise d.error("bids", f"{who}'s bid card {card} is not in the {rules.name} pack", seat,
+                              code="bid-card-not-in-pack", facts={"seat": seat, "card": card, "ruleset": rules.id})
             cards.append(card)
         if JOKER in cards and not settled:
             return tuple(cards), None
         joker = _joker_suit(d, seat, turn_up, trump) if JOKER in cards else None
         return tuple(cards), bid_from_cards(cards, joker)
-    raise d.error("bids", f"{who}'s bid must be a number, three bid cards or null (hidden), not {value!r}", seat)
+    raise d.error("bids", f"{who}'s bid must be a number, three bid cards or null (hidden), not {value!r}", seat,
+                  code="bid-not-a-bid", facts={"seat": seat, "value": value})
 
 
 def _no_card_twice(d: _Deal, bids: tuple[BidAsPlayed, ...], turn_up: str | None) -> None:
@@ -322,4 +355,5 @@ def _no_card_twice(d: _Deal, bids: tuple[BidAsPlayed, ...], turn_up: str | None)
         cards.append(turn_up)
     twice = [card for card, count in Counter(cards).items() if count > 1]
     if twice:
-        raise d.error("bids", f"{twice[0]} appears twice in this deal; each card is in the pack once")
+        raise d.error("bids", f"{twice[0]} appears twice in this deal; each card is in the pack once", code="card-twice",
+                      facts={"card": twice[0]})

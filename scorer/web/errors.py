@@ -8,7 +8,9 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 from werkzeug.exceptions import HTTPException
 
 from scorer.core import MatchError
+from scorer.web.data.models import Match
 from scorer.web.extensions import db
+from scorer.web.presentation import problem_words
 from scorer.web.writes.problems import WriteProblem
 
 
@@ -54,7 +56,11 @@ def register(app: Flask) -> None:
         # Every deal is checked by the core before it is stored, so a stored match the core refuses
         # was changed behind the app's back: name the deal and the field rather than fail blankly.
         db.session.rollback()
-        return render_template("error.html", title="This match cannot be scored", message=str(error)), 500
+        match_id = (request.view_args or {}).get("match_id")
+        match = db.session.get(Match, match_id) if isinstance(match_id, int) else None
+        players = match.player_names if match is not None else None
+        return render_template("error.html", title="This match cannot be scored",
+                               message=problem_words.whole(error, players)), 500
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[str, int]:

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Flask, request
+import flask_babel
+from flask import Flask, has_request_context, request
 from flask_babel import Babel, get_locale
 
 LANGUAGES = {"en": "English", "de": "Deutsch"}  # the catalog's code -> the language's own name
@@ -34,7 +35,10 @@ def chosen() -> str | None:
 
 
 def select_locale() -> str:
-    """The language of this request: the phone's choice, else the best of its Accept-Language."""
+    """The language of this request: the phone's choice, else the best of its Accept-Language;
+    English outside a request (a command such as ``flask restore`` words its messages too)."""
+    if not has_request_context():
+        return DEFAULT
     return chosen() or request.accept_languages.best_match(list(LANGUAGES)) or DEFAULT
 
 
@@ -51,6 +55,23 @@ def back_path() -> str:
     if "invite" in request.args:
         return request.path
     return request.full_path.rstrip("?")
+
+
+# Flask-Babel's lookups, typed (it ships no type information): the Python of the web calls these,
+# and `make translations-extract` finds them by their names (gettext or _, ngettext, pgettext).
+def gettext(string: str, **variables: object) -> str:
+    """``string`` in the page's language, ``%(name)s`` placeholders filled from ``variables``."""
+    return str(flask_babel.gettext(string, **variables))
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: object) -> str:
+    """The plural form for ``num`` in the page's language (``%(num)s`` is the count)."""
+    return str(flask_babel.ngettext(singular, plural, num, **variables))
+
+
+def pgettext(context: str, string: str, **variables: object) -> str:
+    """``string`` in the page's language, told apart from the same English word by ``context``."""
+    return str(flask_babel.pgettext(context, string, **variables))
 
 
 def register(app: Flask) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from flask import Flask, request, url_for
+from flask_babel import lazy_gettext
 from jinja2.ext import Extension
 
 from scorer.core import BID_CARDS, BID_CARDS_WORDS
@@ -130,7 +131,7 @@ def register(app: Flask) -> None:
         field_attrs=field_attrs, SUITS=SUITS, SUIT_NAMES=SUIT_NAMES, BID_SUITS=BID_SUITS, DISPLAY_SUITS=DISPLAY_SUITS,
         suit_span=suit_span,
         qr_svg=qr_svg, card_trump=card_trump, live_tag=live_tag, hand_url=hand_url,
-        BID_CARDS=BID_CARDS, BID_CARDS_WORDS=BID_CARDS_WORDS, nav_links=nav_links, at_the_table=at_the_table,
+        BID_CARDS=BID_CARDS, BID_CARDS_WORDS=lazy_gettext(BID_CARDS_WORDS), nav_links=nav_links, at_the_table=at_the_table,
     )
     # Private cards (cards/): who may see a match's seat links, and which seeds may be shown.
     # Roles (access.py): who is shown the writing controls.

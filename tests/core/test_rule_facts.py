@@ -1,5 +1,6 @@
-"""The rule facts and rules text the web layer displays (docs/CORE-API.md "Rule facts"): each one
-checked against RULES.md, so that the web needs no copy of a rule."""
+"""The rule facts the web layer words and displays (docs/CORE-API.md "Rule facts"): each one
+checked against RULES.md, so that the web needs no copy of a rule. (Their words, in English and
+German, are the web's: tests/web/test_rules_words.py.)"""
 
 from __future__ import annotations
 
@@ -14,17 +15,18 @@ from scorer.core import (
     RULESETS,
     USUAL_RULESETS,
     MatchError,
-    alias_text,
+    aliases_of,
     bid_aliases,
     bid_numbers,
     bid_size,
     bid_values_text,
-    format_text,
-    goal_label,
     make_setup,
+    match_format,
     reminders,
     score,
+    scoring_of,
     tricks_against_bid,
+    widest_aliases,
 )
 
 # ---------------------------------------------------------------------------- bids (RULES.md §1)
@@ -45,8 +47,11 @@ def test_bid_sizes_and_tricks_against_the_nearer_value():
     assert tricks_against_bid(4, 4, 9) == 0 and tricks_against_bid(4, 2, 9) == -2
 
 
-def test_alias_words_follow_the_numbers():
-    assert alias_text(9) == "" and alias_text(10) == "0 also means 10" and alias_text(13) == "0–3 also mean 10–13"
+def test_alias_facts_follow_the_numbers():
+    assert aliases_of(9) is None
+    assert (aliases_of(10).sizes, aliases_of(10).means, aliases_of(10).count) == ("0", "10", 1)
+    assert (aliases_of(13).sizes, aliases_of(13).means, aliases_of(13).count) == ("0–3", "10–13", 4)
+    assert widest_aliases() == aliases_of(13)
     assert bid_values_text() == "♦ 0, ♠ 1, ♥ 2, ♣ 3"
 
 
@@ -83,15 +88,15 @@ def test_option_limits_are_what_make_setup_enforces():
             make_setup("classic", {key: most + 1})
 
 
-def test_goal_and_format_words():
+def test_goal_and_format_facts():
     assert make_setup("classic").goal == 100
     assert make_setup("classic", {"match": "game-bonus"}).goal == 100
-    assert make_setup("two-open").goal == 99 and goal_label(make_setup("two-open")) == "target 99"
-    assert make_setup("eighteen").goal is None and goal_label(make_setup("eighteen")) is None
-    assert format_text({}) == "100-point games, first to 3 wins"
-    assert format_text({"match": "deals"}) == f"{DEFAULT_OPTIONS['deals']} deals"
-    assert format_text({"match": "game-bonus", "games_to_win": 1}) == "Games to 100 with game bonuses, first to 1 bonus"
-    assert format_text({"match": "target", "target": 500}) == "One game to 500"
+    assert make_setup("two-open").goal == 99 and make_setup("two-open").match == "target"
+    assert make_setup("eighteen").goal is None
+    usual = match_format({})
+    assert (usual.match, usual.games_to_win, usual.game_to, usual.bonus) == ("hundred", 3, 100, 100)
+    assert match_format({"match": "deals"}).deals == DEFAULT_OPTIONS["deals"]
+    assert match_format({"match": "target", "target": 500}).target == 500
 
 
 def test_usual_rulesets_fit_their_player_counts():
@@ -110,15 +115,23 @@ def test_reminders_carry_the_core_tables():
     three = reminders(make_setup("jokerless"))
     assert three.bonus == [(1, 30), (2, 20), (3, 10)]
     assert three.next_trump == [("0", "diamonds"), ("1", "spades"), ("2", "hearts"), ("3", "clubs")]
-    assert three.first_trump == "diamonds" and "hidden" in three.bid_rule
+    assert three.first_trump == "diamonds" and three.hidden_bids and three.aliases is None
     five = reminders(make_setup("five"))
     assert five.next_trump[-1] == ("4–5", "no-trump") and five.bonus[0] == (1, 50)
     assert reminders(make_setup("long")).next_trump[-1] == ("3+", "clubs")
-    assert "(0 also means 10)" in reminders(make_setup("four-solo")).bid_rule
-    assert "(0–3 also mean 10–13)" in reminders(make_setup("two-open")).bid_rule
+    assert reminders(make_setup("four-solo")).aliases == aliases_of(10)
+    assert reminders(make_setup("two-open")).aliases == aliases_of(13)
     partners = reminders(make_setup("four-partners"))
-    assert partners.bonus == [] and "plus 30 if both partners made their bids, 10 if one did, 20" in partners.scoring[0]
-    assert reminders(make_setup("eighteen")).trump_text.startswith("The next trump-pile card")
+    assert partners.bonus == [] and partners.scoring.side_bonus == (30, 10, 20)
+    assert reminders(make_setup("eighteen")).trump_rule == "pile"
+
+
+def test_scoring_facts_are_the_rulesets():
+    long, five, dummy, two_open = (scoring_of(RULESETS[r]) for r in ("long", "five", "two-dummy", "two-open"))
+    assert long.contract == (30, 20, 10) and long.premiums == (("declare", 30), ("reveal", 60))
+    assert five.premiums == (("declare", 50),) and five.style == "self-premium"
+    assert dummy.dummy_exact == 30 and long.dummy_exact is None
+    assert two_open.streak == (10, 20, 30)
 
 
 def test_points_over_the_first_deals_add_every_game():

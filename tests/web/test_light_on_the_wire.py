@@ -73,7 +73,7 @@ def test_pages_styles_and_scripts_are_compressed(client: FlaskClient, encoding, 
             continue
         assert packed.headers.get("Content-Encoding") == encoding, path
         assert "Accept-Encoding" in packed.headers["Vary"], path
-        # (a page's CSRF tokens carry the moment they were made: compared without them)
+        # A page's CSRF token (the language switch's form on every page) is signed with the second it was made.
         assert without_tokens(decode(packed.get_data()).decode()) == without_tokens(plain.decode()), path
         assert len(packed.get_data()) < len(plain) / 2, path
 

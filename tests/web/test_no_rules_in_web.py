@@ -59,7 +59,6 @@ ALLOWED: list[tuple[str, str, str]] = [
     ("templates/play/_deal_table.html", "'declared'", "the word shown for a premium of kind 'declare'"),
     ("templates/play/_preview.html", "'declared'", "the word shown for a premium of kind 'declare'"),
     ("templates/play/deal.html", "'declared'", "the word shown for a premium of kind 'declare'"),
-    ("scorer/web/presentation/explain.py", '"declared"', "the word for a premium of kind 'declare', in a deal's points in parts"),
     ("scorer/web/presentation/charts.py", "12", "past 12 deals the x axis numbers every 5th or 10th deal (layout)"),
     ("scorer/web/presentation/charts.py", "20", "head room above the highest line, in points (layout)"),
     ("scorer/web/presentation/charts.py", "10", "the smallest span of the y axis, in points (layout)"),

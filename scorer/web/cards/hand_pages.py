@@ -22,7 +22,6 @@ from scorer.core import (
     MatchError,
     MatchScore,
     NextDeal,
-    alias_text,
     bid_values_text,
     get_ruleset,
     possible_bids,
@@ -34,7 +33,7 @@ from scorer.web.extensions import db
 from scorer.web.fields import EmptyForm
 from scorer.web.policy import access, holders
 from scorer.web.policy.holders import Held
-from scorer.web.presentation import explain, scoreboard
+from scorer.web.presentation import explain, rules_words, scoreboard
 from scorer.web.writes import hands as hand_writes
 
 bp = Blueprint("hand_pages", __name__)
@@ -139,7 +138,7 @@ def show(token: str) -> Response | tuple[Response, int]:
         "cards/hand.html", link=link, dealt=dealt, match=match, ruleset=ruleset, names=names, seat=link.seat,
         name=names[link.seat], hand=hand, context=context, trump=trump, recorded=recorded, public=public,
         rows=_rows(hand), ways=_ways(hand, dealt.turn_up), bid_sizes=BID_SIZES,
-        aliases=ruleset.bid_aliases, alias_text=alias_text(ruleset.tricks), bid_values_text=bid_values_text(),
+        aliases=ruleset.bid_aliases, alias_text=rules_words.alias_text(ruleset.tricks), bid_values_text=bid_values_text(),
         dummy_hand=sort_hand(hands[-1]) if ruleset.has_dummy else None,
         dummy_bid=dealt.dummy_bid if ruleset.has_dummy and (public or dealt.dummy_shown) else None,
         shown=shown, shown_bid=_bid_value(shown, dealt.turn_up), following=following, form=EmptyForm(),

@@ -10,6 +10,7 @@ from flask import Blueprint, render_template
 
 from scorer.core import RANKS, RULESETS, SUIT_SYMBOLS, PackPreparation, Ruleset, get_ruleset, pack_preparation
 from scorer.web.fields import ruleset_badge
+from scorer.web.presentation import rules_words
 
 bp = Blueprint("packs", __name__)
 
@@ -48,6 +49,11 @@ class PackLine:
     @property
     def badge(self) -> str:
         return ruleset_badge(self.ruleset)
+
+    @property
+    def note(self) -> str:
+        """How to make the pack, in a sentence in the page's language (the core's facts)."""
+        return rules_words.pack_note(self.preparation)
 
 
 def pack_line(ruleset_id: str, options: dict[str, Any] | None = None, variant: str = "") -> PackLine:

@@ -3,8 +3,8 @@
 Nothing here knows a rule. The web app builds the JSON document of MATCH-FORMAT.md from what
 was stored (or from a deal being entered) and lets ``scorer.core`` validate and score it: the
 answer is the core's typed ``MatchScore`` (``DealScore``, ``GameScore``, ``NextDeal``), never the
-JSON ``scored`` object. A ``MatchError`` comes back with the deal, field and seat to show the
-message beside.
+JSON ``scored`` object. A ``MatchError`` comes back with the deal, field and seat to show its
+problem beside (worded by ``presentation/problem_words.py``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 from flask import Flask, current_app
 from sqlalchemy import Text, cast, inspect, select
 
-from scorer.core import FORMAT, MatchError, MatchRecord, MatchScore, ScoreMemo, dealer_of, make_setup, parse_match
+from scorer.core import FORMAT, MatchRecord, MatchScore, ScoreMemo, dealer_of, make_setup, parse_match
 from scorer.web.data import card_store
 from scorer.web.data.document_types import DealDocument, MatchDocument, deal_document
 from scorer.web.data.models import Deal, Match
@@ -99,16 +99,6 @@ def score(match: Match, deals: list[DealDocument] | None = None, hands_for: int 
     memo: ScoreMemo = current_app.extensions["scorer.scores"]
     _, scored = memo.score(match_document(match, deals, hands_for))
     return scored
-
-
-def message(error: MatchError) -> str:
-    """The core's message for showing beside its field: the field name it starts with is dropped
-    (the field's label says it) and the first letter capitalised."""
-    text = error.message
-    prefix = f"{error.field}: "
-    if text.startswith(prefix):
-        text = text[len(prefix):]
-    return text[:1].upper() + text[1:]
 
 
 def content_hash(ruleset: str, options: dict[str, Any], first_dealer: int, cards: str,

@@ -1,7 +1,8 @@
 """Checking a match document before it is imported: every document is checked and scored by the
-core, whose message is shown in a player's words (``in_words``: no field names, seats from 1,
-long names shortened); the app adds its own few limits (names, dates, cards). The result,
-``Checked``, is what ``writes/imports.py`` stores.
+core, whose problem comes back as the core stated it (``CoreProblem``, worded by the screen); the
+app adds its own few limits (names, dates, cards), whose messages are put in a player's words here
+(``in_words``: no field names, seats from 1, long names shortened). The result, ``Checked``, is
+what ``writes/imports.py`` stores.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from scorer.core import MAX_SEED, MatchError, MatchScore, parse_trump, score
+from scorer.core import MAX_SEED, MatchError, MatchScore, Problem, parse_trump, score
 from scorer.web.data import card_store, documents, names, results
 from scorer.web.data.document_types import DealDocument, deal_document
-from scorer.web.data.match_files import ImportProblem
+from scorer.web.data.match_files import CoreProblem, ImportProblem
 from scorer.web.data.models import DealtDeal, HandLink
 
 # What a match document's fields are called in a player's words, for the import's messages.
@@ -36,12 +37,6 @@ SELF_EXPLAINING = {"players", "ruleset", "deal", "deals", "bids", "tricks", "pre
 
 
 PREFIX = re.compile(r"^(?:deal (\d+): )?(?:([a-z_]+(?:\.[a-z_]+)?): )?")
-
-
-SEAT_RANGE = re.compile(r"a seat from 0 to (\d+), not (-?\d+\b)?")
-
-
-NO_SEAT = re.compile(r"\bseat (\d+) does not exist \(0 to (\d+)\)")
 
 
 def played(raw: Mapping[str, Any]) -> DealDocument:
@@ -115,15 +110,12 @@ def read_time(document: dict[str, Any], key: str) -> datetime | None:
 
 
 def in_words(text: str, document: Any) -> str:
-    """A document's problem as a player would say it: "deal 3: first_dealer: must be a seat from 0
-    to 2, not 5" → "The first dealer must be player 1 to 3, not 6": field names in words, seats
-    counted from 1, long names shortened (the core's own words stay for the command line)."""
+    """The app's own problem with a document as a player would say it: "next_deal_dealt: must be true
+    or false, not 1" → "Whether the next deal was dealt must be true or false, not 1": field names in
+    words, long names shortened. (The core's problems are worded by ``problem_words.in_import``.)"""
     found = PREFIX.match(text)
     assert found is not None  # every part of it is optional
     deal, field, rest = found.group(1), found.group(2), text[found.end():]
-    rest = SEAT_RANGE.sub(lambda m: f"player 1 to {int(m.group(1)) + 1}, not "
-                                    + (str(int(m.group(2)) + 1) if m.group(2) else ""), rest)
-    rest = NO_SEAT.sub(lambda m: f"player {int(m.group(1)) + 1} does not exist (1 to {int(m.group(2)) + 1})", rest)
     players = document.get("players") if isinstance(document, dict) else None
     for name in players if isinstance(players, list) else []:
         if isinstance(name, str) and len(name) > names.SHORT_NAME:
@@ -140,19 +132,18 @@ def in_words(text: str, document: Any) -> str:
 
 
 def check(document: Any) -> Checked:
-    """Validate and score one document with the core, and check the app's own limits; the
-    problem, if any, in a player's words (``in_words``)."""
+    """Validate and score one document with the core, and check the app's own limits; the core's
+    problem, if any, as it states it (``CoreProblem``), the app's in a player's words (``in_words``)."""
     try:
         return _checked(document)
+    except MatchError as error:
+        raise ImportProblem(str(error), core=CoreProblem(error, document)) from None
     except ImportProblem as problem:
         raise ImportProblem(in_words(str(problem), document), problem.status) from None
 
 
 def _checked(document: Any) -> Checked:
-    try:
-        match, scored = score(document)
-    except MatchError as error:
-        raise ImportProblem(str(error)) from None
+    match, scored = score(document)
     players = []
     for name in match.players:
         try:
@@ -188,15 +179,16 @@ def _checked(document: Any) -> Checked:
 
 def read_played_trumps(document: dict[str, Any]) -> None:
     """Each deal's ``played_trump`` (an added field of the app's exports), made canonical in place:
-    a trump name, or absent."""
+    a trump name, or absent (a ``MatchError`` of that deal with the core's problem)."""
     for number, raw in enumerate(document.get("deals", []), start=1):
         if raw.get("played_trump") is None:
             raw.pop("played_trump", None)
             continue
         try:
             raw["played_trump"] = parse_trump(raw["played_trump"])
-        except ValueError as error:
-            raise ImportProblem(f"deal {number}: played_trump: {error}") from None
+        except Problem as error:
+            raise MatchError(f"played_trump: {error}", code=error.code, field="played_trump", deal=number,
+                             facts=error.facts) from None
 
 
 def read_cards(document: dict[str, Any], options: dict[str, Any]) -> str:

@@ -16,8 +16,11 @@ import json
 import re
 import zipfile
 import zlib
+from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
+
+from scorer.core import MatchError
 
 # An upload may be much larger than a form (MAX_CONTENT_LENGTH): every match of a club in one file.
 IMPORT_MAX_BYTES = 16 * 1024 * 1024
@@ -59,14 +62,30 @@ def size_text(size: int) -> str:
 
 
 
+@dataclass(frozen=True)
+class CoreProblem:
+    """A document the core refuses, as the core states it: the screen words it in the page's
+    language (``presentation.problem_words.import_line``), naming the document's players."""
+
+    error: MatchError
+    document: Any
+    label: str | None = None  # which file of several
+
+
+Line = str | CoreProblem
+
+
 class ImportProblem(ValueError):
     """Why an uploaded file cannot be imported; nothing is stored then. ``status`` is 422 for a
-    document that is wrong, 413 for a file over one of the size limits."""
+    document that is wrong, 413 for a file over one of the size limits. ``lines``: every problem
+    found, one line each, the core's as facts (``CoreProblem``)."""
 
-    def __init__(self, message: str, status: int = 422, lines: list[str] | None = None) -> None:
+    def __init__(self, message: str, status: int = 422, lines: list[Line] | None = None,
+                 core: CoreProblem | None = None) -> None:
         super().__init__(message)
         self.status = status
-        self.lines = lines or [message]  # every problem found, one line each
+        self.core = core  # the one document's problem, where the core refused it
+        self.lines: list[Line] = lines or [core or message]
 
 
 def too_large(label: str, what: str) -> ImportProblem:

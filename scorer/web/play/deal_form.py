@@ -14,10 +14,10 @@ from wtforms import FieldList, FormField
 
 from scorer.core import NAMED, PILE, SUIT_NAMES, SUIT_SYMBOLS, MatchError, Ruleset, Setup, award_premium, bid_from_cards, make_setup, pack_preparation
 from scorer.web.data.document_types import DealDocument, PremiumDocument, deal_document
-from scorer.web.data.documents import message as error_message
 from scorer.web.data.models import Deal, Match
 from scorer.web.fields import choices
 from scorer.web.play.forms import BidField, DealForm, SeatForm, bid_text
+from scorer.web.presentation import problem_words
 from scorer.web.presentation.formatting import BID_SUITS, card_words, trump_label
 from scorer.web.presentation.scoreboard import seat_names
 
@@ -272,10 +272,11 @@ def show_error(form: DealForm, table: DealLayout, error: MatchError, number: int
 
 
 def show_one(form: DealForm, table: DealLayout, error: MatchError, number: int) -> None:
+    players = table.names[:table.ruleset.players]
     if error.deal not in (None, number):
-        form.general_errors.append(f"That would make deal {error.deal} wrong: {error_message(error)}")
+        form.general_errors.append(problem_words.elsewhere(error, players))
         return
-    message = error_message(error)
+    message = problem_words.beside_field(error, players)
     if error.seat is not None and error.seat < len(form.seats):
         entry = form.seats[error.seat]
         target = {"bids": entry.bid, "tricks": entry.tricks, "premiums": entry.offer}.get(error.field)

@@ -23,7 +23,7 @@ from scorer.web.fields import VersionForm, sent_version
 from scorer.web.play import card_choice, deal_form, refused
 from scorer.web.play.forms import DealForm
 from scorer.web.policy import access, capability, device, readers
-from scorer.web.presentation import explain, night, scoreboard
+from scorer.web.presentation import explain, night, problem_words, scoreboard
 from scorer.web.presentation import preview as panel
 from scorer.web.presentation.formatting import bid_text
 from scorer.web.writes import deals as deal_writes
@@ -153,9 +153,9 @@ def points(match: Match, table: deal_form.DealLayout, form: DealForm, number: in
     except deal_writes.NotPlaying as stopped:
         return None, [night.not_playing(stopped.set_name, stopped.state)]
     except MatchError as error:
-        return None, [documents.message(problem) if problem.deal in (None, number)
-                      else f"That would make deal {problem.deal} wrong: {documents.message(problem)}"
-                      for problem in error.every()]
+        players = match.player_names
+        return None, [problem_words.beside_field(problem, players) if problem.deal in (None, number)
+                      else problem_words.elsewhere(problem, players) for problem in error.every()]
     except WriteProblem as problem:  # saved meanwhile from another phone, or the match moved on
         return None, [problem.message]
     return panel.build(match, number, read.deal, read.may_raise, shown.after, shown.now), []

@@ -14,7 +14,6 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 
 from scorer.core import (
     BID_CARDS,
-    BID_CARDS_WORDS,
     DEFAULT_OPTIONS,
     DEFAULT_RULESET,
     MAX_SEED,
@@ -22,11 +21,11 @@ from scorer.core import (
     RULESETS,
     SUIT_SYMBOLS,
     USUAL_RULESETS,
-    format_choices,
 )
 from scorer.web.data import names
 from scorer.web.fields import MAX_PLAYERS, WholeNumberField, choices, has_problems
 from scorer.web.policy import security
+from scorer.web.presentation import rules_words
 from scorer.web.presentation.formatting import bid_text as cards_text
 
 HIDDEN_WORDS = {"hidden", "h", "?", "-", "x"}
@@ -36,10 +35,16 @@ SUIT_CHARS = set(SUIT_LETTERS) | set(SUIT_SYMBOLS) | {letter.lower() for letter 
 
 # ---------------------------------------------------------------------------- new match
 
-MATCH_FORMATS = choices([("usual", "The ruleset's usual")] + [(key, name) for key, name, _ in format_choices()])
-FORMAT_SUMMARIES = {key: summary for key, _, summary in format_choices()}
-# What each match format means, under its name on the new-match form (the core's words).
-MATCH_FORMAT_SUMMARIES = {"usual": "as the ruleset says", **FORMAT_SUMMARIES}
+def match_formats() -> list[tuple[str, str]]:
+    """The match formats the form offers, each with its name in the page's language."""
+    return [("usual", "The ruleset's usual")] + [(key, name) for key, name, _ in rules_words.format_choices()]
+
+
+def match_format_summaries() -> dict[str, str]:
+    """What each match format means, under its name on the new-match form (the core's facts, worded)."""
+    return {"usual": "as the ruleset says", **{key: summary for key, _, summary in rules_words.format_choices()}}
+
+
 # What each way of handling the cards means (card_store.py), under its name.
 CARDS_SUMMARIES = {
     "table": "Shuffle and deal at the table; type in the turned-up card on each deal’s form.",
@@ -58,7 +63,7 @@ class NewMatchForm(FlaskForm):
     )
     ruleset = RadioField("Ruleset", default=DEFAULT_RULESET, validators=[InputRequired("Choose a ruleset.")])
     first_dealer = RadioField("Who deals first", coerce=int, default=0, choices=choices([(i, f"Player {i + 1}") for i in range(MAX_PLAYERS)]))
-    match = RadioField("Match", default="usual", choices=MATCH_FORMATS)
+    match = RadioField("Match", default="usual")
     games_to_win = WholeNumberField("Games to win the match",
                                     validators=[Optional(), NumberRange(1, OPTION_LIMITS["games_to_win"])])
     deals = WholeNumberField("Number of deals", validators=[Optional(), NumberRange(1, OPTION_LIMITS["deals"])])
@@ -77,14 +82,14 @@ class NewMatchForm(FlaskForm):
     deal_set = HiddenField()
     # A deal set's table code (policy/organiser.py): with it the table is admitted at once.
     table_code = StringField("Table code", validators=[Optional(), Length(max=32, message="A table code is eight letters and digits.")])
-    # The core's words for each match format, and its defaults (the count fields' placeholders).
-    format_summaries = FORMAT_SUMMARIES
+    # The core's defaults of each match format (the count fields' placeholders).
     format_defaults = DEFAULT_OPTIONS
     usual_rulesets = USUAL_RULESETS  # the ruleset picked for so many names typed (static/app.js)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.ruleset.choices = choices([(r.id, r.name) for r in RULESETS.values()])
+        self.match.choices = choices(match_formats())
 
     def names(self) -> list[str]:
         """The names typed, blanks dropped, in their stored form (names.py)."""
@@ -208,7 +213,7 @@ class BidField(StringField):
         # A number past the highest is the core's to refuse: while a deal's cards are private, the
         # form answers every number alike (card_store.private_bid_problem).
         if isinstance(self.bid, list) and len(self.bid) != BID_CARDS:
-            self.bid_error = f"A bid is {BID_CARDS_WORDS}, such as ♦ ♠ ♣ (here {len(self.bid)}), or {number}."
+            self.bid_error = f"A bid is {rules_words.bid_cards_words()}, such as ♦ ♠ ♣ (here {len(self.bid)}), or {number}."
 
     def pre_validate(self, form: Form) -> None:
         if getattr(self, "bid_error", None):

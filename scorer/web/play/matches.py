@@ -17,9 +17,9 @@ from scorer.web.data.models import DealSet, Match, Player
 from scorer.web.extensions import db
 from scorer.web.fields import MAX_PLAYERS, EmptyForm, Option, ruleset_badge
 from scorer.web.play import card_choice
-from scorer.web.play.forms import CARDS_SUMMARIES, MATCH_FORMAT_SUMMARIES, NewMatchForm, name_problems
+from scorer.web.play.forms import CARDS_SUMMARIES, NewMatchForm, match_format_summaries, name_problems
 from scorer.web.policy import access, capability, device, readers
-from scorer.web.presentation import explain, night, scoreboard
+from scorer.web.presentation import explain, night, problem_words, rules_words, scoreboard
 from scorer.web.presentation import ratings as rating_words
 from scorer.web.presentation.formatting import format_label, plural
 from scorer.web.serving import kept_pages
@@ -60,13 +60,14 @@ def chosen_options(form: NewMatchForm) -> dict[str, Any]:
 def form_view(form: NewMatchForm) -> dict[str, Any]:
     """Ready values for the new-match page: the option lists and which panels start open."""
     rulesets = [
-        Option(value=r.id, name=r.name, summary=r.summary, badge=ruleset_badge(r),
+        Option(value=r.id, name=r.name, summary=rules_words.summary(r), badge=ruleset_badge(r),
                data={"data-players": r.players, "data-options": " ".join(r.option_keys),
-                     "data-usual": format_label(dict(r.defaults)), "data-name": r.name, "data-summary": r.summary,
+                     "data-usual": format_label(dict(r.defaults)), "data-name": r.name, "data-summary": rules_words.summary(r),
                      "data-first-pick": "" if USUAL_RULESETS.get(r.players) == r.id else None})
         for r in RULESETS.values()
     ]
-    formats = [Option(value=choice.value, name=choice.label, summary=MATCH_FORMAT_SUMMARIES[choice.value],
+    summaries = match_format_summaries()
+    formats = [Option(value=choice.value, name=choice.label, summary=summaries[choice.value],
                       summary_id="usual-format" if choice.value == "usual" else None)
                for choice in form.match.choices]
     cards = [Option(value=choice.value, name=choice.label, summary=CARDS_SUMMARIES[choice.value],
@@ -89,9 +90,9 @@ def form_view(form: NewMatchForm) -> dict[str, Any]:
     }
 
 
-def show_error(form: NewMatchForm, error: MatchError) -> None:
+def show_error(form: NewMatchForm, error: MatchError, players: list[str]) -> None:
     field = form[OPTION_FIELDS.get(error.field, "ruleset")]
-    field.errors = [*field.errors, documents.message(error)]
+    field.errors = [*field.errors, problem_words.beside_field(error, players)]
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -119,7 +120,7 @@ def new() -> str | BaseResponse | tuple[str, int]:
                     flash("This table waits for the organiser to admit it: its cards are dealt then.")
                 return response
         except MatchError as error:
-            show_error(form, error)
+            show_error(form, error, names)
         except matches_w.CardsRefused as refused:
             card_choice.add_error(form.cards, refused.message)
         except matches_w.LikeKnownPlayer as asked:

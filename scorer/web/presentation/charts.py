@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scorer.core import goal_label, make_setup
+from scorer.core import make_setup
+from scorer.web.presentation import rules_words
 from scorer.web.presentation.formatting import minus, plural
 from scorer.web.presentation.scoreboard import Board
 
@@ -71,7 +72,7 @@ def goal_line(board: Board) -> tuple[int, str] | None:
     """The line a chart draws: the score a game is played to, where the format has one (the core's
     goal), and its label."""
     setup = make_setup(board.match.ruleset, board.match.options)
-    label = goal_label(setup)
+    label = rules_words.goal_label(setup)
     return (setup.goal, label) if setup.goal is not None and label is not None else None
 
 

@@ -1,13 +1,15 @@
-"""A deal explained in a player's words: its points in parts, why its trump, the rule edges it
-reached (a tie that plays on, the dummy past the goal, the end of a game or the match), and what
-an edit of an earlier deal changes further on. Every fact is the core's (``Breakdown.parts``,
-``DealScore.why``/``edges``, ``compare_scores``); this module only words them.
+"""A deal explained in a player's words, in the page's language: its points in parts, why its
+trump, the rule edges it reached (a tie that plays on, the dummy past the goal, the end of a game or
+the match), and what an edit of an earlier deal changes further on. Every fact is the core's
+(``Breakdown.parts``, ``DealScore.why``/``edges``, ``compare_scores``); this module only words them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from babel.lists import format_list
 
 from scorer.core import (
     BY_MISSES,
@@ -36,8 +38,11 @@ from scorer.core import (
     TrumpWhy,
     make_setup,
 )
-from scorer.web.presentation.formatting import signed
-from scorer.web.presentation.scoreboard import Board, Column, plural, winners_label
+from scorer.web.language import gettext as _
+from scorer.web.language import ngettext
+from scorer.web.presentation.formatting import format_locale, signed
+from scorer.web.presentation.problem_words import trump_name
+from scorer.web.presentation.scoreboard import Board, Column
 
 TRUMP_SUIT = {name: letter for letter, name in SUIT_NAMES.items()}
 
@@ -45,8 +50,13 @@ TRUMP_SUIT = {name: letter for letter, name in SUIT_NAMES.items()}
 def trump_words(trump: str) -> str:
     """``hearts`` → "♥ hearts"; ``no-trump`` → "no trump"."""
     if trump == NO_TRUMP:
-        return "no trump"
-    return f"{SUIT_SYMBOLS[TRUMP_SUIT[trump]]} {trump}"
+        return _("no trump")
+    return _("%(symbol)s %(trump)s", symbol=SUIT_SYMBOLS[TRUMP_SUIT[trump]], trump=trump_name(trump))
+
+
+def names_label(labels: Sequence[str]) -> str:
+    """"Ann", "Ann and Bob", "Ann, Bob and Cy", in the page's language."""
+    return format_list(list(labels), locale=format_locale()) if labels else ""
 
 
 @dataclass(frozen=True)
@@ -68,30 +78,44 @@ class UnitParts:
 def part_words(part: Part, deal: DealScore, seats: Sequence[int], names: Sequence[str]) -> str:
     """One part in words: "2 tricks", "+20 bid made (2 made theirs)", "+30 paid by Ann's failed declaration"."""
     premiums = deal.premiums
-    own = "revealed" if any(kind == "reveal" for seat, kind in premiums if seat in seats) else "declared"
+    revealed = any(kind == "reveal" for seat, kind in premiums if seat in seats)
+    points = signed(part.points)
     if part.kind == TRICKS:
-        return plural(part.points, "trick")
+        return ngettext("%(num)s trick", "%(num)s tricks", part.points)
     if part.kind == CONTRACT and part.points < 0:
-        return f"{signed(part.points)} bid missed by {plural(-part.points, 'trick')}"
+        return ngettext("%(points)s bid missed by %(num)s trick", "%(points)s bid missed by %(num)s tricks", -part.points,
+                        points=points)
     if part.kind == CONTRACT:
-        return f"{signed(part.points)} bid made ({sum(deal.made)} of {len(deal.made)} made theirs)"
+        return _("%(points)s bid made (%(made)s of %(players)s made theirs)", points=points, made=sum(deal.made),
+                 players=len(deal.made))
     if part.kind == STREAK_BONUS:
-        return f"{signed(part.points)} bid made {plural(part.count, 'deal')} in a row"
+        return ngettext("%(points)s bid made %(num)s deal in a row", "%(points)s bid made %(num)s deals in a row", part.count,
+                        points=points)
     if part.kind == SIDE_BONUS:
-        return f"{signed(part.points)} side bonus"
+        return _("%(points)s side bonus", points=points)
+    if part.kind == PREMIUM and part.points > 0:
+        return (_("%(points)s revealed and made it", points=points) if revealed
+                else _("%(points)s declared and made it", points=points))
     if part.kind == PREMIUM:
-        return f"{signed(part.points)} {own}" + (" and made it" if part.points > 0 else ", bid failed")
+        return _("%(points)s revealed, bid failed", points=points) if revealed else _("%(points)s declared, bid failed", points=points)
     if part.kind == PAID:
         payers = [names[seat] for seat in part.seats]  # the core says who paid
-        whose = winners_label(payers) if payers else plural(part.count, "failed declarer")
         kinds = {kind for seat, kind in premiums if seat in part.seats}
-        what = {frozenset({"declare"}): "declaration", frozenset({"reveal"}): "revelation"}.get(frozenset(kinds), "premium")
-        return f"{signed(part.points)} paid by {whose} (failed {what}{'s' if len(payers) > 1 else ''})"
+        who = names_label(payers)
+        if kinds == {"declare"}:
+            return ngettext("%(points)s paid by %(names)s (failed declaration)", "%(points)s paid by %(names)s (failed declarations)",
+                            len(payers), points=points, names=who)
+        if kinds == {"reveal"}:
+            return ngettext("%(points)s paid by %(names)s (failed revelation)", "%(points)s paid by %(names)s (failed revelations)",
+                            len(payers), points=points, names=who)
+        return ngettext("%(points)s paid by %(names)s (failed premium)", "%(points)s paid by %(names)s (failed premiums)",
+                        len(payers), points=points, names=who)
     if part.kind == GAVE:
-        return f"{own} and failed: {part.count} to each opponent"
+        return (_("revealed and failed: %(points)s to each opponent", points=part.count) if revealed
+                else _("declared and failed: %(points)s to each opponent", points=part.count))
     if part.kind == EXACT:
-        return f"{signed(part.points)} bid taken exactly (the dummy’s declaration)"
-    return f"{signed(part.points)}"  # pragma: no cover - every kind the core gives is worded above
+        return _("%(points)s bid taken exactly (the dummy’s declaration)", points=points)
+    return points  # pragma: no cover - every kind the core gives is worded above
 
 
 def deal_parts(deal: DealScore, columns: Sequence[Column], names: Sequence[str]) -> list[UnitParts]:
@@ -113,54 +137,73 @@ def next_trump_reason(upcoming: NextDeal) -> str | None:
     if upcoming.why is None or upcoming.trump is None:
         return None
     if upcoming.why.kind == KEPT:
-        return f"It stays {trump_words(upcoming.trump)} unless a premium bidder names another."
+        return _("It stays %(trump)s unless a premium bidder names another.", trump=trump_words(upcoming.trump))
     return why_words(upcoming.why, upcoming.trump)
 
 
 def why_words(why: TrumpWhy, trump: str) -> str | None:
     """A trump's reason in words, for a deal played or the one to come."""
+    trump = trump_words(trump)
     if why.kind == NINE:
-        return "A turned Nine means no trump."
+        return _("A turned Nine means no trump.")
     if why.kind == JOKER_CARD:
-        return "A turned Joker means no trump."
+        return _("A turned Joker means no trump.")
     if why.kind == FIRST:
-        return f"The first deal of a game is played at {trump_words(trump)}."
+        return _("The first deal of a game is played at %(trump)s.", trump=trump)
+    if why.kind == BY_SUCCESSES and why.count == 0:
+        return _("Nobody made their bid the deal before, so %(trump)s.", trump=trump)
     if why.kind == BY_SUCCESSES:
-        who = "Nobody" if why.count == 0 else plural(why.count, "player")
-        return f"{who} made their bid the deal before, so {trump_words(trump)}."
+        return ngettext("%(num)s player made their bid the deal before, so %(trump)s.",
+                        "%(num)s players made their bid the deal before, so %(trump)s.", why.count, trump=trump)
     if why.kind == BY_MISSES:
-        return f"The bids were missed by {plural(why.count, 'trick')} in all the deal before, so {trump_words(trump)}."
+        return ngettext("The bids were missed by %(num)s trick in all the deal before, so %(trump)s.",
+                        "The bids were missed by %(num)s tricks in all the deal before, so %(trump)s.", why.count, trump=trump)
     if why.kind == NAMED_BY:
-        return f"Named by the premium bidder: {trump_words(trump)}."
+        return _("Named by the premium bidder: %(trump)s.", trump=trump)
     if why.kind == KEPT:
-        return f"Nobody named a trump, so it stays {trump_words(trump)}."
+        return _("Nobody named a trump, so it stays %(trump)s.", trump=trump)
     return None
 
 
+SHARE, WIN, WINS = "share", "win", "wins"
+
+
 def win_verb(units: Sequence[int], columns: Sequence[Column]) -> str:
-    """"share" for several winners, "win" for one side of partners ("Gus & Ivy win"), else "wins"."""
+    """How the winners take their verb: SHARE for several winners, WIN for one side of partners
+    ("Gus & Ivy win"), else WINS; each sentence has its own words for the three."""
     if len(units) > 1:
-        return "share"
-    return "win" if any(len(columns[u].seats) > 1 for u in units) else "wins"
+        return SHARE
+    return WIN if any(len(columns[u].seats) > 1 for u in units) else WINS
 
 
 def match_result(scored: MatchScore, columns: Sequence[Column], match_format: str | None) -> str:
     """"Ann wins the match 3 games to 1", "Ann and Bob share the match with 312"."""
-    winners = [columns[u].label for u in scored.winners]
+    winners = names_label([columns[u].label for u in scored.winners])
     if not winners:
-        return "Nobody wins the match."
-    verb = f"{win_verb(scored.winners, columns)} the match"
+        return _("Nobody wins the match.")
+    verb = win_verb(scored.winners, columns)
     contenders = [u for u, col in enumerate(columns) if col.contender]
     others = [u for u in contenders if u not in scored.winners]
     if match_format == "hundred":
         best = scored.games_won[scored.winners[0]]
         second = max((scored.games_won[u] for u in others), default=0)
-        return f"{winners_label(winners)} {verb} {plural(best, 'game')} to {second}."
+        return {
+            WINS: ngettext("%(names)s wins the match %(num)s game to %(second)s.",
+                           "%(names)s wins the match %(num)s games to %(second)s.", best, names=winners, second=second),
+            WIN: ngettext("%(names)s win the match %(num)s game to %(second)s.",
+                          "%(names)s win the match %(num)s games to %(second)s.", best, names=winners, second=second),
+            SHARE: ngettext("%(names)s share the match %(num)s game to %(second)s.",
+                            "%(names)s share the match %(num)s games to %(second)s.", best, names=winners, second=second),
+        }[verb]
     best = scored.grand_totals[scored.winners[0]]
     if not others:
-        return f"{winners_label(winners)} {verb} with {best}."
+        return {WINS: _("%(names)s wins the match with %(best)s.", names=winners, best=best),
+                WIN: _("%(names)s win the match with %(best)s.", names=winners, best=best),
+                SHARE: _("%(names)s share the match with %(best)s.", names=winners, best=best)}[verb]
     second = max(scored.grand_totals[u] for u in others)
-    return f"{winners_label(winners)} {verb} {best} to {second}."
+    return {WINS: _("%(names)s wins the match %(best)s to %(second)s.", names=winners, best=best, second=second),
+            WIN: _("%(names)s win the match %(best)s to %(second)s.", names=winners, best=best, second=second),
+            SHARE: _("%(names)s share the match %(best)s to %(second)s.", names=winners, best=best, second=second)}[verb]
 
 
 def edge_notes(deal: DealScore, scored: MatchScore, columns: Sequence[Column], names: Sequence[str],
@@ -169,29 +212,37 @@ def edge_notes(deal: DealScore, scored: MatchScore, columns: Sequence[Column], n
     notes = []
     edges = deal.edges
     if edges.tied_at_goal:
-        tied = winners_label([columns[u].label for u in edges.tied_at_goal])
-        notes.append(f"{tied} are level at {deal.totals[edges.tied_at_goal[0]]}: a game tied at the top "
-                     f"plays on until one of them leads after a deal.")
+        tied = names_label([columns[u].label for u in edges.tied_at_goal])
+        notes.append(_("%(names)s are level at %(total)s: a game tied at the top plays on until one of them leads after a deal.",
+                       names=tied, total=deal.totals[edges.tied_at_goal[0]]))
     if edges.dummy_past_goal:
         dummy = next(u for u, col in enumerate(columns) if not col.contender)
-        notes.append(f"The dummy has {deal.totals[dummy]}, past {goal}, but the dummy never wins: the game goes on.")
+        notes.append(_("The dummy has %(total)s, past %(goal)s, but the dummy never wins: the game goes on.",
+                       total=deal.totals[dummy], goal=goal))
     if edges.dummy_under:
         seat = len(names) - 1
         took, bid = deal.breakdown[seat].tricks, deal.bids[seat]
-        notes.append(f"The dummy took {plural(took, 'trick')} for a bid of {bid} and made it: a dummy succeeds "
-                     "unless it takes more tricks than its bid.")
+        notes.append(ngettext("The dummy took %(num)s trick for a bid of %(bid)s and made it: a dummy succeeds unless it takes "
+                              "more tricks than its bid.",
+                              "The dummy took %(num)s tricks for a bid of %(bid)s and made it: a dummy succeeds unless it "
+                              "takes more tricks than its bid.", took, bid=bid))
     if deal.ends_match:
-        notes.append(f"This deal ends the match: {match_result(scored, columns, match_format)}")
+        notes.append(_("This deal ends the match: %(result)s", result=match_result(scored, columns, match_format)))
     elif deal.ends_game:
         game = scored.game_of(deal)
-        who = [columns[u].label for u in game.winners]
-        won = f"{winners_label(who)} {win_verb(game.winners, columns)} it" if who else "nobody wins it"
-        notes.append(f"This deal ends game {deal.game}: {won}.")
+        who = names_label([columns[u].label for u in game.winners])
+        if not who:
+            notes.append(_("This deal ends game %(game)s: nobody wins it.", game=deal.game))
+        else:
+            notes.append({WINS: _("This deal ends game %(game)s: %(names)s wins it.", game=deal.game, names=who),
+                          WIN: _("This deal ends game %(game)s: %(names)s win it.", game=deal.game, names=who),
+                          SHARE: _("This deal ends game %(game)s: %(names)s share it.", game=deal.game, names=who),
+                          }[win_verb(game.winners, columns)])
     if deal.ends_game:
         game = scored.game_of(deal)
         bonus = [f"{columns[u].label} {signed(b)}" for u, b in enumerate(game.bonus) if b]
         if bonus:
-            notes.append(f"Game bonus, added to game {deal.game}: {', '.join(bonus)}.")
+            notes.append(_("Game bonus, added to game %(game)s: %(bonuses)s.", game=deal.game, bonuses=", ".join(bonus)))
     return notes
 
 
@@ -208,34 +259,50 @@ def diff_lines(diff: ScoreDiff, columns: Sequence[Column]) -> list[str]:
     lines = []
     for t in diff.trumps:
         if t.now == t.played:
-            lines.append(f"Deal {t.deal} is back to {trump_words(t.now)}, the trump it was played with.")
+            lines.append(_("Deal %(deal)s is back to %(trump)s, the trump it was played with.", deal=t.deal,
+                           trump=trump_words(t.now)))
         else:
-            lines.append(f"Deal {t.deal} was played at {trump_words(t.played)}; the rules now give {trump_words(t.now)}.")
+            lines.append(_("Deal %(deal)s was played at %(played)s; the rules now give %(trump)s.", deal=t.deal,
+                           played=trump_words(t.played), trump=trump_words(t.now)))
     for g in diff.games:
         if g.ended_before != g.ended_after:
             if g.ended_after is None:
-                lines.append(f"Game {g.game} no longer ends at deal {g.ended_before}.")
+                lines.append(_("Game %(game)s no longer ends at deal %(before)s.", game=g.game, before=g.ended_before))
             elif g.ended_before is None:
-                lines.append(f"Game {g.game} now ends at deal {g.ended_after}.")
+                lines.append(_("Game %(game)s now ends at deal %(after)s.", game=g.game, after=g.ended_after))
             else:
-                lines.append(f"Game {g.game} now ends at deal {g.ended_after}, not deal {g.ended_before}.")
+                lines.append(_("Game %(game)s now ends at deal %(after)s, not deal %(before)s.", game=g.game,
+                               after=g.ended_after, before=g.ended_before))
         if g.winners_before != g.winners_after and g.winners_after:
-            who = winners_label([columns[u].label for u in g.winners_after])
-            was = winners_label([columns[u].label for u in g.winners_before])
-            lines.append(f"{who} now {win_verb(g.winners_after, columns)} game {g.game}"
-                         + (f" (was {was})." if was else "."))
+            lines.append(_game_winners(g.game, names_label([columns[u].label for u in g.winners_after]),
+                                       names_label([columns[u].label for u in g.winners_before]),
+                                       win_verb(g.winners_after, columns)))
     m = diff.match
     if m is not None:
         if m.ended_after is None:
-            lines.append("The match is no longer over: more deals can be recorded.")
+            lines.append(_("The match is no longer over: more deals can be recorded."))
         elif m.ended_before is None:
-            lines.append(f"The match now ends at deal {m.ended_after}.")
+            lines.append(_("The match now ends at deal %(after)s.", after=m.ended_after))
         elif m.ended_before != m.ended_after:
-            lines.append(f"The match now ends at deal {m.ended_after}, not deal {m.ended_before}.")
+            lines.append(_("The match now ends at deal %(after)s, not deal %(before)s.", after=m.ended_after,
+                           before=m.ended_before))
         if m.winners_after and m.winners_before != m.winners_after:
-            who = winners_label([columns[u].label for u in m.winners_after])
-            lines.append(f"{who} now {win_verb(m.winners_after, columns)} the match.")
+            who = names_label([columns[u].label for u in m.winners_after])
+            lines.append({WINS: _("%(names)s now wins the match.", names=who),
+                          WIN: _("%(names)s now win the match.", names=who),
+                          SHARE: _("%(names)s now share the match.", names=who)}[win_verb(m.winners_after, columns)])
     return lines
+
+
+def _game_winners(game: int, who: str, was: str, verb: str) -> str:
+    """"Bob now wins game 2 (was Ann)."."""
+    if was:
+        return {WINS: _("%(names)s now wins game %(game)s (was %(was)s).", names=who, game=game, was=was),
+                WIN: _("%(names)s now win game %(game)s (was %(was)s).", names=who, game=game, was=was),
+                SHARE: _("%(names)s now share game %(game)s (was %(was)s).", names=who, game=game, was=was)}[verb]
+    return {WINS: _("%(names)s now wins game %(game)s.", names=who, game=game),
+            WIN: _("%(names)s now win game %(game)s.", names=who, game=game),
+            SHARE: _("%(names)s now share game %(game)s.", names=who, game=game)}[verb]
 
 
 # ------------------------------------------------------------------------------ one deal

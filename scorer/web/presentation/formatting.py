@@ -17,10 +17,11 @@ from flask import has_request_context, url_for
 from flask_babel import get_locale
 from markupsafe import Markup, escape
 
-from scorer.core import BID_VALUE, SUIT_NAMES, SUIT_SYMBOLS, format_text, get_ruleset, sort_hand
+from scorer.core import BID_VALUE, SUIT_NAMES, SUIT_SYMBOLS, get_ruleset, sort_hand
 from scorer.web import clock
 from scorer.web.data import card_store
 from scorer.web.data.models import HandLink, Match
+from scorer.web.presentation import rules_words
 
 SUITS = SUIT_SYMBOLS
 TRUMP_SUIT = {name: letter for letter, name in SUIT_NAMES.items()}
@@ -198,8 +199,8 @@ def signed(points: int) -> str:
 
 
 def format_label(options: dict[str, Any]) -> str:
-    """A match format in words, as the core says it: "100-point games, first to 3 wins", "9 deals"."""
-    return format_text(options)
+    """A match format in words, from the core's facts: "100-point games, first to 3 wins", "9 deals"."""
+    return rules_words.format_words(options)
 
 
 def field_attrs(field: Any, hint: str | None = None, **attrs: Any) -> dict[str, Any]:

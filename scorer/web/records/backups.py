@@ -38,6 +38,7 @@ from scorer.web.data import import_check, results
 from scorer.web.data.match_files import ImportProblem
 from scorer.web.data.models import Change, Match, Player
 from scorer.web.extensions import db
+from scorer.web.presentation import import_words
 from scorer.web.records.exports import export_document
 from scorer.web.writes import imports as import_writes
 from scorer.web.writes import matches as match_writes
@@ -139,7 +140,8 @@ def read_entries(data: dict[str, Any]) -> tuple[list[import_writes.BackedUp], li
         try:
             checked = import_check.check(entry["match"])
         except (ImportProblem, KeyError, TypeError) as problem:
-            raise BackupProblem(f"match {number} of the file: {problem}") from None
+            text = import_words.import_text(problem) if isinstance(problem, ImportProblem) else str(problem)
+            raise BackupProblem(f"match {number} of the file: {text}") from None
         deleted = entry.get("deleted_at")
         entries.append(import_writes.BackedUp(
             checked, None if deleted is None else parse_time(deleted, f"match {number}: deleted_at"),

@@ -18,12 +18,13 @@ from scorer.web.data.models import Change, Match
 from scorer.web.extensions import db
 from scorer.web.fields import VersionForm, sent_version
 from scorer.web.policy import access, device, readers
+from scorer.web.presentation import problem_words
 from scorer.web.presentation.change_words import describe, later_first, undo_words
 from scorer.web.presentation.preview import diff_words
 from scorer.web.presentation.scoreboard import seat_names
 from scorer.web.writes import undo as undo_write
 from scorer.web.writes.problems import WriteProblem
-from scorer.web.writes.undo import LaterChangeFirst
+from scorer.web.writes.undo import BreaksRule, LaterChangeFirst
 
 bp = Blueprint("changes", __name__)
 
@@ -68,6 +69,15 @@ def undoable(match_id: int, change_id: int) -> tuple[Match, Change]:
     return match, change
 
 
+def refused_words(match: Match, problem: WriteProblem) -> str:
+    """Why an undo was refused, in words: the later change to undo first, the rule it would break."""
+    if isinstance(problem, LaterChangeFirst):
+        return later_first(problem.newer, seat_names(match))
+    if isinstance(problem, BreaksRule):
+        return problem_words.undo_breaks(problem.error, match.player_names)
+    return problem.message
+
+
 def back_to(match_id: int) -> str:
     """Where an undo ends: where it started (``?next=``), the match's scoreboard (the Undo beside
     "Deal 5 saved.") or its history of changes; nothing else is taken, so no link can send a phone
@@ -78,8 +88,7 @@ def back_to(match_id: int) -> str:
 
 
 def refused_page(match: Match, problem: WriteProblem) -> tuple[str, int]:
-    message = later_first(problem.newer, seat_names(match)) if isinstance(problem, LaterChangeFirst) else problem.message
-    return render_template("error.html", match=match, title=problem.title, message=message), problem.status
+    return render_template("error.html", match=match, title=problem.title, message=refused_words(match, problem)), problem.status
 
 
 @bp.get("/matches/<int:match_id>/changes/<int:change_id>/undo")
@@ -115,7 +124,7 @@ def undo(match_id: int, change_id: int) -> Response | tuple[str, int]:
         undo_write.undo(match_id, change_id, by=device.device_name(), seen=seen)
     except WriteProblem as problem:
         if problem.status == 409:  # out of date or refused: look again
-            flash(later_first(problem.newer, seat_names(match)) if isinstance(problem, LaterChangeFirst) else problem.message)
+            flash(refused_words(match, problem))
             return redirect(url_for("changes.confirm", match_id=match_id, change_id=change_id,
                                     next=request.args.get("next")), code=303)
         return refused_page(match, problem)

@@ -17,6 +17,7 @@ from scorer.web.data.match_files import IMPORT_MAX_BYTES, ImportProblem, read_up
 from scorer.web.data.models import Match
 from scorer.web.extensions import csrf, db
 from scorer.web.policy import access
+from scorer.web.presentation import import_words
 from scorer.web.writes.imports import import_documents
 
 bp = Blueprint("imports", __name__)
@@ -63,7 +64,8 @@ def upload() -> tuple[str, int] | Response:
         outcome = import_documents(read_upload(file.read(), file.filename or ""))  # it commits batch by batch
     except ImportProblem as problem:
         ending = "" if problem.status == 409 else " Nothing was imported."
-        form.file.errors = [f"{line}." for line in problem.lines[:-1]] + [f"{problem.lines[-1]}.{ending}"]
+        lines = import_words.import_lines(problem)
+        form.file.errors = [f"{line}." for line in lines[:-1]] + [f"{lines[-1]}.{ending}"]
         return render_import(form, problem.status)
     added, here = len(outcome.added), len(outcome.already_here)
     parts = [f"Imported {added} match{'es' if added != 1 else ''}."]

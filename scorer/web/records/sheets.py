@@ -24,13 +24,12 @@ from scorer.core import (
     get_ruleset,
     leader_of,
     parse_match,
-    reminders,
 )
 from scorer.web.data import documents
 from scorer.web.data.models import name_key
 from scorer.web.fields import MAX_PLAYERS, choices
 from scorer.web.policy import readers
-from scorer.web.presentation import scoreboard
+from scorer.web.presentation import rules_words, scoreboard
 
 bp = Blueprint("sheets", __name__)
 
@@ -194,4 +193,4 @@ def blank() -> tuple[str, int]:
         groups=groups_of(columns, seat_names), pages=[rows[i:i + rows_per_page] for i in range(0, len(rows), rows_per_page)],
         intro=f"{setup.ruleset.name} · {', '.join(names)} · {pages} page{'s' if pages != 1 else ''}",
         change_url=url_for("sheets.blank", **with_args(request.args, change=1)), paper_urls=paper_urls("sheets.blank", **request.args),
-        paper=paper, papers=PAPERS, orientation=turn, reminders=reminders(setup)), 200
+        paper=paper, papers=PAPERS, orientation=turn, reminders=rules_words.reminders(setup)), 200

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from flask import Blueprint, render_template
 
-from scorer.core import NINETY_NINE, RULESETS, bid_sizes_note
+from scorer.core import NINETY_NINE, RULESETS
 from scorer.web.data import rating_reads, ratings_fold
 from scorer.web.data.figures import (
     Scope,
@@ -22,6 +22,7 @@ from scorer.web.data.figures import (
 from scorer.web.data.models import Player
 from scorer.web.extensions import db
 from scorer.web.presentation import ratings as rating_words
+from scorer.web.presentation import rules_words
 from scorer.web.records.filters import PeriodForm, read_filters
 
 bp = Blueprint("stats", __name__)
@@ -107,7 +108,7 @@ def player(player_id: int) -> tuple[str, int]:
                            premium_kinds=kinds, ratings=ratings, charted=charted,
                            updating=rating_words.updating(stale), live=rating_reads.versions(),
                            rivals=rivals_of(summary), best=best_of(summary),
-                           ninety_nine=NINETY_NINE, sizes_note=bid_sizes_note(),
+                           ninety_nine=NINETY_NINE, sizes_note=rules_words.bid_sizes_note(),
                            filters=form.filters(), rulesets=RULESETS), status
 
 

@@ -28,7 +28,7 @@ from scorer.web.clock import as_utc
 from scorer.web.data import card_store, locking, names, results
 from scorer.web.data.exported import export_document
 from scorer.web.data.import_check import Checked, check, played
-from scorer.web.data.match_files import MAX_LISTED, ImportProblem
+from scorer.web.data.match_files import MAX_LISTED, ImportProblem, Line
 from scorer.web.data.models import Change, Deal, Match, MatchCards, MatchSeat, Player
 from scorer.web.extensions import db
 from scorer.web.writes.deals import settle
@@ -141,7 +141,7 @@ def import_documents(found: list[tuple[str, Any]]) -> Imported:
     with how many matches the batches before it stored.
     """
     checked = []
-    problems: list[str] = []  # every document's problem, all told at once
+    problems: list[Line] = []  # every document's problem, all told at once
     for label, document in found:
         # Checking holds no lock, but it holds Python's: a save at the table meanwhile would get
         # the interpreter only now and then (a CI run saw one save wait 2 s for a 300-match
@@ -152,7 +152,7 @@ def import_documents(found: list[tuple[str, Any]]) -> Imported:
         except ImportProblem as problem:
             if len(found) == 1:
                 raise
-            problems.append(f"{label}: {problem}")
+            problems.append(replace(problem.core, label=label) if problem.core else f"{label}: {problem}")
     if problems:
         shown = problems[:MAX_LISTED] + ([f"…and {len(problems) - MAX_LISTED} more"] if len(problems) > MAX_LISTED else [])
         summary = f"{len(problems)} of {len(found)} matches cannot be imported"

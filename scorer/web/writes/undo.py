@@ -41,6 +41,15 @@ OUT_OF_DATE = ("The match was changed from another phone after you looked at wha
                "was undone. Look again: it says what the undo does now.")
 
 
+class BreaksRule(Refused):
+    """Undoing the change would make the match break a rule: ``error`` is the core's problem,
+    which the screen words (in English the core's own line follows the first sentence)."""
+
+    def __init__(self, error: MatchError) -> None:
+        super().__init__(f"Undoing this would make the match break a rule, so nothing was changed: {error}", TITLE)
+        self.error = error
+
+
 class LaterChangeFirst(Refused):
     """The thing is no longer as the change left it: ``newer`` (if known) changed it since, and is
     to be undone first. The screen names it in words."""
@@ -122,8 +131,7 @@ def plan_deal(match: Match, change: Change) -> DealPlan:
     try:
         after = documents.score(match, deals)
     except MatchError as error:
-        raise Refused(f"Undoing this would make the match break a rule, so nothing was changed: "
-                      f"{documents.message(error)}", TITLE) from None
+        raise BreaksRule(error) from None
     before = documents.score(match) if target is not None and now is not None else None
     changes = None if before is None else compare_scores(
         before, after, number, [deal.played_trump for deal in match.deals])
