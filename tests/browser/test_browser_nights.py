@@ -145,7 +145,7 @@ def test_a_tables_results_wait_for_the_slowest_table_then_show_live(page: Page, 
     screen = laptop(browser, browser_context_args)
     screen.goto("/deal-sets/1/screen")
     expect(screen.get_by_role("heading", name="Tables")).to_be_visible()
-    tiles = screen.locator(".screen-table")
+    tiles = screen.locator(".director-table")
     expect(tiles).to_have_count(2)
     expect(tiles.nth(0)).to_contain_text("Deal 2")
     expect(tiles.nth(1)).to_contain_text("Deal 1")
@@ -159,7 +159,7 @@ def test_a_tables_results_wait_for_the_slowest_table_then_show_live(page: Page, 
     expect(table_b.locator("#deal-1")).to_be_visible()  # live: the board fetched itself again
     expect(table_b.locator(".score-tiles")).to_contain_text("5")
     expect(screen.get_by_role("heading", name="Deal 1 at every table")).to_be_visible()
-    expect(screen.locator(".screen-table").nth(1)).to_contain_text("Deal 2")
+    expect(screen.locator(".director-table").nth(1)).to_contain_text("Deal 2")
     expect(screen.get_by_role("heading", name="Standings after 1 deal")).to_be_visible()
     seat_2 = screen.get_by_role("region", name="Seat 2")
     expect(seat_2.locator("li").first).to_contain_text("Bob")  # 5 tricks beat Eve’s 3
@@ -185,8 +185,8 @@ def test_the_directors_screen_reads_across_a_room_and_on_a_phone(page: Page, bro
         screen = laptop(browser, browser_context_args, dark)
         screen.goto("/deal-sets/1/screen")
         expect(screen.get_by_role("heading", name="Join as a table")).to_be_visible()
-        expect(screen.locator(".screen-join .code")).to_have_text(re.compile(r"^[A-Z2-9]{4} [A-Z2-9]{4}$"))
-        size = screen.evaluate("parseFloat(getComputedStyle(document.querySelector('.screen-table-names')).fontSize)")
+        expect(screen.locator(".director-join .code")).to_have_text(re.compile(r"^[A-Z2-9]{4} [A-Z2-9]{4}$"))
+        size = screen.evaluate("parseFloat(getComputedStyle(document.querySelector('.director-table-names')).fontSize)")
         assert size >= 24, size  # about 1.3 % of the width: readable from across a room
         assert screen.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         shoot(screen, "night-screen-code-1920" + ("-dark" if dark else ""))

@@ -324,11 +324,11 @@ def test_the_sheet_is_the_organisers_before_the_night_and_after_it(app):
 def test_the_directors_screen_shows_the_tables_the_deals_every_table_played_and_the_standings(night):
     stranger, set_id = night["stranger"], night["set"]
     screen = html.unescape(stranger.get(f"/deal-sets/{set_id}/screen").text)
-    tables = re.findall(r'<li class="screen-table[^"]*">(.*?)</li>', screen, re.S)
+    tables = re.findall(r'<li class="director-table[^"]*">(.*?)</li>', screen, re.S)
     assert len(tables) == 2 and "Ann · Bob · Cy" in tables[0] and "Deal 3" in tables[0] and "Deal 2" in tables[1]
-    assert "Deal 1 at every table" in screen and 'id="screen-deal-1"' in screen and 'id="screen-deal-2"' not in screen
+    assert "Deal 1 at every table" in screen and 'id="director-deal-1"' in screen and 'id="director-deal-2"' not in screen
     assert "Standings after 1 deal" in screen
-    standings = re.findall(r'<section class="screen-standing" aria-label="Seat 2">(.*?)</section>', screen, re.S)[0]
+    standings = re.findall(r'<section class="director-standing" aria-label="Seat 2">(.*?)</section>', screen, re.S)[0]
     # Seat 2 after deal 1: Eve took 4 tricks with a hidden bid (4 points), Bob 3 (3 points).
     assert re.search(r"Eve.*?4</span>.*?Bob.*?3</span>", re.sub(r"\s+", " ", standings))
     assert "44" not in re.sub(r'<[^>]+>', " ", screen)  # nothing of A's deal 2
