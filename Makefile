@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: run check stats-rebuild test test-fast lint soak load bench install install-test install-postgres system-packages clean \
+.PHONY: run check stats-rebuild test test-fast lint soak load load-club bench install install-test install-postgres system-packages clean \
 	translations translations-extract translations-update
 
 # The virtual environment is rebuilt whenever pyproject.toml changes.
@@ -122,6 +122,12 @@ $(BIN)/.installed-load: $(BIN)/.installed
 
 load: $(BIN)/.installed-load system-packages
 	$(BIN)/python load/run.py $(LOAD_ARGS)
+
+# A club night (issue 27): 50 tables joined to one deal set, each recording a deal every 20 s, 200
+# phones watching the tables' scoreboards, the director's screen on 2 browsers, for 90 s; on
+# SQLite with one process, then two processes on PostgreSQL (docs/performance.md has the figures).
+load-club: $(BIN)/.installed-load system-packages
+	$(BIN)/python load/run.py --profile club $(LOAD_ARGS)
 
 # Issue 12's figures on the production server (bench/bench.py): databases of 100, 1,000 and 10,000
 # generated matches (built once into bench/.cache/, git-ignored), every page's median time as a

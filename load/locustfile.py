@@ -12,6 +12,19 @@
 
 With several servers (``LOAD_HOSTS``, comma-separated), the users are shared out among them in
 turn, and a watcher polls another server than its keeper's: nothing may live in one process.
+
+**A club night** (``--profile club`` in run.py, which names these user classes to locust):
+
+- **The organiser** (one): makes a deal set of ``CLUB_RULESET`` and reads its table code from the
+  organiser's page, for the tables to scan.
+- **Tables** (``LOAD_TABLES``, 50): each joins the set with the code (as the QR code's link does)
+  and records a deal every ``LOAD_DEAL_SECONDS`` (20): the deal form, the save, the scoreboard;
+  the tables start at random moments within the first interval, as tables sit down.
+- **Watchers** (``LOAD_WATCHERS``, 200): phones following the tables' scoreboards, four to a table,
+  as live.js does (every 2 s). None is one of its table's own, so every board they fetch is cut to
+  the deals every table has played (``policy/readers.py``).
+- **The director's screen** (``LOAD_SCREENS``, 2 browsers): the set's poll every second, the screen
+  fetched again whenever the night's tag moved.
 """
 
 from __future__ import annotations
@@ -23,6 +36,7 @@ import random
 import re
 import threading
 
+import gevent
 from locust import HttpUser, constant, events, task
 from locust.exception import StopUser
 
@@ -62,12 +76,16 @@ class Keeper(HttpUser):
     wait_time = constant(0)
 
     def on_start(self) -> None:
+        self.settle_in()
+        self.start_match()
+
+    def settle_in(self) -> None:
+        """Its server (the next in turn) and its own random numbers."""
         host = next_host()
         if host:
             self.client.base_url = host
         self.host_index = HOSTS.index(host) if host else 0
         self.rng = random.Random()
-        self.start_match()
 
     def start_match(self) -> None:
         with self.client.get("/matches/new", name="start match (form)", catch_response=True) as page:
@@ -123,12 +141,14 @@ class Watcher(HttpUser):
         self.etag = ""
         self.index = next(_turn)
 
+    followed = _matches  # (match id, keeper's host) of the matches there are to follow
+
     def follow(self) -> bool:
         """Pick a keeper's match (watchers of one server follow matches kept on the other)."""
         with _lock:
-            if not _matches:
+            if not self.followed:
                 return False
-            self.match_id, keeper_host = _matches[self.index % len(_matches)]
+            self.match_id, keeper_host = self.followed[self.index % len(self.followed)]
         if HOSTS:
             self.client.base_url = HOSTS[(keeper_host + 1) % len(HOSTS)]
         self.board()
@@ -137,18 +157,23 @@ class Watcher(HttpUser):
     def board(self) -> None:
         self.client.get(f"/matches/{self.match_id}", name="scoreboard (watcher)")
 
+    poll_name = "version poll"
+
+    def version_path(self) -> str:
+        return f"/matches/{self.match_id}/version"
+
     @task
     def poll(self) -> None:
         if self.match_id is None and not self.follow():
             return
         headers = {"If-None-Match": self.etag} if self.etag else {}
-        with self.client.get(f"/matches/{self.match_id}/version", name="version poll", headers=headers,
+        with self.client.get(self.version_path(), name=self.poll_name, headers=headers,
                              catch_response=True) as answer:
             if answer.status_code == 304:
                 answer.success()
                 return
             if answer.status_code != 200:
-                answer.failure(f"version poll: {answer.status_code}")
+                answer.failure(f"{self.poll_name}: {answer.status_code}")
                 return
             changed = bool(self.etag)
             self.etag = answer.headers.get("ETag", "")
@@ -158,9 +183,141 @@ class Watcher(HttpUser):
             self.board()
 
 
+# ---------------------------------------------------------------------------- a club night
+
+TABLES = int(os.environ.get("LOAD_TABLES", "50"))
+SCREENS = int(os.environ.get("LOAD_SCREENS", "2"))
+DEAL_SECONDS = float(os.environ.get("LOAD_DEAL_SECONDS", "20"))
+CLUB_RULESET = "jokerless"
+SCREEN_POLL_SECONDS = 1
+CODE = re.compile(r'class="code" translate="no">([A-Z2-9]{4}) ([A-Z2-9]{4})<')
+_night: dict[str, object] = {}      # the set's id and table code, once the organiser has made it
+_tables: list[tuple[int, int]] = []  # (match id, the index of its keeper's host), as tables join
+
+
+def as_a_phone(user: HttpUser) -> None:
+    """A club's phones are on the Wi-Fi, not the server machine: without SCORER_BEHIND_PROXY a
+    request that carries X-Forwarded-For is never the server machine (access.py), so each is what
+    a player's or a watcher's phone is, not the site manager."""
+    user.client.headers["X-Forwarded-For"] = f"192.168.{next(_turn) % 250}.{next(_turn) % 250 + 1}"
+
+
+def wait_for_the_night(seconds: float = 60) -> bool:
+    for _ in range(int(seconds * 10)):
+        if "code" in _night:
+            return True
+        gevent.sleep(0.1)
+    return False
+
+
+class Organiser(HttpUser):
+    """The phone that makes the set and shows its code; then it watches the night go by."""
+
+    fixed_count = 1
+    wait_time = constant(30)
+
+    def on_start(self) -> None:
+        if HOSTS:
+            self.client.base_url = HOSTS[0]
+        with self.client.get("/deal-sets/new", name="new deal set (form)", catch_response=True) as page:
+            token = TOKEN.search(page.text or "")
+            if page.status_code != 200 or not token:
+                page.failure(f"no deal-set form: {page.status_code}")
+                raise StopUser()
+        fields = {"csrf_token": token.group(1), "name": "Club night", "ruleset": CLUB_RULESET, "count": "60",
+                  "first_dealer": "0", "trump": "turn-up"}
+        with self.client.post("/deal-sets/new", data=fields, name="new deal set", allow_redirects=False,
+                              catch_response=True) as made:
+            if made.status_code != 303:
+                made.failure(f"no deal set: {made.status_code}")
+                raise StopUser()
+            set_id = int(made.headers["Location"].split("/")[2])
+        with self.client.get(f"/deal-sets/{set_id}/organise", name="organiser's page", catch_response=True) as page:
+            code = CODE.search(page.text or "")
+            if page.status_code != 200 or not code:
+                page.failure(f"no table code on the organiser's page: {page.status_code}")
+                raise StopUser()
+        _night.update(set_id=set_id, code=code.group(1) + code.group(2))
+
+    @task
+    def look(self) -> None:
+        self.client.get(f"/deal-sets/{_night['set_id']}/organise", name="organiser's page")
+
+
+class Table(Keeper):
+    """One table's scorekeeper: joins with the code, then a deal every ``DEAL_SECONDS`` (the
+    scorekeeper's deal form, save and scoreboard)."""
+
+    fixed_count = TABLES
+    wait_time = constant(DEAL_SECONDS)
+
+    def on_start(self) -> None:
+        self.settle_in()
+        as_a_phone(self)
+        if not wait_for_the_night():
+            raise StopUser()
+        set_id, code = _night["set_id"], _night["code"]
+        with self.client.get(f"/matches/from-deal-set/{set_id}?code={code}", name="join (form)", catch_response=True) as page:
+            token = TOKEN.search(page.text or "")
+            if page.status_code != 200 or not token:
+                page.failure(f"no new-table form: {page.status_code}")
+                raise StopUser()
+        names = [f"P{next(_turn)}" for _ in range(3)]
+        fields = {"csrf_token": token.group(1), "ruleset": CLUB_RULESET, "first_dealer": "0", "match": "usual",
+                  "first_trump": "", "trump": "turn-up", "cards": "app", "deal_set": str(set_id), "table_code": code,
+                  **{f"players-{i}": n for i, n in enumerate(names)}}
+        with self.client.post("/matches/new", data=fields, name="join", allow_redirects=False, catch_response=True) as joined:
+            if joined.status_code != 302:
+                joined.failure(f"table not started: {joined.status_code}")
+                raise StopUser()
+            self.match_id = int(joined.headers["Location"].rstrip("/").rsplit("/", 1)[1])
+        with _lock:
+            _tables.append((self.match_id, self.host_index))
+        gevent.sleep(self.rng.uniform(0, DEAL_SECONDS))  # tables sit down at their own moment
+
+    def start_match(self) -> None:
+        raise StopUser()  # a table whose match is over has played its night
+
+
+class ClubWatcher(Watcher):
+    """A phone following one table's scoreboard from across the room (four to a table)."""
+
+    fixed_count = WATCHERS
+    followed = _tables
+
+    def on_start(self) -> None:
+        super().on_start()
+        as_a_phone(self)
+
+
+class Screen(Watcher):
+    """The director's screen in a browser: the night's poll every second, the screen on a change."""
+
+    fixed_count = SCREENS
+    wait_time = constant(SCREEN_POLL_SECONDS)
+    poll_name = "screen poll"
+
+    def on_start(self) -> None:
+        super().on_start()
+        host = next_host()
+        if host:
+            self.client.base_url = host
+        as_a_phone(self)
+        if not wait_for_the_night():
+            raise StopUser()
+        self.match_id = 0  # it follows the set, not a match
+        self.board()
+
+    def version_path(self) -> str:
+        return f"/deal-sets/{_night['set_id']}/version"
+
+    def board(self) -> None:
+        self.client.get(f"/deal-sets/{_night['set_id']}/screen", name="screen")
+
+
 @events.test_stop.add_listener
 def _summary(**_kwargs: object) -> None:
     """How often a watcher saw a tag move (a watcher following a server that never learnt of the
     other's saves would see none), for run.py's report."""
     with open(RESULTS + ".summary.json", "w", encoding="utf-8") as out:
-        json.dump({"changes_seen": _changes_seen, "matches": len(_matches)}, out)
+        json.dump({"changes_seen": _changes_seen, "matches": len(_matches) + len(_tables)}, out)

@@ -4,6 +4,8 @@ sharing one throwaway PostgreSQL server, the load split between them.
 
     python load/run.py                      # both, 60 s each, 30 scorekeepers and 60 watchers
     python load/run.py --only sqlite --watchers 0 --seconds 30
+    python load/run.py --profile club       # a club night: 50 tables, a deal each every 20 s, 200
+                                            # watchers, the director's screen on 2 browsers, 90 s
 
 Only 127.0.0.1 is ever a target. Exit status 1 if any request failed or the check found a problem.
 """
@@ -31,7 +33,10 @@ from pgserver import create_database, drop_database, throwaway_server  # noqa: E
 
 from scorer.web.serving.serve import free_port, wait_until_listening  # noqa: E402
 
-SHOWN = ["save", "deal form", "scoreboard", "scoreboard (watcher)", "version poll", "Aggregated"]
+SHOWN = ["save", "deal form", "scoreboard", "scoreboard (watcher)", "version poll", "screen poll", "screen", "join",
+         "Aggregated"]
+# The user classes of load/locustfile.py each profile runs.
+PROFILES = {"tables": ["Keeper", "Watcher"], "club": ["Organiser", "Table", "ClubWatcher", "Screen"]}
 
 
 def cpu_seconds(pid: int) -> float:
@@ -61,16 +66,29 @@ def server(env: dict[str, str], log: Path) -> Iterator[tuple[str, int]]:
             process.wait(timeout=15)
 
 
-def run_locust(hosts: list[str], keepers: int, watchers: int, seconds: int, folder: Path) -> tuple[Path, Path]:
+def run_locust(hosts: list[str], args: argparse.Namespace, folder: Path) -> tuple[Path, Path]:
     results, prefix = folder / "results.jsonl", folder / "locust"
     env = {**os.environ, "LOAD_HOSTS": ",".join(hosts), "LOAD_RESULTS": str(results),
-           "LOAD_KEEPERS": str(keepers), "LOAD_WATCHERS": str(watchers), "PYTHONPATH": str(ROOT)}
-    users = keepers + watchers
-    subprocess.run([sys.executable, "-m", "locust", "-f", str(ROOT / "load" / "locustfile.py"), "--headless",
-                    "--host", hosts[0], "-u", str(users), "-r", str(max(users // 2, 1)), "-t", f"{seconds}s",
-                    "--stop-timeout", "10", "--only-summary", "--csv", str(prefix), "--loglevel", "ERROR"],
+           "LOAD_KEEPERS": str(args.keepers), "LOAD_WATCHERS": str(args.watchers), "LOAD_TABLES": str(args.tables),
+           "LOAD_SCREENS": str(args.screens), "LOAD_DEAL_SECONDS": str(args.deal_seconds), "PYTHONPATH": str(ROOT)}
+    users = (args.keepers + args.watchers if args.profile == "tables"
+             else 1 + args.tables + args.watchers + args.screens)
+    ran = subprocess.run([sys.executable, "-m", "locust", "-f", str(ROOT / "load" / "locustfile.py"), "--headless",
+                    "--host", hosts[0], "-u", str(users), "-r", str(max(users // 2, 1)), "-t", f"{args.seconds}s",
+                    "--stop-timeout", "10", "--only-summary", "--csv", str(prefix), "--loglevel", "ERROR",
+                    *PROFILES[args.profile]],
                    cwd=ROOT, env=env, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    broken = [line for line in ran.stderr.splitlines() if "Error" in line or "Traceback" in line]
+    if broken:  # a user's own code failing is no failed request: say so, or the figures mislead
+        print("the load generator's users raised: " + "; ".join(dict.fromkeys(broken))[:600])
     return results, Path(f"{prefix}_stats.csv")
+
+
+def who(args: argparse.Namespace) -> str:
+    if args.profile == "club":
+        return (f"a club night: {args.tables} tables, a deal each every {args.deal_seconds:g} s, {args.watchers} watchers, "
+                f"{args.screens} director's screens, {args.seconds} s")
+    return f"{args.keepers} scorekeepers, {args.watchers} watchers, {args.seconds} s"
 
 
 def report(title: str, stats_csv: Path, results: Path, database_url: str, cpu: float, seconds: int) -> bool:
@@ -123,10 +141,9 @@ def sqlite_run(args: argparse.Namespace, folder: Path) -> bool:
     setup_database(env)
     with server(env, folder / "server.log") as (url, pid):
         before = cpu_seconds(pid)
-        results, stats = run_locust([url], args.keepers, args.watchers, args.seconds, folder)
+        results, stats = run_locust([url], args, folder)
         cpu = cpu_seconds(pid) - before
-    ok = report(f"one process, SQLite: {args.keepers} scorekeepers, {args.watchers} watchers, {args.seconds} s",
-                stats, results, database, cpu, args.seconds)
+    ok = report(f"one process, SQLite: {who(args)}", stats, results, database, cpu, args.seconds)
     if not ok:
         server_errors(folder)
     return ok
@@ -142,10 +159,9 @@ def postgres_run(args: argparse.Namespace, folder: Path) -> bool:
             with ExitStack() as stack:
                 servers = [stack.enter_context(server(env, folder / f"server-{i}.log")) for i in range(2)]
                 before = sum(cpu_seconds(pid) for _, pid in servers)
-                results, stats = run_locust([url for url, _ in servers], args.keepers, args.watchers, args.seconds, folder)
+                results, stats = run_locust([url for url, _ in servers], args, folder)
                 cpu = sum(cpu_seconds(pid) for _, pid in servers) - before
-            ok = report(f"two processes, one PostgreSQL: {args.keepers} scorekeepers, {args.watchers} watchers, "
-                        f"{args.seconds} s", stats, results, database, cpu, args.seconds)
+            ok = report(f"two processes, one PostgreSQL: {who(args)}", stats, results, database, cpu, args.seconds)
             if not ok:
                 server_errors(folder)
             return ok
@@ -155,11 +171,19 @@ def postgres_run(args: argparse.Namespace, folder: Path) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="The bounded load test of `make load`.")
-    parser.add_argument("--seconds", type=int, default=60)
+    parser.add_argument("--profile", choices=sorted(PROFILES), default="tables",
+                        help="tables: scorekeepers saving as fast as they can, and watchers; club: a club night")
+    parser.add_argument("--seconds", type=int, help="60; a club night 90")
     parser.add_argument("--keepers", type=int, default=30)
-    parser.add_argument("--watchers", type=int, default=60)
+    parser.add_argument("--watchers", type=int, help="60; at a club night 200")
+    parser.add_argument("--tables", type=int, default=50, help="a club night's tables")
+    parser.add_argument("--screens", type=int, default=2, help="browsers showing the director's screen")
+    parser.add_argument("--deal-seconds", type=float, default=20.0, help="how often each table records a deal")
     parser.add_argument("--only", choices=["sqlite", "postgres"])
     args = parser.parse_args(argv)
+    club = args.profile == "club"
+    args.seconds = args.seconds or (90 if club else 60)
+    args.watchers = args.watchers if args.watchers is not None else (200 if club else 60)
     ok = True
     for kind, run in (("sqlite", sqlite_run), ("postgres", postgres_run)):
         if args.only in (None, kind):

@@ -7,6 +7,8 @@
 // - On a deal form, a version past the one the form was opened at shows, before Save, that
 //   another scorekeeper saved meanwhile, with a link to reload (the server still refuses a save
 //   based on an out-of-date form, as before).
+// - A club night's pages (its director's screen, its organiser's page) follow their set's tag as a
+//   scoreboard does, as often as the page says (data-live-every: the director's screen every second).
 // - On the table's big screen (play/screen.py), a little under once a second: a new tag fetches
 //   the screen itself and swaps <main> in place; it follows the address the server answers from
 //   (a rematch), and the tag it polls then is that page's.
@@ -173,6 +175,7 @@
     }
 
     return {
+      every: Number(document.body.dataset.liveEvery) || 0,  // a club night's screen: every second
       changed: function () {
         return fetch(window.location.pathname + window.location.search, { cache: "no-store", credentials: "same-origin" }).then(function (response) {
           if (!response.ok) throw new Error("HTTP " + response.status);

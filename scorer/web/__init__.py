@@ -83,11 +83,11 @@ def register_blueprints(app: Flask) -> None:
     """Every blueprint of the app, in one place (the command-line group ``stats`` and ``check`` are too)."""
     # Imported here so that importing scorer.web (for create_app) stays cheap and cycle-free.
     from scorer.web import errors
-    from scorer.web.cards import deal_sets, hand_pages, packs
+    from scorer.web.cards import deal_sets, hand_pages, nights, packs
     from scorer.web.play import deals, home, matches
     from scorer.web.records import check, exports, history, imports, players, ratings, sheets, stats
 
-    for module in (home, matches, deals, hand_pages, deal_sets, packs,
+    for module in (home, matches, deals, hand_pages, deal_sets, nights, packs,
                    history, stats, ratings, players, sheets, exports, imports):
         app.register_blueprint(module.bp)
     app.register_blueprint(check.stats_cli)  # `flask --app scorer stats rebuild`

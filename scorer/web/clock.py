@@ -62,10 +62,15 @@ def as_utc(value: datetime) -> datetime:
 
 
 def local(value: datetime) -> datetime:
-    """A stored moment in the table's zone (SQLite hands datetimes back naive; they are UTC)."""
+    """A stored moment in the table's zone (SQLite hands datetimes back naive; they are UTC). A
+    moment so near an end of the calendar that the zone would take it past it (year 1 west of
+    UTC: stored before imports were bounded) stays in UTC rather than fail the page."""
     if value.tzinfo is None:
         value = value.replace(tzinfo=UTC)
-    return value.astimezone(zone())
+    try:
+        return value.astimezone(zone())
+    except OverflowError:
+        return value
 
 
 def midnight(day: date) -> datetime:

@@ -13,10 +13,11 @@ from jinja2.ext import Extension
 
 from scorer.core import BID_CARDS, BID_CARDS_WORDS
 from scorer.web import language
-from scorer.web.data import card_store
-from scorer.web.data.live import tag
+from scorer.web.data import publication
+from scorer.web.data.live import match_tag
 from scorer.web.data.models import Match
 from scorer.web.policy import access, capability, passcode
+from scorer.web.presentation import night
 from scorer.web.presentation import ratings as rating_words
 from scorer.web.presentation.formatting import (
     BID_SUITS,
@@ -52,7 +53,7 @@ from scorer.web.presentation.formatting import (
 
 def live_tag(match: Match) -> str:
     """The tag of the match as this page shows it, so live.js knows when it is out of date."""
-    return tag(match.version, match.updated_at)
+    return match_tag(match)
 
 
 # The sections in the navigation bar: (endpoint, label); a page belongs to its blueprint's section.
@@ -81,7 +82,7 @@ def nav_links() -> list[tuple[str, str, bool]]:
 PLAYERS_OWN = {"hand_pages.show"}
 
 # The screens used at the table while playing: their header keeps to the app's name and one menu.
-AT_THE_TABLE = {"matches.show", "deals.new", "deals.edit", "deals.delete", "share.show", "share.join"}
+AT_THE_TABLE = {"matches.show", "deals.new", "deals.edit", "deals.delete", "share.show", "share.join", "nights.screen"}
 
 
 def at_the_table() -> bool:
@@ -139,4 +140,7 @@ def register(app: Flask) -> None:
     app.jinja_env.globals.update(lang=language.current, LANGUAGES=language.LANGUAGES, back_path=language.back_path)
     app.jinja_env.globals.update(keeper=capability.holds, site_manager=access.is_site_manager, may_change=access.may_change,
                                  server_machine=access.is_server_machine,
-                                 match_seed_visible=card_store.match_seed_visible)
+                                 match_seed_visible=publication.match_seed_visible)
+    # A club night (deal sets' tables): where a table stands, in words.
+    app.jinja_env.globals.update(night_state=night.STATE_WORDS.get, night_not_playing=night.not_playing,
+                                 table_label=night.table_label)

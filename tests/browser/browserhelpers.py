@@ -145,11 +145,20 @@ def record_hidden_first_deal(page: Page, names: list[str]) -> str:
 
 
 def make_classic_deal_set(page: Page, name: str = "Club night", deals: int = 4) -> str:
-    """A deal set of the Classic game made through its form; returns its sheet's address."""
+    """A deal set of the Classic game made through its form, by this page's phone (its organiser);
+    returns the organiser's page's address, where the phone lands."""
     page.goto("/deal-sets/new")
     page.get_by_label("Name").fill(name)
     page.get_by_role("radio", name=re.compile("^Classic")).check()
     page.get_by_label("Number of deals").fill(str(deals))
     page.get_by_role("button", name="Make the deals").tap()
-    expect(page.get_by_role("heading", level=1)).to_have_text(name)
+    expect(page.get_by_role("heading", level=1)).to_have_text(f"Run the night: {name}")
     return page.url
+
+
+def sheet_of(page: Page, organise_url: str) -> str:
+    """The deal sheet's address, as the organiser's page links it (before the night)."""
+    page.goto(organise_url)
+    link = page.get_by_role("link", name="The deal sheet (every hand)").get_attribute("href")
+    assert link is not None
+    return link

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from browserhelpers import make_classic_deal_set, record_hidden_first_deal, start_dealt_match, start_match
+from browserhelpers import make_classic_deal_set, record_hidden_first_deal, sheet_of, start_dealt_match, start_match
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import select
 
@@ -160,13 +160,16 @@ def test_card_screens_pass_axe(page: Page, browser: Browser, browser_context_arg
 
     record_hidden_first_deal(page, ["Ann", "Bob", "Cy"])
 
-    set_sheet = make_classic_deal_set(page)
+    organise = make_classic_deal_set(page)
+    set_sheet = sheet_of(page, organise)
     audit(page, [
         ("scoreboard, app deals, hands panel", visit(page, scoreboard), False),
         ("dealt cards", visit(page, f"/matches/{match_id}/deals/1/cards"), False),
         ("deal sets", visit(page, "/deal-sets/"), False),
         ("new deal set", visit(page, "/deal-sets/new"), False),
         ("deal set compare", visit(page, "/deal-sets/1"), False),
+        ("the organiser's page", visit(page, organise), False),
+        ("the director's screen", visit(page, "/deal-sets/1/screen"), False),
         ("deal set sheet", visit(page, set_sheet), True),
         ("packs", visit(page, "/pack"), False),
     ], found=hand_found)

@@ -109,7 +109,7 @@ def test_every_control_is_at_least_44_px(page: Page, live_app, _server, app_fact
     page.get_by_role("link", name="Delete match…").tap()
     page.get_by_role("button", name="Delete the match").tap()
     expect(page.locator(".flash")).to_contain_text("The match was deleted")
-    deal_set = make_classic_deal_set(page)
+    organise = make_classic_deal_set(page)
 
     screens = [
         ("home", "/"),
@@ -132,7 +132,9 @@ def test_every_control_is_at_least_44_px(page: Page, live_app, _server, app_fact
         ("match sheet", f"/matches/{ids[0]}/sheet"),
         ("deal sets", "/deal-sets/"),
         ("new deal set", "/deal-sets/new"),
-        ("a deal set", deal_set),
+        ("a deal set", "/deal-sets/1"),
+        ("the organiser's page", organise),
+        ("the director's screen", "/deal-sets/1/screen"),
         ("packs", "/pack"),
         ("recently deleted", "/deleted"),
         ("error page", "/matches/99999"),

@@ -208,6 +208,11 @@ def test_a_club_prints_a_deal_set_and_compares_two_tables(page):
     page.get_by_label("Seed").fill("2024")
     shoot(page, "dealing-new-set")
     page.get_by_role("button", name="Make the deals").tap()
+    # The phone that made the set runs the night: its page has the code, and the sheet before the night.
+    expect(page.get_by_role("heading", level=1)).to_have_text("Run the night: Club night")
+    join = page.get_by_role("link", name="Join Club night as a table").get_attribute("href")
+    organise = page.url
+    page.get_by_role("link", name="The deal sheet (every hand)").tap()
     expect(page.get_by_role("heading", level=1)).to_have_text("Club night")
     expect(page.locator(".sheet-deal")).to_have_count(4)
     no_sideways_scroll(page)
@@ -219,9 +224,8 @@ def test_a_club_prints_a_deal_set_and_compares_two_tables(page):
     page.emulate_media(media="screen")
 
     for names in (NAMES, ["Dee", "Eve", "Fay"]):
-        page.goto("/deal-sets/1")
-        page.get_by_role("link", name="Start a match from this set").tap()
-        expect(page.get_by_role("heading", name="Deals of Club night")).to_be_visible()
+        page.goto(join)  # the organiser's QR code: the new-table form with the table code
+        expect(page.get_by_role("heading", name="A table of Club night")).to_be_visible()
         for i, name in enumerate(names):
             page.get_by_label(re.compile(rf"^Player {i + 1}\b")).fill(name)
         page.get_by_role("button", name="Start the match").tap()
@@ -239,6 +243,8 @@ def test_a_club_prints_a_deal_set_and_compares_two_tables(page):
     expect(page.get_by_role("link", name="The deal sheet (every hand)")).to_have_count(0)
     shoot(page, "dealing-compare")
     no_sideways_scroll(page)
+    page.goto(organise)  # the tables play: the sheet of every hand is shut, even to the organiser
+    expect(page.get_by_role("link", name="The deal sheet (every hand)")).to_have_count(0)
 
 
 @pytest.mark.browser

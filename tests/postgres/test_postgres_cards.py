@@ -22,6 +22,8 @@ def test_seats_are_taken_handed_over_and_bid_cards_refused_alike_on_postgresql(p
         token, hand = dealt.links[0].token, dealt.hands[0]
     assert f"/hand/{token}" in board and f"/hand/{token}" not in app.test_client().get(f"/matches/{match_id}").text
     first, second = app.test_client(), app.test_client()
+    for phone in (first, second):  # the page that offers the tap gives the phone its token
+        assert phone.get(f"/hand/{token}").status_code == 200
     assert [phone.post(f"/hand/{token}/take").status_code for phone in (first, second)] == [303, 403]
     assert second.get(f"/hand/{token}").status_code == 403
     assert keeper.post(f"/matches/{match_id}/seats/0/hand-over").status_code == 303

@@ -219,3 +219,18 @@ def test_no_module_that_defines_routes_commits() -> None:
 def test_the_readers_see_routes_and_commits(source: str, expected: tuple[bool, bool]) -> None:
     tree = ast.parse(source)
     assert (defines_routes(tree), commits(tree)) == expected
+
+
+def test_the_screens_read_a_match_only_as_the_phone_may_see_it() -> None:
+    """Every page and download of one match loads it through ``policy/readers.py`` (a duplicate set's
+    faster table is cut there for everyone outside it: issue 27), never with the bare lookup that
+    would show it whole: no screen uses ``deletion.visible_or_404``."""
+    wrong = []
+    for name, path in modules().items():
+        if name.split(".")[2:3] and name.split(".")[2] in SCREENS:
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.Name | ast.Attribute | ast.alias):
+                    found = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else node.name
+                    if found == "visible_or_404":
+                        wrong.append(name)
+    assert sorted(set(wrong)) == []

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from webhelpers import start_match
 
 from scorer.core import sort_hand
-from scorer.web.data.models import DealtDeal
+from scorer.web.data.models import DealSet, DealtDeal
 from scorer.web.extensions import db
 from scorer.web.presentation.formatting import SUITS, card_words
 
@@ -75,3 +75,25 @@ def shows_hand_rows(page: str, hand: list[str]) -> bool:
     lines = {" ".join(line.split()) for line in re.findall(r"<dd>([^<]*)</dd>", page)}
     return any(" ".join(c[:-1] for c in sort_hand([f"{r}{suit}" for r in ranks])) in lines
                for suit, ranks in by_suit.items() if len(ranks) >= 2)
+
+
+SET_FORM = {"name": "Club night", "ruleset": "classic", "count": "3", "seed": "7", "first_dealer": "0", "trump": "turn-up"}
+
+
+def new_set(client: FlaskClient, **extra) -> int:
+    """A deal set made by ``client``, which is then its organiser's phone; returns its id."""
+    response = client.post("/deal-sets/new", data={**SET_FORM, **extra})
+    assert response.status_code == 303, response.text
+    return int(response.headers["Location"].split("/")[2])
+
+
+def set_code(app: Flask, set_id: int) -> str:
+    with app.app_context():
+        return db.session.get_one(DealSet, set_id).table_code
+
+
+def join_set(client: FlaskClient, names: list[str], set_id: int = 1, ruleset: str = "classic",
+             code: str | None = None, **extra) -> int:
+    """A table of the set started by ``client`` with the set's table code (admitted at once)."""
+    return start_match(client, names, ruleset, deal_set=str(set_id), first_dealer="0",
+                       table_code=set_code(client.application, set_id) if code is None else code, **extra)

@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 import pytest
-from cardhelpers import app_match, dealt
+from cardhelpers import SET_FORM, app_match, dealt
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
@@ -25,6 +25,7 @@ from scorer.web.extensions import db
 
 KEEPER, SITE, OPEN = "a scorekeeper of the match", "the server machine or a passcode holder", "everyone who may see the site"
 EITHER = "a scorekeeper of the match, or the server machine or a passcode holder"
+ORGANISER = "the phone that made the deal set, or the server machine or a passcode holder"
 # Every route that takes a POST, and who may send it.
 RULES = {
     "deals.new": KEEPER, "deals.edit": KEEPER, "deals.delete": KEEPER,
@@ -37,6 +38,7 @@ RULES = {
     "device.set_name": OPEN,                              # the phone's own name, in its own cookie
     "share.phone_name": OPEN,                             # the same; a keeper's own row too, none of anyone else's
     "players.rename": SITE, "imports.upload": SITE, "share.take_over": SITE,
+    "nights.change_table": ORGANISER, "nights.screen_code": ORGANISER,  # a club night's organiser (test_nights.py)
     "ratings.set_rule": SITE, "ratings.confirm": SITE, "ratings.standing": SITE,  # what the ladder counts
     "matches.new": OPEN, "deal_sets.new_set": OPEN,       # a new match or deal set harms nobody's
     "share.join": OPEN,                                   # needs a scorekeeper's invite (test_share.py)
@@ -79,6 +81,13 @@ def world(app_factory) -> dict[str, Any]:
         assert sent.status_code == 303, sent.text
     cards = app_match(keeper, csrf_token=form["csrf_token"])
     assert take_seat_with_csrf(app, dealt(app, cards)["tokens"][0]).status_code == 303
+    # A deal set the keeper's phone made (its organiser), and a table waiting to be admitted.
+    made = keeper.post("/deal-sets/new", data={**SET_FORM, **form})
+    assert made.status_code == 303, made.text
+    deal_set = int(made.headers["Location"].split("/")[2])
+    other = phone(app, "192.168.1.40")
+    waiting = start_match(other, ["Dee", "Eve", "Fay"], "classic", deal_set=str(deal_set), first_dealer="0", cards="app",
+                          csrf_token=token(other, "/matches/new"))
     revoked = phone(app, REVOKED)
     invited(keeper, revoked, table)
     with app.app_context():
@@ -95,7 +104,7 @@ def world(app_factory) -> dict[str, Any]:
         last_change = db.session.scalar(select(func.max(Change.id)).where(Change.match_id == table))
         version = db.session.scalar(select(Match.version).where(Match.id == table))
     return {"app": app, "table": table, "cards": cards, "keeper_row": first, "player": player, "last_change": last_change,
-            "version": version,
+            "deal_set": deal_set, "waiting": waiting, "version": version,
             "clients": {"keeper": keeper, "watcher": watcher, "stranger": stranger, "revoked": revoked}}
 
 
@@ -136,6 +145,8 @@ def request_for(world: dict[str, Any], endpoint: str) -> tuple[str, dict[str, An
         "share.take_over": (f"/matches/{table}/take-over", {}),
         "changes.undo": (f"/matches/{table}/changes/{world['last_change']}/undo", {"version": str(world["version"])}),
         "deleted.restore": (f"/matches/{table}/restore", {}),
+        "nights.change_table": (f"/deal-sets/{world['deal_set']}/tables/{world['waiting']}/admit", {}),
+        "nights.screen_code": (f"/deal-sets/{world['deal_set']}/screen-code", {"show": "yes"}),
         "ratings.set_rule": ("/stats/ratings/rule", {"rule": "confirmed"}),
         "ratings.confirm": ("/stats/ratings/confirm", {"match": str(table)}),
         "ratings.standing": (f"/matches/{table}/ratings", {"action": "leave-out"}),
@@ -193,6 +204,18 @@ def test_a_scorekeeper_may(world, endpoint):
         assert snapshot(world["app"]) != before
     else:
         assert "points" in answer.text.lower() and snapshot(world["app"]) == before
+
+
+@pytest.mark.parametrize("who", ["keeper", "server"])
+@pytest.mark.parametrize("endpoint", sorted(endpoint for endpoint, rule in RULES.items() if rule == ORGANISER))
+def test_the_organiser_may(world, endpoint, who):
+    """The phone that made the set (here the keeper's), and the server machine."""
+    client = world["clients"]["keeper"] if who == "keeper" else world["app"].test_client()
+    path, body = request_for(world, endpoint)
+    before = snapshot(world["app"])
+    answer = client.post(path, data={**body, "csrf_token": token(client, "/matches/new")})
+    assert answer.status_code == 303, (endpoint, answer.status_code, answer.text[:500])
+    assert snapshot(world["app"]) != before
 
 
 def test_the_server_machine_may_rename_and_take_over(world):

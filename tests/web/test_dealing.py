@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from cardhelpers import THREE, app_match, dealt, seated_phones, shows_card, take_seat
+from cardhelpers import THREE, app_match, dealt, join_set, seated_phones, shows_card, take_seat
 from sqlalchemy import select
 from webhelpers import count, csrf_token, match_form, post_deal, post_form, purge_after_30_days, start_match, stored_deals
 
@@ -376,8 +376,10 @@ def test_the_pack_page_says_what_to_take_out_for_every_ruleset(client):
 def test_a_deal_set_prints_its_deals_and_tables_play_the_same_ones(client, app):
     response = client.post("/deal-sets/new", data={"name": "Club night", "ruleset": "classic", "count": "3",
                                                    "seed": "7", "first_dealer": "1", "trump": "turn-up"})
-    assert response.status_code == 303
-    sheet_url = response.headers["Location"]
+    assert response.status_code == 303 and response.headers["Location"] == "/deal-sets/1/organise"
+    with app.app_context():
+        sheet_url = f"/deal-sets/1/sheet/{db.session.get_one(DealSet, 1).key}"
+    assert sheet_url in client.get("/deal-sets/1/organise").text  # before the night, the organiser's
     sheet = client.get(sheet_url).text
     assert sheet.count('class="sheet-deal"') == 3 and "Seat 2 deals" in sheet and "seed 7" in sheet
     assert client.get(sheet_url[:-2] + "xx").status_code == 404
@@ -387,8 +389,7 @@ def test_a_deal_set_prints_its_deals_and_tables_play_the_same_ones(client, app):
 
     wrong = client.post("/matches/new", data=match_form(THREE, "jokerless", deal_set="1"))
     assert wrong.status_code == 422 and "are for Classic" in wrong.text
-    tables = [start_match(client, names, "classic", deal_set="1", first_dealer="0")
-              for names in (THREE, ["Dee", "Eve", "Fay"])]
+    tables = [join_set(client, names) for names in (THREE, ["Dee", "Eve", "Fay"])]
     for match_id in tables:
         scoreboard = client.get(f"/matches/{match_id}").text
         assert "deals of" in scoreboard and "Club night" in scoreboard
@@ -400,8 +401,9 @@ def test_a_deal_set_prints_its_deals_and_tables_play_the_same_ones(client, app):
         assert dealt(app, match_id, 2)["hands"] == expected[1].hands
 
     compare = client.get("/deal-sets/1").text
-    assert "Match 1" in compare and "Match 2" in compare and "Totals over deals 1–1" in compare
-    assert sheet_url not in compare  # every hand stays off the page while the tables play
+    assert "Table 1" in compare and "Table 2" in compare and "Totals over deal 1, the deal every table has played" in compare
+    assert sheet_url not in compare and sheet_url not in client.get("/deal-sets/1/organise").text
+    assert client.get(sheet_url).status_code == 403  # every hand stays off every page while the tables play
     assert client.get("/deal-sets/").status_code == 200
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import zipfile
 
 import pytest
@@ -85,6 +86,26 @@ def test_csv_keeps_names_that_look_like_formulas_as_text(client, app):
                                        "players": ["=SUM(A1)", "Bob", "Cy"]}])
     rows = list(csv.reader(io.StringIO(client.get(f"/matches/{match_id}/export.csv").data.decode("utf-8-sig"))))
     assert {row[8] for row in rows[1:]} == {"'=SUM(A1)", "Bob", "Cy"}
+
+
+@pytest.mark.parametrize("name", ["x;=cmd|' /C calc'!A0;y", "Ann,+1", "Bo; @SUM(1)", 'Cy;"=2+2'])
+def test_csv_starts_no_formula_whether_a_spreadsheet_splits_on_commas_or_semicolons(client, app, name):
+    """Issue 27's probe: the name ``x;=cmd|' /C calc'!A0;y`` became the cell ``=cmd|' /C calc'!A0``
+    when a spreadsheet split the row on ';' (a ';' locale). Split on ',' or ';', no cell of a name
+    starts with a formula's first character (after the spaces and quotes a spreadsheet skips)."""
+    (match_id,) = add_documents(app, [{**sample(3, "jokerless", max_deals=1, unfinished=0),
+                                       "players": [name, "Dee", "Eve"]}])
+    text = client.get(f"/matches/{match_id}/export.csv").data.decode("utf-8-sig")
+    lines = [line for line in text.splitlines()[1:] if name.split(";")[0].split(",")[0] in line]
+    assert lines
+    for line in lines:
+        for separator in (",", ";"):
+            for cell in line.split(separator):
+                start = cell.lstrip(" \t\"")  # an apostrophe is what keeps a cell text
+                assert start[:1] not in ("=", "+", "-", "@") or re.fullmatch(r"-?\d+", start), (separator, cell)
+    rows = list(csv.reader(io.StringIO(text)))
+    assert {row[8] for row in rows[1:] if row[8] not in ("Dee", "Eve")} == {name.replace(";=", ";'=").replace(",+", ",'+")
+                                                                             .replace("; @", "; '@").replace(';"=', ';"\'=')}
 
 
 def test_csv_of_sides_names_the_side(client, app):

@@ -79,7 +79,7 @@ def world(app_factory) -> dict[str, Any]:
     with app.app_context():
         counter = WriteCounter(db.engine)
     ids = {"match_id": str(dealt), "number": "1", "player_id": str(player), "set_id": "1", "seat": "0", "keeper_id": "1",
-           "token": token or "x", "key": key or "x", "change_id": "1"}
+           "token": token or "x", "key": key or "x", "change_id": "1", "change": "admit"}
     return {"app": app, "client": client, "ids": ids, "table": table, "writes": counter}
 
 

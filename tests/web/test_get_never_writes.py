@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from cardhelpers import join_set
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event, select, text
@@ -64,7 +65,7 @@ def fill(client: FlaskClient) -> None:
     response = client.post("/deal-sets/new", data={"name": "Club night", "ruleset": "classic", "count": "3",
                                                     "seed": "7", "first_dealer": "0", "trump": "turn-up"})
     assert response.status_code == 303
-    from_set = start_match(client, ["Dee", "Eve", "Fay"], "classic", deal_set="1")
+    from_set = join_set(client, ["Dee", "Eve", "Fay"])
     play(client, from_set, 1, "app")
     gone = new_match(client, "table")  # on Recently deleted, with its history of changes
     play(client, gone, 1, "table")
@@ -215,7 +216,7 @@ def test_a_table_match_never_gets_cards(app, client):
 def test_a_match_from_a_deal_set_gets_the_sets_first_deal_when_it_starts(app, client):
     assert client.post("/deal-sets/new", data={"name": "Club", "ruleset": "classic", "count": "3", "seed": "7",
                                                "first_dealer": "1", "trump": "turn-up"}).status_code == 303
-    first, second = (start_match(client, names, "classic", deal_set="1") for names in (THREE, ["Dee", "Eve", "Fay"]))
+    first, second = (join_set(client, names) for names in (THREE, ["Dee", "Eve", "Fay"]))
     assert [row[2] for row in cards_of(app, first)] == [row[2] for row in cards_of(app, second)]
     assert len(cards_of(app, first)) == 1
 

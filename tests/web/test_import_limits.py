@@ -9,13 +9,16 @@ import io
 import json
 import time
 import zipfile
+from datetime import UTC, datetime
 
 import pytest
 from recordhelpers import sample
+from sqlalchemy import select, update
 from webhelpers import count
 
 from scorer.web.data import match_files
 from scorer.web.data.models import Deal, Match, Player
+from scorer.web.extensions import db
 from scorer.web.writes import imports
 
 
@@ -97,16 +100,45 @@ def test_limits_inside_the_json_are_named(app, client, body, words):
 
 
 @pytest.mark.parametrize("moment", ["0001-01-01T00:00:00+01:00", "9999-12-31T23:59:59-14:00",
-                                    "0001-01-01T00:00:00+00:00", "9999-12-31T23:59:59+00:00"])
-def test_the_calendars_edges_are_a_message_or_a_date(app, client, moment):
+                                    "0001-01-01T00:00:00+00:00", "9999-12-31T23:59:59+00:00",
+                                    "1899-12-31T23:59:59+00:00", "2101-01-01T00:00:00+00:00"])
+@pytest.mark.parametrize("zone", ["UTC", "America/New_York", "Pacific/Kiritimati"])
+def test_an_import_dated_out_of_range_is_refused_in_words(app_factory, moment, zone):
+    """Issue 27's probe: on a server with TIMEZONE=America/New_York, a match played 0001-01-01 got
+    a bare 500 (the table's clock overflowed). An import's dates are bounded: refused, named."""
+    app = app_factory(WTF_CSRF_ENABLED=False, TIMEZONE=zone)
+    client = app.test_client()
     doc = {**sample(4, "jokerless", max_deals=2), "played_at": moment}
     response = upload(client, json.dumps(doc).encode())
-    assert response.status_code in (303, 422)
-    if response.status_code == 422:
-        assert "The time it was played must be a date and time" in text_of(response)
-    else:
-        assert client.get(response.headers["Location"]).status_code == 200
-        assert client.get("/history/").status_code == 200
+    assert response.status_code == 422, response.text
+    assert "The time it was played must be a date from 1900 to 2100" in text_of(response)
+    assert count(app, Match) == 0
+    updated = {**sample(4, "jokerless", max_deals=2), "played_at": "2026-11-21T20:15:00+00:00", "updated_at": moment}
+    assert "The time it was last changed must be a date from 1900 to 2100" in text_of(upload(client, json.dumps(updated).encode()))
+
+
+@pytest.mark.parametrize("moment", ["1900-01-01T00:00:00+00:00", "2100-12-31T23:59:59+00:00"])
+def test_the_ends_of_the_range_are_dates(app_factory, moment):
+    app = app_factory(WTF_CSRF_ENABLED=False, TIMEZONE="America/New_York")
+    client = app.test_client()
+    response = upload(client, json.dumps({**sample(4, "jokerless", max_deals=2), "played_at": moment}).encode())
+    assert response.status_code == 303
+    assert client.get(response.headers["Location"]).status_code == 200 and client.get("/history/").status_code == 200
+
+
+def test_a_match_stored_at_the_calendars_edge_before_the_bound_is_shown(app_factory):
+    """A match imported before the bound with such a date: its pages show it (in UTC), not a 500."""
+    app = app_factory(WTF_CSRF_ENABLED=False, TIMEZONE="America/New_York")
+    client = app.test_client()
+    response = upload(client, json.dumps(sample(4, "jokerless", max_deals=2)).encode())
+    assert response.status_code == 303
+    with app.app_context():
+        db.session.execute(update(Match).values(created_at=datetime(1, 1, 1, tzinfo=UTC),
+                                                updated_at=datetime(1, 1, 1, tzinfo=UTC)))
+        db.session.commit()
+        match_id = db.session.scalar(select(Match.id))
+    for path in (f"/matches/{match_id}", f"/history/{match_id}", "/history/", "/", f"/matches/{match_id}/export.csv"):
+        assert client.get(path).status_code == 200, path
 
 
 def test_a_match_without_played_at_is_recognised_by_its_content(app, client):

@@ -6,6 +6,7 @@ revision ids of before upgrade too."""
 from __future__ import annotations
 
 import ast
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -88,3 +89,53 @@ def test_no_migration_imports_the_app():
                 [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
             assert not any(name == "scorer" or name.startswith(("scorer.web", "scorer.cli")) for name in names), \
                 f"{path.name} imports {names}: a migration may call the core (scorer.core), never the app"
+
+
+def test_a_database_of_before_club_nights_upgrades_with_its_sets_tables_admitted(old_app):
+    """0018: every match already played from a deal set becomes one of its tables, numbered in the
+    order started and admitted (they were played before there were organisers), each set gets a
+    table code and no organiser's phone (its site manager runs it); known browsers are kept on the
+    server; a phone holds one seat of a match."""
+    with old_app.app_context():
+        upgrade(revision="0017_rated_when_finished")
+        now = sa.bindparam("at", type_=sa.DateTime(timezone=True))
+        with db.engine.begin() as connection:
+            for set_id in (1, 2):
+                connection.execute(sa.text(
+                    "INSERT INTO deal_sets (id, key, name, ruleset, options, count, seed, first_dealer, created_at) "
+                    "VALUES (:id, :key, :name, 'classic', '{}', 3, 7, 0, :at)").bindparams(now),
+                    {"id": set_id, "key": f"key{set_id}", "name": f"Night {set_id}", "at": datetime.now(UTC)})
+            for match_id, set_id in ((1, 1), (2, 2), (3, 1), (4, None)):
+                connection.execute(sa.text(
+                    "INSERT INTO matches (id, ruleset, options, first_dealer, finished, created_at, updated_at, version) "
+                    "VALUES (:id, 'classic', '{}', 0, 0, :at, :at, 0)").bindparams(now), {"id": match_id, "at": datetime.now(UTC)})
+                connection.execute(sa.text("INSERT INTO match_cards (match_id, mode, seed, deal_set_id) "
+                                           "VALUES (:id, 'app', NULL, :set_id)"), {"id": match_id, "set_id": set_id})
+                for seat in range(3):
+                    player = 3 * match_id + seat
+                    connection.execute(sa.text("INSERT INTO players (id, name, name_key, created_at) VALUES "
+                                               "(:id, :name, :name, :at)").bindparams(now),
+                                       {"id": player, "name": f"p{player}", "at": datetime.now(UTC)})
+                    connection.execute(sa.text("INSERT INTO match_seats (match_id, seat, player_id, match_created_at) "
+                                               "VALUES (:id, :seat, :player, :at)").bindparams(now),
+                                       {"id": match_id, "seat": seat, "player": player, "at": datetime.now(UTC)})
+        upgrade()
+        assert stamped() == head()
+        with db.engine.connect() as connection:
+            tables = connection.execute(sa.text("SELECT match_id, deal_set_id, number, state FROM set_tables "
+                                                "ORDER BY match_id")).all()
+            assert [tuple(row) for row in tables] == [(1, 1, 1, "open"), (2, 2, 1, "open"), (3, 1, 2, "open")]
+            sets = connection.execute(sa.text("SELECT table_code, organiser_hash, code_on_screen, version "
+                                              "FROM deal_sets ORDER BY id")).all()
+            codes = [row[0] for row in sets]
+            assert all(len(code) == 8 and code.isalnum() for code in codes) and codes[0] != codes[1]
+            assert [tuple(row[1:]) for row in sets] == [(None, False, 0), (None, False, 0)]
+            connection.execute(sa.text("INSERT INTO seat_holders (match_id, seat, holder_hash) VALUES (1, 0, 'phone')"))
+            with pytest.raises(sa.exc.IntegrityError):
+                connection.execute(sa.text("INSERT INTO seat_holders (match_id, seat, holder_hash) VALUES (1, 1, 'phone')"))
+        assert {"known_browsers", "set_tables"} <= set(sa.inspect(db.engine).get_table_names())
+        assert "known_hash" in {column["name"] for column in sa.inspect(db.engine).get_columns("sign_in_attempts")}
+        db.session.remove()
+    client = old_app.test_client()  # the server machine: the site manager runs the old sets
+    assert client.get("/deal-sets/1/organise").status_code == 200
+    assert "Table 2" in client.get("/deal-sets/1").text

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import select, update
 from webhelpers import count, csrf_token, deal_form, start_match
 
-from scorer.web.data.models import HandLink, Match, Player, SignInAttempt, SiteSession, now_utc
+from scorer.web.data.models import HandLink, KnownBrowser, Match, Player, SignInAttempt, SiteSession, now_utc
 from scorer.web.extensions import db
 from scorer.web.policy import passcode
 
@@ -250,3 +250,65 @@ def test_a_session_older_than_its_days_is_over(locked):
         db.session.execute(update(SiteSession).values(created_at=now_utc() - timedelta(days=passcode.SESSION_DAYS + 1)))
         db.session.commit()
     assert visitor.get("/history/").status_code == 303
+
+
+def flooded(app: Flask) -> None:
+    """Strangers from many addresses use up the site-wide limit."""
+    for address in range(passcode.SITE_MAX_FAILURES // passcode.MAX_FAILURES + 1):
+        guesser = phone(app, f"203.0.113.{address}")
+        for attempt in range(passcode.MAX_FAILURES):
+            sign_in(guesser, f"guess {attempt}")
+    assert sign_in(phone(app, "203.0.113.200")).status_code == 429
+
+
+def known_owner(app: Flask) -> FlaskClient:
+    owner = phone(app, "198.51.100.5")
+    assert sign_in(owner).status_code == 303
+    assert owner.post("/sign-out", data={"csrf_token": csrf_token(owner.get("/matches/new").text)}).status_code == 303
+    return owner
+
+
+def test_a_known_browsers_cookie_copied_to_many_addresses_gets_a_few_guesses_not_more(locked):
+    """Issue 27's probe: the known-browser cookie, copied to 4 addresses, kept 20 of 20 guesses
+    checked after the site-wide limit had closed for everyone else. Its own guesses now count from
+    every address together: ``MAX_FAILURES`` checked, then it waits like everyone."""
+    owner = known_owner(locked)
+    cookie = owner.get_cookie(passcode.KNOWN_COOKIE)
+    assert cookie is not None and len(cookie.value) >= 32
+    with locked.app_context():  # the server keeps its hash, not the token
+        stored = db.session.scalars(select(KnownBrowser.token_hash)).all()
+    assert stored and cookie.value not in stored
+    flooded(locked)
+    statuses = []
+    for address in range(4):
+        copy = phone(locked, f"192.0.2.{address}")
+        copy.set_cookie(passcode.KNOWN_COOKIE, cookie.value)
+        statuses += [sign_in(copy, f"try {address}-{n}").status_code for n in range(5)]
+    assert statuses.count(422) == passcode.MAX_FAILURES and statuses.count(429) == 20 - passcode.MAX_FAILURES
+
+
+def test_a_known_browser_is_known_for_the_passcode_it_signed_in_with_and_for_a_while(app_factory):
+    first = app_factory(WTF_CSRF_ENABLED=True, SCORER_PASSCODE=PASSCODE)
+    owner = known_owner(first)
+    cookie = owner.get_cookie(passcode.KNOWN_COOKIE)
+    # A new passcode on the same database: the browser is no longer known.
+    changed = app_factory(WTF_CSRF_ENABLED=True, SCORER_PASSCODE="a new passcode")
+    flooded(changed)
+    moved = phone(changed, "198.51.100.99")
+    moved.set_cookie(passcode.KNOWN_COOKIE, cookie.value)
+    assert sign_in(moved, "a new passcode").status_code == 429
+    # Back to the passcode it signed in with: known again, until its row's time is up.
+    again = app_factory(WTF_CSRF_ENABLED=True, SCORER_PASSCODE=PASSCODE)
+    back = phone(again, "198.51.100.98")
+    back.set_cookie(passcode.KNOWN_COOKIE, cookie.value)
+    with again.app_context():
+        row = db.session.scalars(select(KnownBrowser)).one()
+        left = row.expires_at.replace(tzinfo=None) - row.created_at.replace(tzinfo=None)
+        assert left == timedelta(days=passcode.KNOWN_DAYS)
+        db.session.execute(update(KnownBrowser).values(expires_at=now_utc() - timedelta(seconds=1)))
+        db.session.commit()
+    assert sign_in(back).status_code == 429
+    # A cookie the server never gave is no known browser, whatever it looks like.
+    forged = phone(again, "198.51.100.97")
+    forged.set_cookie(passcode.KNOWN_COOKIE, "x" * 43)
+    assert sign_in(forged).status_code == 429

@@ -14,9 +14,9 @@ import re
 import zipfile
 from urllib.parse import urlsplit
 
-from cardhelpers import THREE, app_match, dealt, seated_phones, shows_card, shows_hand_rows, take_seat
+from cardhelpers import THREE, app_match, dealt, join_set, new_set, seated_phones, shows_card, shows_hand_rows, take_seat
 from sqlalchemy import select
-from webhelpers import count, deal_form, post_deal, post_form, purge_after_30_days, start_match
+from webhelpers import count, deal_form, post_deal, post_form, purge_after_30_days
 
 from scorer.core import pack_preparation
 from scorer.web.data import card_store
@@ -183,9 +183,12 @@ def test_a_second_phone_is_refused_until_the_scorekeeper_hands_the_seat_over(cli
     cards = dealt(app, match_id)
     token = cards["tokens"][0]
     first, second = app.test_client(), app.test_client()
+    # The page that offers the tap gives the phone its own token (HttpOnly, SameSite=Lax) first.
+    offered = first.get(f"/hand/{token}")
+    phone_cookie = [c for c in offered.headers.getlist("Set-Cookie") if c.startswith("ninety-nine-phone=")]
+    assert len(phone_cookie) == 1 and "HttpOnly" in phone_cookie[0] and "SameSite=Lax" in phone_cookie[0]
     taken = take_seat(first, token)
     assert taken.status_code == 303
-    assert "HttpOnly" in taken.headers["Set-Cookie"] and "SameSite=Lax" in taken.headers["Set-Cookie"]
     assert all(shows_card(first.get(f"/hand/{token}").text, c) for c in cards["hands"][0])
     for response in (second.get(f"/hand/{token}"), second.post(f"/hand/{token}/take"),
                      second.post(f"/hand/{token}/bid", data={"card": cards["hands"][0][:3], "action": "show"})):
@@ -273,10 +276,8 @@ def test_eighteens_seed_waits_until_the_pile_is_spent(client, app):
 
 
 def test_a_faster_tables_deal_stays_hidden_until_every_table_has_recorded_it(client, app):
-    client.post("/deal-sets/new", data={"name": "Club night", "ruleset": "classic", "count": "3", "seed": "7",
-                                        "first_dealer": "0", "trump": "turn-up"})
-    fast, slow = (start_match(client, names, "classic", deal_set="1", first_dealer="0")
-                  for names in (THREE, ["Dee", "Eve", "Fay"]))
+    new_set(client)
+    fast, slow = (join_set(client, names) for names in (THREE, ["Dee", "Eve", "Fay"]))
     for match_id in (fast, slow):
         client.get(f"/matches/{match_id}")
     cards = dealt(app, fast)
@@ -346,19 +347,32 @@ def test_a_faster_tables_turned_card_waits_for_the_slower_tables(client, app):
     """The app turned deal 2's card at the faster table: its scorekeeper sees it; anyone else
     opening that scoreboard (the slower table's players) sees it only once every table of the
     set has recorded deal 2."""
-    client.post("/deal-sets/new", data={"name": "Club night", "ruleset": "classic", "count": "3", "seed": "7",
-                                        "first_dealer": "0", "trump": "turn-up"})
-    fast, slow = (start_match(client, names, "classic", deal_set="1", first_dealer="0")
-                  for names in (THREE, ["Dee", "Eve", "Fay"]))
+    new_set(client)
+    fast, slow = (join_set(client, names) for names in (THREE, ["Dee", "Eve", "Fay"]))
     for match_id in (fast, slow):
         client.get(f"/matches/{match_id}")
     assert post_deal(client, fast, 1, ["hidden"] * 3, [3, 3, 3]).status_code == 303
     turned = dealt(app, fast, 2)["turn_up"]
     watcher = app.test_client()
     assert shows_card(client.get(f"/matches/{fast}").text, turned)  # the faster table's scorekeeper
-    for recorded in (1, 2):
-        page = watcher.get(f"/matches/{fast}").text
-        assert not shows_card(page, turned) and "another table of the set has yet to play this deal" in page
+    for recorded, note in ((1, "This table has recorded deal 1. It is shown here once every table"),
+                           (2, "another table of the set has yet to play this deal")):
+        page = html.unescape(watcher.get(f"/matches/{fast}").text)
+        assert not shows_card(page, turned) and note in page
         client.get(f"/matches/{slow}")
         assert post_deal(client, slow, recorded, ["hidden"] * 3, [3, 3, 3]).status_code == 303
     assert shows_card(watcher.get(f"/matches/{fast}").text, turned)
+
+
+def test_a_take_carries_the_token_the_page_gave_the_phone(client, app):
+    """A phone holds one seat by its own token, which the page offering the tap gives it (a GET
+    writes nothing in the database to do so); a take sent without it takes nothing."""
+    match_id = app_match(client)
+    client.get(f"/matches/{match_id}")
+    token = dealt(app, match_id)["tokens"][0]
+    bare = app.test_client()
+    refused = bare.post(f"/hand/{token}/take")
+    assert refused.status_code == 400 and "did not open the page" in html.unescape(refused.text)
+    assert count(app, SeatHolder) == 0
+    assert take_seat(bare, token).status_code == 303  # the page first, then the tap
+    assert count(app, SeatHolder) == 1

@@ -14,12 +14,12 @@ import re
 import sqlite3
 
 import pytest
-from racehelpers import SCENARIOS, run_and_check
+from racehelpers import ROUNDS, SCENARIOS, Phone, at_once, run_and_check, serving
 from recordhelpers import play_known_match
 from sqlalchemy import select, update
 from webhelpers import deal_form, post_deal, post_form, start_match, stored_deals
 
-from scorer.web.data.models import Deal, Match, SeatResult
+from scorer.web.data.models import Deal, Match, SeatHolder, SeatResult
 from scorer.web.extensions import db
 
 # CSRF on: each phone reads its token from the form it opened, as a browser does. A generous busy
@@ -235,3 +235,37 @@ def test_show_points_on_an_out_of_date_edit_form_shows_the_points(client, match_
                          deal_form(1, [4, 1, 2], [4, 2, 3], version=seen, action="preview"))
     assert response.status_code == 200
     assert 'data-points="34"' in response.text
+
+
+# ---------------------------------------------------------------------------- one phone, one seat
+
+
+def test_one_phone_sending_two_takes_at_once_holds_one_seat(app_factory):
+    """Issue 27's probe: a phone that opened Ann's and Bob's links sent both takes in the same
+    instant, and both won (20 of 20 rounds), so it read both hands. Each round now: one take wins,
+    the other is refused (409), and the phone sees one hand only."""
+    app = app_factory(**CONFIG)
+    with serving(app) as base:
+        keeper = Phone(base)
+        fields = keeper.hidden_fields("/matches/new")
+        rounds = min(ROUNDS, 20)
+        for _ in range(rounds):
+            started = keeper.post("/matches/new", {
+                "csrf_token": fields["csrf_token"], "players-0": "Ann", "players-1": "Bob", "players-2": "Cy",
+                "ruleset": "classic", "first_dealer": "0", "match": "usual", "trump": "turn-up", "cards": "app"})
+            assert started.status == 302, started.text[:500]
+            match_id = int(started.location.rsplit("/", 1)[1])
+            board = keeper.get(f"/matches/{match_id}").text
+            tokens = list(dict.fromkeys(re.findall(r'href="[^"]*/hand/([\w-]+)"', board)))[:2]
+            assert len(tokens) == 2
+            probe = Phone(base)
+            forms = [probe.hidden_fields(f"/hand/{token}") for token in tokens]  # both pages opened first
+            answers = at_once(*(lambda token=token, form=form, probe=probe: probe.post(
+                f"/hand/{token}/take", {"csrf_token": form["csrf_token"]}) for token, form in zip(tokens, forms, strict=True)))
+            assert sorted(answer.status for answer in answers) == [303, 409], [a.status for a in answers]
+            with app.app_context():
+                holders = db.session.scalars(select(SeatHolder).where(SeatHolder.match_id == match_id)).all()
+                assert len(holders) == 1
+            # Its own hand, and the other seat's page, still free, with no card: only the way to take it.
+            offers = ["take the seat" in probe.get(f"/hand/{token}").text for token in tokens]
+            assert sorted(offers) == [False, True]

@@ -131,3 +131,31 @@ def test_a_deleted_rematch_can_be_started_again(client, app):
     assert "Go to the rematch" not in client.get(f"/matches/{old}").text
     another = int(client.post(f"/matches/{old}/rematch").headers["Location"].rsplit("/", 1)[1])
     assert another not in (old, new)
+
+
+def test_a_scorekeeper_revoked_from_the_rematch_is_told_so_and_keeps_no_score(client, app):
+    """Issue 27's probe: a scorekeeper revoked from the rematch who pressed Rematch again was told
+    "this phone keeps its score too", which it did not. It is told it watches, and why."""
+    old = finished_match(client)
+    second = app.test_client()
+    share = client.get(f"/matches/{old}/share").text
+    link = re.search(r'href="http://localhost(/matches/\d+/join\?invite=[^"]+)"', share)
+    assert link
+    invite = re.search(r'name="invite" value="([^"]+)"', second.get(link.group(1).replace("&amp;", "&")).text)
+    assert invite and second.post(f"/matches/{old}/join", data={"invite": invite.group(1)}).status_code == 303
+    new = int(client.post(f"/matches/{old}/rematch").headers["Location"].rsplit("/", 1)[1])
+    assert second.post(f"/matches/{old}/rematch").status_code == 303  # the second phone keeps it too
+    with app.app_context():
+        mine = db.session.scalars(select(MatchKeeper).where(MatchKeeper.match_id == new).order_by(MatchKeeper.id)).all()
+        assert len(mine) == 2
+        theirs = mine[1].id
+    assert client.post(f"/matches/{new}/keepers/{theirs}/revoke").status_code == 303
+    # The old board no longer offers the revoked phone a button that would make it a scorekeeper.
+    page = second.get(f"/matches/{old}").text
+    assert ">Go to the rematch</button>" not in page and "took this phone off its scorekeepers" in page
+    pressed = second.post(f"/matches/{old}/rematch")
+    assert pressed.status_code == 303 and pressed.headers["Location"].endswith(f"/matches/{new}")
+    assert "ninety-nine-keeper" not in pressed.headers.get("Set-Cookie", "")
+    board = second.get(f"/matches/{new}").text
+    assert "keeps its score too" not in board and "took this phone off its scorekeepers, so this phone watches it" in board
+    assert "You are watching" in board and keepers(app, new) == 2  # no keeper added, none revived

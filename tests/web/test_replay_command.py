@@ -11,6 +11,7 @@ import re
 import shlex
 
 import pytest
+from cardhelpers import join_set
 from sqlalchemy import select
 from webhelpers import post_deal, start_match
 
@@ -97,7 +98,7 @@ def test_a_deal_set_deal_replays_from_the_command_shown(client, app):
                                                    "first_dealer": "0", "seed": "77"})
     assert response.status_code in (302, 303), response.text
     # The set's only table plays two deals and its match is over: nothing is left to predict.
-    match_id = start_match(client, ["Ann", "Bob", "Cy"], "eighteen", deal_set="1", first_dealer="0", match="deals", deals="2")
+    match_id = join_set(client, ["Ann", "Bob", "Cy"], ruleset="eighteen", match="deals", deals="2")
     dealt = [record(client, app, match_id, number, "eighteen") for number in (1, 2)]
     for number, cards in enumerate(dealt, start=1):
         same_cards(cards, replayed(client, match_id, number))

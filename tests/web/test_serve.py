@@ -50,6 +50,8 @@ def test_the_phone_address_is_printed_with_a_qr_code_and_the_database(monkeypatc
     assert serve.terminal_qr("http://192.168.1.20:5099/") in out  # the first (Wi-Fi) address, scannable
     assert f"Database: SQLite file {tmp_path / 'scorer.sqlite'}" in out
     assert served["port"] == 5099
+    # A club night's 250 phones each keep a connection open: waitress's default limit is 100.
+    assert served["connection_limit"] >= 500 and served["threads"] == serve.THREADS
 
 
 def test_https_makes_a_certificate_prints_its_fingerprint_and_serves_tls(monkeypatch, capsys, tmp_path):

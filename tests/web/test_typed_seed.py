@@ -6,6 +6,8 @@ seed still deals the same cards again on the same server."""
 
 from __future__ import annotations
 
+import html
+
 from cardhelpers import app_match, dealt
 
 from scorer.core import MAX_SEED, deal_cards, deal_seed
@@ -40,3 +42,15 @@ def test_the_same_typed_seed_deals_the_same_cards_on_this_server_only(client, ap
     other = app_match(other_client, seed=2024)
     other_client.get(f"/matches/{other}")
     assert dealt(elsewhere, other)["hands"] != dealt(app, first)["hands"]
+
+
+def test_the_forms_say_that_a_seed_used_again_deals_the_same_cards_again(client):
+    """Issue 27's probe: a typed seed used again dealt the same cards again, and a player found the
+    new hand on an earlier match's public cards page. The seed stays replayable (DECISIONS 41), and
+    both forms that take one say what that means before it is typed."""
+    new_match = html.unescape(client.get("/matches/new").text)
+    assert "the same seed deals the same cards again, so anyone who saw the cards of a match dealt from it " \
+           "will know every hand of this one" in new_match
+    deal_set = html.unescape(client.get("/deal-sets/new").text)
+    assert "the same seed makes the same deals again, so anyone who saw the deals made from it before will " \
+           "know every hand of these" in deal_set

@@ -59,12 +59,13 @@ def test_a_revoked_keeper_is_revoked_once_and_an_unknown_one_is_gone(app):
 def test_a_seat_is_held_by_the_first_phone_and_handed_over_with_its_history(app):
     match_id = dealt_match(app)
     with app.app_context():
-        assert seats.claim(match_id, 1, "first phone")
-        assert not seats.claim(match_id, 1, "second phone")
+        assert seats.claim(match_id, 1, "first phone") is seats.Claim.TAKEN
+        assert seats.claim(match_id, 1, "second phone") is seats.Claim.OTHER_PHONE
+        assert seats.claim(match_id, 2, "first phone") is seats.Claim.OWN_SEAT  # one phone, one seat
         seats.hand_over(match_id, 1, by=PHONE)
         with pytest.raises(Refused):
             seats.hand_over(match_id, 1, by=PHONE)  # nobody holds it now
-        assert seats.claim(match_id, 1, "second phone")
+        assert seats.claim(match_id, 1, "second phone") is seats.Claim.TAKEN
         assert db.session.get_one(SeatHolder, (match_id, 1)).holder_hash == "second phone"
         change = db.session.scalars(select(Change).where(Change.kind == SEAT)).one()
         assert (change.device, change.deal, change.before, change.after) == (PHONE, 1, {"holder": "first phone"},

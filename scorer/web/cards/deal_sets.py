@@ -1,19 +1,21 @@
-"""Cards on paper: how to make each ruleset's pack, and duplicate deal sets.
+"""Duplicate deal sets: making one, the list, the set's page and its printable sheet.
 
 A deal set is a seed, a ruleset and a number of deals; deal n of the set is the core's deal
-from a seed derived from the set's (``card_store.set_cards``), so it never needs storing. Its sheet
-(printable, one block per deal: every seat's hand, the turned card, the dealer) lets the same
-deals be laid out at another table; every match started from the set is dealt those deals by
-the app, and the set's page puts their points side by side, deal by deal.
+from a seed derived from the set's (``card_store.set_cards``), so it never needs storing. Every
+table of the set (a match started from it, admitted by its organiser: ``cards/nights.py``) is
+dealt those deals by the app, and the set's page puts their points side by side, deal by deal,
+for the deals every admitted table has played (``publication.published``). Its sheet (printable,
+one block per deal: every seat's hand, the turned card, the dealer) lets the same deals be laid
+out with a real pack.
 
-The sheet shows every hand, so its address carries a key nobody can guess, and the set's page
-links to it only while no match from the set is being played.
+The sheet shows every hand: its address carries a key nobody can guess, and it opens only for the
+set's organiser, and only while no admitted table is playing (before the night, or after it).
 """
 
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, url_for
@@ -23,13 +25,14 @@ from werkzeug.wrappers import Response
 from wtforms import RadioField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from scorer.core import DEFAULT_OPTIONS, DEFAULT_RULESET, MAX_SEED, RULESETS, DealScore, MatchError, MatchScore, get_ruleset, make_setup
+from scorer.core import DEFAULT_OPTIONS, DEFAULT_RULESET, MAX_SEED, RULESETS, get_ruleset, make_setup
 from scorer.web.cards.packs import pack_line
-from scorer.web.data import card_store, documents, names
-from scorer.web.data.models import Deal, DealSet, Match
+from scorer.web.data import card_store, names, nights, publication
+from scorer.web.data.models import DealSet
 from scorer.web.extensions import db
 from scorer.web.fields import MAX_PLAYERS, WholeNumberField, choices, ruleset_options
-from scorer.web.presentation import scoreboard
+from scorer.web.policy import organiser
+from scorer.web.presentation import night as night_words
 from scorer.web.writes import deal_sets as deal_set_writes
 
 bp = Blueprint("deal_sets", __name__)
@@ -78,7 +81,9 @@ def new_set() -> str | Response | tuple[str, int]:
     if form.validate_on_submit():
         made = deal_set_writes.make(form.name.data or "", form.ruleset.data, form.trump.data, form.count.data,
                                     form.seed.data, form.first_dealer.data)
-        return redirect(url_for("deal_sets.sheet", set_id=made.set_id, key=made.key), code=303)
+        response = redirect(url_for("nights.organise", set_id=made.set_id), code=303)
+        organiser.give(response, made.set_id, made.token)  # this phone runs the night
+        return response
     status = 422 if form.is_submitted() else 200
     return render_template("cards/new_deal_set.html", form=form, rulesets=ruleset_options(RULESETS.values())), status
 
@@ -104,11 +109,6 @@ def sheet_deals(deal_set: DealSet) -> list[SheetDeal]:
             for n in range(1, deal_set.count + 1)]
 
 
-def seat_labels(ruleset: Any) -> list[str]:
-    """"Seat 1", "Seat 2", … as the sheet and the comparison name the seats; the dummy last."""
-    return [f"Seat {seat + 1}" for seat in range(ruleset.players)] + (["Dummy"] if ruleset.has_dummy else [])
-
-
 # What the sheet calls the card turned for trump, by where it comes from.
 TURNED_CARD_WORDS = {"pile": "pile card", "dummy": "dummy’s top card"}
 
@@ -117,90 +117,55 @@ def _set_or_404(set_id: int) -> DealSet:
     return db.get_or_404(DealSet, set_id, description="There is no such deal set.")
 
 
+def sheet_open(deal_set: DealSet) -> bool:
+    """The sheet shows every hand: not while an admitted table is playing (it would hand the organiser
+    the cards of deals not played yet, and anyone looking over the organiser's shoulder)."""
+    return publication.published(deal_set) is None
+
+
 @bp.get("/deal-sets/<int:set_id>/sheet/<key>")
 def sheet(set_id: int, key: str) -> str:
-    """The printable sheet: every deal's hands seat by seat, the turned card and the dealer."""
+    """The printable sheet: every deal's hands seat by seat, the turned card and the dealer. For the
+    organiser, before the night and after it."""
     deal_set = _set_or_404(set_id)
     if not secrets.compare_digest(key.encode(), deal_set.key.encode()):  # bytes: a non-ASCII str would raise
         abort(404, "There is no such deal sheet.")
+    organiser.require_organiser(deal_set)
+    if not sheet_open(deal_set):
+        abort(403, f"The sheet shows every hand, so it opens again once no table of {deal_set.name} is playing "
+                   "(every table closed, taken out or finished).")
     ruleset = get_ruleset(deal_set.ruleset)
     setup = make_setup(deal_set.ruleset, deal_set.options)
     return render_template("cards/deal_set_sheet.html", deal_set=deal_set, ruleset=ruleset, setup=setup,
                            deals=sheet_deals(deal_set), prep=pack_line(deal_set.ruleset, deal_set.options),
-                           labels=seat_labels(ruleset), turned_word=TURNED_CARD_WORDS.get(setup.trump_rule, "turn-up"))
+                           labels=night_words.seat_labels(ruleset), turned_word=TURNED_CARD_WORDS.get(setup.trump_rule, "turn-up"))
 
 
-@dataclass
-class TableResult:
-    """One match played from a set: its scored deals, by deal number."""
-
-    match: Match
-    names: list[str]
-    columns: list[scoreboard.Column]
-    deals: tuple[DealScore, ...]
-    stored: list[Deal]
-    finished: bool
-    common_totals: list[int] = field(default_factory=list)
-    score: MatchScore | None = None
-
-
-@dataclass(frozen=True)
-class ComparedDeal:
-    """One deal of the set at every table that has played it."""
-
-    number: int
-    dealer: str                                          # "Seat 2"
-    tables: list[tuple[TableResult, DealScore, Deal]]  # (table, the deal as scored, as stored)
+def night_view(deal_set: DealSet) -> dict[str, Any]:
+    """What the set's page and the director's screen show of the night, as published."""
+    ruleset = get_ruleset(deal_set.ruleset)
+    night = nights.night_of(deal_set)
+    published = night.published
+    dealers = [card_store.set_dealer(deal_set, n) for n in range(1, published + 1)]
+    turned = [card_store.set_cards(deal_set, n).turn_up if ruleset_turns(deal_set) else None
+              for n in range(1, published + 1)]
+    return {"night": night, "ruleset": ruleset, "headings": night_words.unit_headings(ruleset),
+            "standings": night_words.standings(night, ruleset),
+            "compared": night_words.compared(night, ruleset, dealers, turned),
+            "held_back": night_words.waiting_for(published, night.played),
+            "unit_names": lambda table: night_words.unit_names(table, ruleset)}
 
 
-def _results(deal_set: DealSet) -> list[TableResult]:
-    results = []
-    for match in deal_set.matches:
-        try:
-            scored = documents.score(match)
-        except MatchError:
-            continue
-        results.append(TableResult(match, scoreboard.seat_names(match), scoreboard.columns(match),
-                                   scored.deals, list(match.deals), scored.finished, score=scored))
-    return results
+def ruleset_turns(deal_set: DealSet) -> bool:
+    """Whether the set's deals turn a card for trump (the same card at every table)."""
+    return make_setup(deal_set.ruleset, deal_set.options).turns_card
 
 
 @bp.get("/deal-sets/<int:set_id>")
 def compare(set_id: int) -> str:
-    """A set: start a match from it, and the matches played from it side by side, deal by deal."""
+    """A set: start a table from it, and its admitted tables side by side, deal by deal, for the
+    deals every one of them has played."""
     deal_set = _set_or_404(set_id)
-    ruleset = get_ruleset(deal_set.ruleset)
-    results = _results(deal_set)
-    common = min((len(r.deals) for r in results), default=0)
-    for result in results:
-        result.common_totals = list(result.score.points_over(common)) if result.score else []
-    played = max((len(r.deals) for r in results), default=0)
-    headings = [_seat_heading(col.seats) for col in results[0].columns] if results else []
-    labels = seat_labels(ruleset)
-    # Deal by deal: each deal's dealer, and every table that has played it with its deal as scored
-    # and as stored.
-    # A deal's results (bids, tricks) are shown once no table is still to play it: until then they
-    # would tell the slower tables about their cards.
-    shown = [n for n in range(1, played + 1) if all(len(r.deals) >= n or r.finished for r in results)]
-    compared = [ComparedDeal(n, labels[card_store.set_dealer(deal_set, n)],
-                             [(r, r.deals[n - 1], r.stored[n - 1]) for r in results if len(r.deals) >= n])
-                for n in shown]
-    in_play = any(not r.finished for r in results)
-    return render_template("cards/deal_set.html", deal_set=deal_set, ruleset=ruleset, results=results,
-                           common=common, headings=headings, compared=compared, in_play=in_play,
-                           first_dealer=labels[deal_set.first_dealer], held_back=_held_back(len(shown), played))
-
-
-def _held_back(shown: int, played: int) -> str:
-    """The note under "Deal by deal" when later deals wait for the slower tables."""
-    if shown == played:
-        return ""
-    if played - shown == 1:
-        return (f"Deal {played} appears here once every table still playing has recorded it: until then its "
-                "bids and tricks would tell the slower tables about their cards.")
-    return (f"Deals {shown + 1}–{played} appear here once every table still playing has recorded them: until then "
-            "their bids and tricks would tell the slower tables about their cards.")
-
-
-def _seat_heading(seats: tuple[int, ...]) -> str:
-    return "Seats " + " & ".join(str(s + 1) for s in seats) if len(seats) > 1 else f"Seat {seats[0] + 1}"
+    labels = night_words.seat_labels(get_ruleset(deal_set.ruleset))
+    return render_template("cards/deal_set.html", deal_set=deal_set, first_dealer=labels[deal_set.first_dealer],
+                           organiser=organiser.is_organiser(deal_set), **night_view(deal_set))

@@ -6,7 +6,7 @@ else's (in two-dummy also the dummy's playing cards, which both players see anyw
 the dummy's bid until it is turned up), and once the deal is recorded the way on to the seat's
 next hand. Bid cards chosen on the phone stay on the phone until the player shows them, as at a
 real table: then the scorekeeper's form can fill them in. Once a deal's cards are public
-(``card_store.cards_public``) every hand of it may be seen (``/matches/…/deals/n/cards``).
+(``publication.cards_public``) every hand of it may be seen (``/matches/…/deals/n/cards``).
 """
 
 from __future__ import annotations
@@ -27,12 +27,12 @@ from scorer.core import (
     possible_bids,
     sort_hand,
 )
-from scorer.web.cards import seats
-from scorer.web.data import card_store, documents
+from scorer.web.data import card_store, documents, publication
 from scorer.web.data.models import DealtDeal, HandLink, Match
 from scorer.web.extensions import db
 from scorer.web.fields import EmptyForm
-from scorer.web.policy import access
+from scorer.web.policy import access, holders
+from scorer.web.policy.holders import Held
 from scorer.web.presentation import explain, rules_words, scoreboard
 from scorer.web.writes import hands as hand_writes
 
@@ -63,7 +63,7 @@ def _private(response: Response) -> Response:
 
 
 def _held_here(link: HandLink) -> bool:
-    return seats.state(link.dealt.match_id, link.seat) is seats.Held.MINE
+    return holders.state(link.dealt.match_id, link.seat) is Held.MINE
 
 
 def _ways(hand: list[str], turn_up: str | None) -> dict[int, list[list[int]]]:
@@ -108,11 +108,13 @@ def show(token: str) -> Response | tuple[Response, int]:
     names = scoreboard.seat_names(match)
     ruleset = get_ruleset(match.ruleset)
     hands = _hands_or_404(dealt)
-    held = seats.state(match.id, link.seat)
-    if held is not seats.Held.MINE:
-        page = render_template("cards/take_seat.html", link=link, dealt=dealt, match=match, ruleset=ruleset,
-                               names=names, name=names[link.seat], free=held is seats.Held.FREE, form=EmptyForm())
-        return _private(make_response(page)), (200 if held is seats.Held.FREE else 403)
+    held = holders.state(match.id, link.seat)
+    if held is not Held.MINE:
+        page = make_response(render_template(
+            "cards/take_seat.html", link=link, dealt=dealt, match=match, ruleset=ruleset, names=names,
+            name=names[link.seat], free=held is Held.FREE, form=EmptyForm()))
+        holders.give_phone_token(page)  # what the tap to take the seat sends: one phone, one seat
+        return _private(page), (200 if held is Held.FREE else 403)
     context: DealScore | NextDeal | None
     scored: MatchScore | None
     try:
@@ -131,7 +133,7 @@ def show(token: str) -> Response | tuple[Response, int]:
         following = card_store.link_for(current, link.seat)
 
     shown = link.shown_bid
-    public = card_store.cards_public(match, dealt.number)
+    public = publication.cards_public(match, dealt.number)
     response = make_response(render_template(
         "cards/hand.html", link=link, dealt=dealt, match=match, ruleset=ruleset, names=names, seat=link.seat,
         name=names[link.seat], hand=hand, context=context, trump=trump, recorded=recorded, public=public,
@@ -217,7 +219,7 @@ def dealt_cards(match_id: int, number: int) -> str:
         abort(404, f"The app did not deal deal {number} of this match.")
     if number > len(match.deals):
         abort(403, f"Deal {number} is not recorded yet: its hands stay on the players' phones until it is.")
-    if not card_store.cards_public(match, number):
+    if not publication.cards_public(match, number):
         abort(403, f"Another table of {match.deal_set.name if match.deal_set else 'this deal set'} has not "
                    f"recorded deal {number} yet: its hands stay hidden until every table has.")
     names = scoreboard.seat_names(match)
@@ -227,7 +229,7 @@ def dealt_cards(match_id: int, number: int) -> str:
     played = scored.deals[number - 1]  # recorded: the trump it was played at, and why (the core's)
     return render_template("cards/dealt_cards.html", match=match, dealt=dealt, names=names,
                            ruleset=get_ruleset(match.ruleset), command=replay.command_parts(),
-                           seed_shown=card_store.seed_visible(match, number, scored),
+                           seed_shown=publication.seed_visible(match, number, scored),
                            trump=match.deals[number - 1].played_trump or played.trump,
                            trump_reason=explain.trump_reason(played))
 

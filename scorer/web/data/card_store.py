@@ -45,6 +45,7 @@ from scorer.core import (
     trump_of_card,
     virtual_turn_up,
 )
+from scorer.web.data import publication
 from scorer.web.data.document_types import DealDocument, DealtFields
 from scorer.web.data.models import DealSet, DealtDeal, HandLink, Match, MatchCards
 from scorer.web.extensions import db
@@ -156,9 +157,11 @@ def deal_next(match: Match, scored: MatchScore) -> DealtDeal | None:
 
     ``scored`` is the core's score of the match as the caller is about to store it; its ``next``
     says who deals and which deal of the game it is. Nothing is made in a ``table`` match, once
-    the match is over, or when that deal has its cards already (they never change).
+    the match is over, when that deal has its cards already (they never change), or at a table of
+    a deal set that the organiser has not admitted, has closed or taken out
+    (``publication.may_play``: the organiser's admission deals it then).
     """
-    if match.cards == TABLE or scored.next is None:
+    if match.cards == TABLE or scored.next is None or not publication.may_play(match):
         return None
     number = len(scored.deals) + 1
     found = _stored(match, number)
@@ -189,7 +192,8 @@ def document_fields(dealt: DealtDeal | None, with_hands: bool = False) -> DealtF
     ``with_hands`` the hands, so that the core checks every bid against the bidder's own hand
     (and the dummy's bid against its set-aside cards).
 
-    The hands go in only where the caller knows the deal's cards are public (``cards_public``):
+    The hands go in only where the caller knows the deal's cards are public
+    (``publication.cards_public``):
     the core's answer about a bid ("not in Ann's hand", "no three of Ann's cards make 0") tells
     what a hand holds. Stored deals are scored without them, so that a number bid recorded while
     the cards were private (unchecked, as a spoken bid is at a real table) never stops a match
@@ -205,63 +209,6 @@ def document_fields(dealt: DealtDeal | None, with_hands: bool = False) -> DealtF
         if dealt.dummy_bid is not None:
             fields["dummy_bid"] = dealt.dummy_bid
     return fields
-
-
-# ---------------------------------------------------------------------------- who may see what
-
-
-def cards_public(match: Match, number: int) -> bool:
-    """Whether every hand of deal ``number`` may be seen by anyone: the deal is recorded and, in a
-    duplicate set, every other table of the set has recorded it too (or its match is over), so
-    no table is still holding, or yet to be dealt, those cards."""
-    if number > match.deal_count():
-        return False
-    deal_set = match.deal_set
-    if deal_set is None:
-        return True
-    return all(len(other.deals) >= number or other.finished for other in deal_set.matches if other.id != match.id)
-
-
-def turn_up_shown(match: Match, number: int, keeper: bool) -> bool:
-    """Whether the app's turned card of deal ``number`` (not recorded yet) may be shown on this
-    match's scoreboard: to its scorekeepers always; to everyone else unless another table of its
-    duplicate set has yet to record that deal (that table would learn its trump before it deals)."""
-    if keeper or match.deal_set is None:
-        return True
-    return all(len(other.deals) >= number or other.finished for other in match.deal_set.matches if other.id != match.id)
-
-
-def withheld(match: Match) -> set[int]:
-    """The recorded deals whose cards are not public yet (a duplicate set's faster table): their
-    bid cards are shown as the bid they make, not as cards."""
-    if match.deal_set is None:
-        return set()
-    return {n for n in range(1, len(match.deals) + 1) if not cards_public(match, n)}
-
-
-def match_seed_visible(match: Match) -> bool:
-    """The match seed derives every deal's cards: shown once the match is over (never for a deal
-    set's match, whose seed is the set's and deals every table; the set's sheet has it)."""
-    return match.finished and match.deal_set is None
-
-
-def seed_visible(match: Match, number: int, scored: MatchScore) -> bool:
-    """Whether deal ``number``'s seed may be shown (with the command that replays it): it must not
-    predict a card still to come. A deal's own seed tells its own cards, so it waits until they
-    are public; in eighteen the seed of a game's first deal also shuffled the game's trump pile,
-    so every seed of a game waits until that game is over (or the match), when the pile is spent.
-    ``scored`` is the core's score of the match as stored."""
-    if not cards_public(match, number):
-        return False
-    pile = make_setup(match.ruleset, match.options).trump_rule == PILE
-    if match.deal_set is not None:
-        # A set's deal seeds come from the set's seed one by one, but in eighteen the replay command
-        # also carries the set's pile seed, which tells every table's turned cards still to come.
-        return not pile or all(table.finished for table in match.deal_set.matches)
-    if match.finished or not pile:
-        return True
-    nxt = scored.next
-    return nxt is None or nxt.game != scored.deals[number - 1].game
 
 
 # ---------------------------------------------------------------------------- bids on the scorekeeper's form
@@ -288,7 +235,7 @@ def private_bid_problem(match: Match, number: int, deal: DealDocument, keeper: b
     from them. None: the core may check the rest.
     """
     dealt = dealt_for(match, number)
-    if dealt is None or dealt.hands is None or cards_public(match, number):
+    if dealt is None or dealt.hands is None or publication.cards_public(match, number):
         return None
     bids = deal["bids"]
     shown = shown_bids(dealt, len(bids))

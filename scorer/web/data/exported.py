@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from scorer.core import MatchScore
-from scorer.web.data import card_store, documents, results
+from scorer.web.data import card_store, documents, publication, results
 from scorer.web.data.document_types import DealDocument, MatchDocument
 from scorer.web.data.models import Match
 
@@ -47,12 +47,12 @@ def dealt_cards(match: Match, deals: list[DealDocument]) -> None:
         row = dealt.get(number)
         if row is None:
             continue
-        if not card_store.cards_public(match, number):
+        if not publication.cards_public(match, number):
             scored = scored or documents.score(match)
             deal["bids"] = [bid if not isinstance(bid, list) else scored.deals[number - 1].bids[seat]
                             for seat, bid in enumerate(deal["bids"])]
             continue
         deal.update(card_store.document_fields(row, with_hands=True))
         scored = scored or documents.score(match)
-        if card_store.seed_visible(match, number, scored):
+        if publication.seed_visible(match, number, scored):
             deal["seed"] = row.seed

@@ -24,7 +24,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, and_, case, func, select
 
 from scorer.core import BID_SIZES, RULESETS
-from scorer.web.data import summaries
+from scorer.web.data import publication, summaries
 from scorer.web.data.models import Match, MatchResult, Player, SeatResult, name_key
 from scorer.web.extensions import db
 
@@ -43,6 +43,7 @@ class Scope:
     end: datetime | None = None
     match_id: int | None = None
     player_id: int | None = None
+    last_deal: int | None = None   # one match's deals up to this one (the rest held back: publication.py)
 
     def where(self, table: Any) -> list[ColumnElement[bool]]:
         conditions: list[ColumnElement[bool]] = []
@@ -56,6 +57,8 @@ class Scope:
             conditions.append(table.c.match_id == self.match_id)
         if self.player_id is not None:
             conditions.append(table.c.player_id == self.player_id)
+        if self.last_deal is not None:
+            conditions.append(table.c.deal <= self.last_deal)
         return conditions
 
 
@@ -252,20 +255,23 @@ def best_deal(scope: Scope, player_id: int) -> BestDeal | None:
 # ---------------------------------------------------------------------------- one match
 
 
-def current_runs(match_id: int) -> dict[int, int]:
-    """Per seat, the bids made in a row up to the last deal (who is on a streak)."""
+def current_runs(match_id: int, last_deal: int | None = None) -> dict[int, int]:
+    """Per seat, the bids made in a row up to the last deal (who is on a streak): the match's last,
+    or ``last_deal``."""
     s = SEATS.c
-    last = select(func.max(s.deal)).where(s.match_id == match_id).scalar_subquery()
+    last = select(func.max(s.deal)).where(s.match_id == match_id).scalar_subquery() if last_deal is None else last_deal
     rows = db.session.execute(select(s.seat, s.run).where(s.match_id == match_id, s.deal == last))
     return {int(seat): int(run) for seat, run in rows}
 
 
 def match_figures(match: Match) -> list[Figures]:
-    """The figures of each named player of one match, in seat order."""
-    scope, seat = Scope(match_id=match.id), SEATS.c.seat
+    """The figures of each named player of one match, in seat order, over the deals this request
+    may see of it (``publication.cut_at``)."""
+    shown = publication.cut_at(match)
+    scope, seat = Scope(match_id=match.id, last_deal=shown), SEATS.c.seat
     names = {s.seat: s.player.name for s in match.seats}
     figures = {f.key: f for f in combine(names, deal_figures(scope, seat))}
-    for key, run in current_runs(match.id).items():
+    for key, run in current_runs(match.id, shown).items():
         if key in figures:
             figures[key].current_run = int(run)
     return [figures[s] for s in sorted(figures) if s in names]

@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import select
 
 from scorer.core import MatchScore, ScoreDiff
+from scorer.web.data import publication
 from scorer.web.data.document_types import DealDocument
 from scorer.web.data.models import Change, Match, Player, SeatHolder
 from scorer.web.data.ratings import standing_of
@@ -24,8 +25,12 @@ KINDS = (DEAL, RENAME, SEAT, MATCH, RATINGS)
 
 
 def changes_of(match: Match) -> list[Change]:
-    """The match's changes, newest first, with the renames of its players (site-wide changes)."""
+    """The match's changes, newest first, with the renames of its players (site-wide changes); of
+    a match cut for this request (``publication.withhold``), none of a deal it holds back."""
     own = list(db.session.scalars(select(Change).where(Change.match_id == match.id)))
+    shown = publication.cut_at(match)
+    if shown is not None:
+        own = [change for change in own if change.kind != DEAL or (change.deal or 0) <= shown]
     player_ids = {seat.player_id for seat in match.seats}
     renames = [change for change in db.session.scalars(
         select(Change).where(Change.match_id.is_(None), Change.kind == RENAME))

@@ -11,7 +11,7 @@ import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from scorer.core import MAX_SEED, MatchError, MatchScore, Problem, parse_trump, score
@@ -84,19 +84,29 @@ class Checked:
         return rows
 
 
+# The dates an import may carry: every match a person played, and far from the ends of the calendar,
+# where a time shown in the table's zone (clock.local) would overflow.
+EARLIEST = datetime(1900, 1, 1, tzinfo=UTC)
+LATEST = datetime(2100, 12, 31, 23, 59, 59, tzinfo=UTC)
+
+
 def read_time(document: dict[str, Any], key: str) -> datetime | None:
     if key not in document:
         return None
     value = document[key]
     try:
         moment = datetime.fromisoformat(value) if isinstance(value, str) else None
-        if moment is not None:
-            moment = results.as_utc(moment)  # year 1 at +01:00 is before the calendar starts
-    except (ValueError, OverflowError):
+    except ValueError:
         moment = None
     if moment is None:
         raise ImportProblem(f"{key}: must be a date and time such as \"2026-11-21T20:15:00+00:00\", not {value!r}")
-    return moment
+    try:
+        in_range = EARLIEST <= results.as_utc(moment) <= LATEST  # year 1 at +01:00 is before the calendar starts
+    except OverflowError:
+        in_range = False
+    if not in_range:  # the table's clock shows it in any zone, history sorts by it
+        raise ImportProblem(f"{key}: must be a date from {EARLIEST.year} to {LATEST.year}, not {value!r}")
+    return results.as_utc(moment)
 
 
 def in_words(text: str, document: Any) -> str:

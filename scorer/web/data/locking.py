@@ -35,7 +35,7 @@ from typing import Any
 from flask import has_request_context
 from sqlalchemy import select, update
 
-from scorer.web.data.models import Match
+from scorer.web.data.models import DealSet, Match
 from scorer.web.extensions import db
 
 
@@ -75,6 +75,14 @@ def lock_matches(match_ids: Sequence[int]) -> None:
         db.session.execute(update(Match).where(Match.id == match_id)
                            .values(version=Match.version, updated_at=Match.updated_at)
                            .execution_options(synchronize_session=False))
+
+
+def lock_set(set_id: int) -> None:
+    """Within a write, take a deal set's lock by raising its version (``DealSet.version``): the
+    tables joining it, admitted, closed or taken out, and its screen's choices, one at a time; the
+    director's screen's tag moves with it. The caller commits or rolls back."""
+    db.session.execute(update(DealSet).where(DealSet.id == set_id).values(version=DealSet.version + 1)
+                       .execution_options(synchronize_session=False))
 
 
 _writers = 0                       # writes of this process under way or waiting for the write lock

@@ -12,7 +12,7 @@ from scorer.web.data.document_types import MatchDocument
 from scorer.web.data.models import DealSet
 from scorer.web.extensions import db
 from scorer.web.play.forms import DealForm, NewMatchForm
-from scorer.web.policy import security
+from scorer.web.policy import organiser, security
 from scorer.web.presentation.formatting import bid_text
 
 
@@ -32,7 +32,8 @@ def cards_from_form(form: NewMatchForm, header: MatchDocument) -> CardsChoice | 
     for something impossible (its message is then beside the field).
 
     A match from a deal set takes the set's ruleset, pack option and first dealer into ``header``
-    (so that deal n's dealer is the sheet's), and the app deals it from the set's seed.
+    (so that deal n's dealer is the sheet's), and the app deals it from the set's seed; a table code
+    typed must be the set's (empty: the table waits for the organiser to admit it).
     """
     if form.deal_set.data:
         deal_set = chosen_set(form)
@@ -42,6 +43,11 @@ def cards_from_form(form: NewMatchForm, header: MatchDocument) -> CardsChoice | 
         if header["ruleset"] != deal_set.ruleset:
             name = get_ruleset(deal_set.ruleset).name
             add_error(form.ruleset, f"The deals of {deal_set.name} are for {name}; choose {name}.")
+            return None
+        typed = (form.table_code.data or "").strip()
+        if typed and not organiser.code_matches(deal_set, typed):
+            add_error(form.table_code, f"That is not the table code of {deal_set.name}: check it with the organiser, or "
+                                       "leave it empty to ask the organiser to admit this table.")
             return None
         header["first_dealer"] = deal_set.first_dealer
         header["options"] = {**header["options"], **deal_set.options}

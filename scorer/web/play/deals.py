@@ -16,15 +16,14 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from werkzeug.wrappers import Response
 
 from scorer.core import DealScore, MatchError, MatchScore, NextDeal
-from scorer.web.data import card_store, documents
-from scorer.web.data.deletion import visible_or_404
+from scorer.web.data import card_store, documents, publication
 from scorer.web.data.models import Match
 from scorer.web.extensions import db
 from scorer.web.fields import VersionForm, sent_version
 from scorer.web.play import card_choice, deal_form, refused
 from scorer.web.play.forms import DealForm
-from scorer.web.policy import access, capability, device
-from scorer.web.presentation import explain, problem_words, scoreboard
+from scorer.web.policy import access, capability, device, readers
+from scorer.web.presentation import explain, night, problem_words, scoreboard
 from scorer.web.presentation import preview as panel
 from scorer.web.presentation.formatting import bid_text
 from scorer.web.writes import deals as deal_writes
@@ -87,7 +86,7 @@ def receive(match: Match, number: int, editing: bool) -> View:
     except deal_writes.Repeated as repeated:
         flash(repeated.message)
         return redirect(url_for("matches.show", match_id=match.id), code=303)
-    except deal_writes.MatchOver:  # the form's page says so now
+    except (deal_writes.MatchOver, deal_writes.NotPlaying):  # the form's page says so now
         return redirect(url_for("deals.new", match_id=match.id), code=303)
     except deal_writes.Moved as moved:
         return after_race(match, form, moved.message, None)
@@ -151,6 +150,8 @@ def points(match: Match, table: deal_form.DealLayout, form: DealForm, number: in
                                     capability.holds(match))
     except deal_writes.PrivateBid as problem:
         return None, [panel.private_bid_words(problem.seat, problem.face_down, table.names)]
+    except deal_writes.NotPlaying as stopped:
+        return None, [night.not_playing(stopped.set_name, stopped.state)]
     except MatchError as error:
         players = match.player_names
         return None, [problem_words.beside_field(problem, players) if problem.deal in (None, number)
@@ -158,6 +159,16 @@ def points(match: Match, table: deal_form.DealLayout, form: DealForm, number: in
     except WriteProblem as problem:  # saved meanwhile from another phone, or the match moved on
         return None, [problem.message]
     return panel.build(match, number, read.deal, read.may_raise, shown.after, shown.now), []
+
+
+def render_not_playing(match: Match) -> tuple[str, int] | None:
+    """A table of a deal set that may not record a deal (waiting to be admitted, closed, taken
+    out): the page that says why, or None."""
+    table = publication.table_of(match)
+    if table is None or publication.may_play(match):
+        return None
+    return render_template("error.html", match=match, title="This table is not playing",
+                           message=night.not_playing(table.deal_set.name, table.state)), 409
 
 
 def render_finished(match: Match, scored: MatchScore) -> tuple[str, int]:
@@ -171,7 +182,7 @@ def render_finished(match: Match, scored: MatchScore) -> tuple[str, int]:
 @bp.route("/new", methods=["GET", "POST"])
 def new(match_id: int) -> View:
     """Record the next deal: bids, tricks, premium and turned card on one screen."""
-    match = visible_or_404(match_id)  # a deleted match takes no deal
+    match = readers.match_or_404(match_id)  # a deleted match takes no deal
     access.require_keeper(match)  # before the form is read: a watcher gets 403, nothing written
     number = match.deal_count() + 1  # a save loads the deals once, under the lock (locking.py)
     if request.method == "POST":
@@ -179,6 +190,9 @@ def new(match_id: int) -> View:
     before = documents.score(match)
     if before.finished:
         return render_finished(match, before)
+    stopped = render_not_playing(match)
+    if stopped is not None:
+        return stopped
     table = deal_form.table_for(match)
     kept = refused.take(request.path)  # the form this phone just sent, come back
     if kept is not None and 1 <= kept.facts.get("number", 0) <= number:
@@ -190,7 +204,7 @@ def new(match_id: int) -> View:
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
 def edit(match_id: int, number: int) -> View:
     """Change an earlier deal; everything after it is scored again."""
-    match = visible_or_404(match_id)
+    match = readers.match_or_404(match_id)
     access.require_change(match)  # before the form is read: a watcher gets 403, nothing written
     if not 1 <= number <= len(match.deals):
         abort(404, f"This match has no deal {number}.")
@@ -231,7 +245,10 @@ def preview(match_id: int, number: int) -> tuple[str, int]:
 def show(match_id: int, number: int) -> str:
     """One deal explained: its bids and tricks, its points in parts, its trump and why, the rule
     edges it reached. Anyone who may see the scoreboard may see it; it writes nothing."""
-    match = visible_or_404(match_id)
+    match = readers.match_or_404(match_id)
+    shown = publication.cut_at(match)
+    if shown is not None and number > shown:
+        abort(403, night.deal_held_back(number))
     if not 1 <= number <= len(match.deals):
         abort(404, f"This match has no deal {number}.")
     scored = documents.score(match)
@@ -243,7 +260,7 @@ def show(match_id: int, number: int) -> str:
 @bp.route("/<int:number>/delete", methods=["GET", "POST"])
 def delete(match_id: int, number: int) -> View:
     """Ask first (GET), then delete the last deal (POST)."""
-    match = visible_or_404(match_id)
+    match = readers.match_or_404(match_id)
     access.require_change(match)  # before the form is read: a watcher gets 403, nothing written
     form = VersionForm()
     if form.validate_on_submit():

@@ -80,6 +80,8 @@ class NewMatchForm(FlaskForm):
     seed = WholeNumberField("Seed", not_a_number="The seed is a whole number, such as 2024.",
                             validators=[Optional(), NumberRange(0, MAX_SEED, f"The seed is a whole number from 0 to {MAX_SEED}.")])
     deal_set = HiddenField()
+    # A deal set's table code (policy/organiser.py): with it the table is admitted at once.
+    table_code = StringField("Table code", validators=[Optional(), Length(max=32, message="A table code is eight letters and digits.")])
     # The core's defaults of each match format (the count fields' placeholders).
     format_defaults = DEFAULT_OPTIONS
     usual_rulesets = USUAL_RULESETS  # the ruleset picked for so many names typed (static/app.js)

@@ -17,6 +17,7 @@ from sqlalchemy import Select, and_, false, or_, select
 from sqlalchemy.orm import selectinload
 
 from scorer.core import get_ruleset
+from scorer.web.data import publication
 from scorer.web.data.models import Match, MatchResult, MatchSeat, SeatResult
 from scorer.web.extensions import db
 from scorer.web.presentation import scoreboard
@@ -37,6 +38,7 @@ class Standing:
     game: int
     totals: list[int] | None
     winners: tuple[int, ...] = ()
+    held_back: bool = False  # a faster table of a duplicate set: shown where every table has played to
 
 
 def latest(finished: bool, limit: int) -> Select[tuple[Match]]:
@@ -46,7 +48,9 @@ def latest(finished: bool, limit: int) -> Select[tuple[Match]]:
 
 
 def standings(matches: list[Match]) -> dict[int, Standing]:
-    """Each match's standing, in two queries whatever the number of matches or deals."""
+    """Each match's standing, in two queries whatever the number of matches or deals. A faster
+    table of a duplicate set stands where every table has played to (``publication.list_cuts``):
+    mid-game, at its last deal shown."""
     ids = [match.id for match in matches]
     played: dict[int, tuple[int, int]] = {}  # match -> (deals, finished games)
     won: dict[int, set[int]] = {}            # match -> the units that won it
@@ -58,6 +62,11 @@ def standings(matches: list[Match]) -> dict[int, Standing]:
             played[match_id] = (deals, finished_games)
         if winner:
             won.setdefault(match_id, set()).add(unit)
+    # A faster table of a duplicate set stands where every table has played to, its result unsaid.
+    cut = publication.list_cuts(matches, {key: deals for key, (deals, _) in played.items()})
+    for match_id, shown in cut.items():
+        played[match_id] = (shown, -1)  # -1: no game counted as finished, so its totals are shown
+        won.pop(match_id, None)
     # Each match's last deal: its number is the match's count of deals (a primary-key lookup).
     last = [(match_id, deals) for match_id, (deals, _) in played.items() if deals]
     totals: dict[int, dict[int, int]] = {}
@@ -76,10 +85,10 @@ def standings(matches: list[Match]) -> dict[int, Standing]:
         game = games.get(match.id, 0)
         winners = tuple(sorted(won.get(match.id, ())))
         if deals == 0 or finished_games >= game:  # no deal yet, or the last one ended a game
-            found[match.id] = Standing(deals, game + 1, None, winners)
+            found[match.id] = Standing(deals, game + 1, None, winners, match.id in cut)
         else:
             units = totals[match.id]
-            found[match.id] = Standing(deals, game, [units[unit] for unit in range(len(units))], winners)
+            found[match.id] = Standing(deals, game, [units[unit] for unit in range(len(units))], winners, match.id in cut)
     return found
 
 
@@ -106,6 +115,8 @@ def standing_words(match: Match, standing: Standing | None) -> str | None:
     cols = scoreboard.columns(match)
     if standing is None:
         return None
+    if match.finished and standing.held_back:
+        return "Its result waits for the other tables of its deal set"
     if match.finished:
         labels = [cols[unit].label for unit in standing.winners]
         if not labels:

@@ -17,7 +17,7 @@ def version(match_id: int) -> Response:
     row = db.session.connection().execute(VERSION_QUERY, {"match_id": match_id}).first()
     if row is None:
         abort(404, "This match was deleted.")
-    etag = tag(row[0], row[1])
+    etag = tag(row[0], row[1], row[3])
     # Unchanged: no body at all; changed: a few bytes the deal form reads (the board only the tag).
     unchanged = request.if_none_match.contains(etag)
     response = Response(status=304) if unchanged else jsonify(version=row[0], deals=row[2])

@@ -9,8 +9,8 @@ from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer.core import FORMAT, RULESETS, USUAL_RULESETS, MatchError, get_ruleset
-from scorer.web.data import card_store, documents, names
-from scorer.web.data.deletion import KEEP_DAYS, rematch_of, visible_or_404
+from scorer.web.data import card_store, documents, names, publication
+from scorer.web.data.deletion import KEEP_DAYS, rematch_of
 from scorer.web.data.document_types import MatchDocument
 from scorer.web.data.figures import match_figures
 from scorer.web.data.models import DealSet, Match, Player
@@ -18,10 +18,11 @@ from scorer.web.extensions import db
 from scorer.web.fields import MAX_PLAYERS, EmptyForm, Option, ruleset_badge
 from scorer.web.play import card_choice
 from scorer.web.play.forms import CARDS_SUMMARIES, NewMatchForm, match_format_summaries, name_problems
-from scorer.web.policy import access, capability, device
-from scorer.web.presentation import explain, problem_words, rules_words, scoreboard
+from scorer.web.policy import access, capability, device, readers
+from scorer.web.presentation import explain, night, problem_words, rules_words, scoreboard
 from scorer.web.presentation import ratings as rating_words
 from scorer.web.presentation.formatting import format_label, plural
+from scorer.web.serving import kept_pages
 from scorer.web.writes import matches as matches_w
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
@@ -111,9 +112,12 @@ def new() -> str | BaseResponse | tuple[str, int]:
             matches_w.checked_options(header["ruleset"], header["options"], names, header["first_dealer"])
             if cards is not None:
                 started = matches_w.start(header["ruleset"], header["options"], names, header["first_dealer"], cards,
-                                          by=device.device_name(), new_players=new_players)
+                                          by=device.device_name(), new_players=new_players,
+                                          table_code=form.table_code.data or "")
                 response = redirect(url_for("matches.show", match_id=started.match_id))
                 capability.give(response, started.match_id, started.token)  # this phone is the scorekeeper
+                if started.waiting:
+                    flash("This table waits for the organiser to admit it: its cards are dealt then.")
                 return response
         except MatchError as error:
             show_error(form, error, names)
@@ -163,36 +167,55 @@ def name_keys() -> Response:
 def from_deal_set(set_id: int) -> tuple[str, int]:
     """Start a match from a duplicate deal set: the new-match form with the set's ruleset and first dealer."""
     deal_set = db.get_or_404(DealSet, set_id, description="There is no such deal set.")
+    # The organiser's QR code carries the table code: the table joins as it starts.
     form = NewMatchForm(deal_set=str(deal_set.id), ruleset=deal_set.ruleset, first_dealer=deal_set.first_dealer,
-                        cards=card_store.APP)
+                        cards=card_store.APP, table_code=request.args.get("code", "")[:32])
     return render_new(form, deal_set)
 
 
 @bp.get("/<int:match_id>")
 def show(match_id: int) -> str | tuple[str, int]:
     """The scoreboard: totals, games won, who deals and leads, the next trump, every deal."""
-    match = visible_or_404(match_id)
+    match, shared = readers.shared_or_404(match_id)
+    # A club night's board as every phone outside its table sees it: made once per tag, kept a moment.
+    if shared is not None:
+        return kept_pages.kept_or_made(shared, lambda: board_page(readers.as_seen(match)))
+    return board_page(readers.as_seen(match))
+
+
+def board_page(match: Match) -> str:
+    """The scoreboard of ``match`` as this phone may see it (read through ``readers``)."""
     drawn = board_view(match, capability.holds(match))
     finished = drawn["board"].finished
+    rematch = rematch_of(match) if finished else None
+    mine = capability.keeper_of(match) if rematch is not None else None
     return render_template("play/scoreboard.html", **drawn, match_figures=match_figures(match),
-                           rematch_dealer=documents.next_dealer(match) if finished else None,
-                           rematch=rematch_of(match) if finished else None)
+                           rematch_dealer=documents.next_dealer(match) if finished else None, rematch=rematch,
+                           rematch_revoked=mine is not None and rematch is not None
+                           and matches_w.revoked_from(rematch, mine.token_hash))
 
 
 def board_view(match: Match, keeper: bool) -> dict[str, Any]:
-    """What the scoreboard and the big screen draw of a match: the board, the last deal in parts,
-    the next deal's cards where the app deals (its turned card only where ``keeper``, or where no
-    other table of a deal set has yet to play it), the ratings' changes at the end and the chances
-    before deal 1."""
+    """What the scoreboard and the big screen draw of a match (read through ``readers``: a faster
+    table of a duplicate set, seen from outside it, cut to the deals every table has played): the
+    board, the last deal in parts, the next deal's cards where the app deals (its turned card only
+    for the table's own, or once every other table of its set has played it), where the table
+    stands in its night, the ratings' changes at the end and the chances before deal 1."""
     scored = documents.score(match)
     board = scoreboard.build(match, scored)
+    # A faster table of a duplicate set, seen from elsewhere: its later deals wait (readers.py).
+    cut = publication.cut_of(match)
     # Where the app turns or deals the cards: the next deal's, made by the POST before this page.
     number = len(match.deals) + 1
-    dealt = card_store.dealt_for(match, number)
-    turned_elsewhere = dealt is not None and bool(dealt.turn_up) and not card_store.turn_up_shown(match, number, keeper)
+    dealt = card_store.dealt_for(match, number) if cut is None else None
+    turned_elsewhere = dealt is not None and bool(dealt.turn_up) and match.deal_set is not None and not \
+        publication.turn_up_shown(match, number, keeper or readers.of_table(match))
     latest = explain.explain(board, scored, len(match.deals)) if match.deals else None  # the last deal, in parts
+    table = publication.table_of(match)
     return {"board": board, "match": match, "latest": latest,
             "dealt": None if turned_elsewhere else dealt, "turned_elsewhere": turned_elsewhere,
+            "night_table": table, "may_play": publication.may_play(match),
+            "held_back": night.held_back(table.deal_set.name, cut.shown, cut.recorded) if table and cut else "",
             "rating_changes": rating_words.match_changes(match, board.seat_names),
             "forecast": rating_words.match_forecast(match, board.seat_names)}
 
@@ -203,7 +226,7 @@ def rematch(match_id: int) -> BaseResponse:
     rematch per match): the same players in the same seats, the same ruleset and options, the
     deal passing on to the next dealer in turn (the core says who). The phone that asks becomes
     a scorekeeper of the rematch."""
-    match = visible_or_404(match_id)
+    match = readers.match_or_404(match_id)
     access.require_keeper(match)
     if not EmptyForm().validate_on_submit():
         abort(400, "The rematch button had expired; nothing was started. Reload the page and try again.")
@@ -211,6 +234,10 @@ def rematch(match_id: int) -> BaseResponse:
     assert keeper is not None  # require_keeper: the capability's (the server machine is no phone here)
     started = matches_w.rematch(match_id, by=device.device_name(), keeper_hash=keeper.token_hash)
     response = redirect(url_for("matches.show", match_id=started.match_id), code=303)
+    if started.revoked:
+        flash("A scorekeeper of the rematch took this phone off its scorekeepers, so this phone watches it. "
+              "To keep its score again, ask one of them for a ‘Keep score too’ link.")
+        return response
     capability.give(response, started.match_id, started.token)
     flash(f"The rematch had been started from another phone; this phone keeps its score too. "
           f"{started.first_dealer} deals first." if started.joined else f"A rematch: {started.first_dealer} deals first.")
@@ -221,7 +248,7 @@ def rematch(match_id: int) -> BaseResponse:
 def delete(match_id: int) -> str | BaseResponse:
     """Ask first (GET), then delete the match and all its deals (POST): it goes to Recently deleted.
     Its scorekeepers while their rights over it hold, and the site manager (without taking it over)."""
-    match = visible_or_404(match_id)
+    match = readers.match_or_404(match_id)
     access.require_change(match, keeper_needed=False)  # before the form is read: a watcher gets 403, nothing written
     form = EmptyForm()
     if form.validate_on_submit():

@@ -22,10 +22,11 @@ from flask import Blueprint, Response, current_app, jsonify, redirect, render_te
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer.web.data import live
-from scorer.web.data.deletion import rematch_of, visible_or_404
+from scorer.web.data.deletion import rematch_of
 from scorer.web.data.models import Match
 from scorer.web.extensions import db
 from scorer.web.play.matches import board_view
+from scorer.web.policy import readers
 from scorer.web.policy.access import LOOPBACK
 from scorer.web.presentation import explain
 
@@ -41,12 +42,11 @@ MOST_REMATCHES = 100  # a chain of rematches followed in one answer (an evening'
 @bp.get("/<int:match_id>")
 def show(match_id: int) -> str | BaseResponse:
     """One match's big screen; once a rematch is started from it, the rematch's."""
-    match = visible_or_404(match_id)
+    match = readers.match_or_404(match_id)  # a faster table of a duplicate set: as every table may see it
     latest = newest_rematch(match)
     if latest is not match:
         return redirect(url_for("screen.show", match_id=latest.id), code=303)
-    return draw(match, url_for("live.version", match_id=match.id), live.tag(match.version, match.updated_at),
-                follows_table=False)
+    return draw(match, url_for("live.version", match_id=match.id), live.match_tag(match), follows_table=False)
 
 
 @bp.get("")
@@ -54,6 +54,8 @@ def table() -> str:
     """The table's big screen: the match most recently played, followed from match to match."""
     row = live.table_match()
     match = db.session.get(Match, row[0]) if row is not None else None
+    if match is not None:
+        readers.as_seen(match)  # a faster table of a duplicate set: as every table may see it
     if match is None:
         home_url = phone_url(url_for("home.index", _external=True))
         return render_template("play/screen_empty.html", poll_url=url_for("screen.version"), poll_every=POLL_MS,

@@ -59,9 +59,12 @@ def rematch_token(keeper_hash: str, rematch_id: int) -> str:
 
 def give(response: Response, match_id: int, token: str) -> None:
     """Hand ``token`` (from ``new_keeper``) to the phone receiving ``response``: it is now a
-    scorekeeper of match ``match_id``. A phone that already was one gets the fresh token."""
-    response.set_cookie(cookie_name(match_id), token, max_age=MAX_AGE, path=f"/matches/{match_id}",
-                        httponly=True, samesite="Lax", secure=request.is_secure)
+    scorekeeper of match ``match_id``. A phone that already was one gets the fresh token. The
+    cookie goes with the match's pages (``/matches/<id>``) and its record (``/history/<id>``),
+    where a duplicate set's table shows its own scorekeepers what it holds back from the others."""
+    for path in (f"/matches/{match_id}", f"/history/{match_id}"):
+        response.set_cookie(cookie_name(match_id), token, max_age=MAX_AGE, path=path,
+                            httponly=True, samesite="Lax", secure=request.is_secure)
 
 
 def keeper_of(match: Match) -> MatchKeeper | None:

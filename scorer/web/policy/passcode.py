@@ -10,7 +10,12 @@ server keeps (``SiteSession``), so that signing out, which deletes it, ends the 
 copy of the cookie, from any address. Sessions older than ``SESSION_DAYS`` go as new ones begin.
 
 Wrong passcodes are rate-limited per client address in the database (``SignInAttempt``), not in
-this process's memory: two app processes on one database count the same failures.
+this process's memory: two app processes on one database count the same failures. All addresses
+together have a limit too; beyond it only the server machine and a *known browser* may still try:
+one that signed in here with the passcode in force, within ``KNOWN_DAYS``, by a random token in its
+cookie whose hash the server keeps with the passcode's mark and an expiry (``KnownBrowser``). A
+known browser's own wrong guesses are counted from every address together, so a copy of its
+cookie used from many addresses gets ``MAX_FAILURES`` guesses past the site-wide limit, not more.
 """
 
 from __future__ import annotations
@@ -22,11 +27,10 @@ from datetime import timedelta
 from urllib.parse import urlsplit
 
 from flask import Flask, current_app, redirect, request, session, url_for
-from itsdangerous import BadSignature, URLSafeSerializer
 from sqlalchemy import func, select
 from werkzeug.wrappers import Response
 
-from scorer.web.data.models import SignInAttempt, SiteSession, now_utc
+from scorer.web.data.models import KnownBrowser, SignInAttempt, SiteSession, now_utc
 from scorer.web.extensions import db
 
 SESSION_KEY = "site_passcode"
@@ -38,8 +42,9 @@ WINDOW = timedelta(minutes=WINDOW_MINUTES)
 SITE_MAX_FAILURES = 30             # wrong passcodes from all addresses together within the window;
                                    # beyond it only known browsers and the server machine may try
 KEEP = timedelta(days=1)           # older failures are deleted as new ones come in
-KNOWN_COOKIE = "ninety-nine-known"  # a browser that signed in here before (signed; names nobody)
-KNOWN_MAX_AGE = 400 * 24 * 3600
+KNOWN_COOKIE = "ninety-nine-known"  # a browser that signed in here before (a random token; names nobody)
+KNOWN_DAYS = 90                    # how long a sign-in keeps a browser known, on the server and in the cookie
+KNOWN_MAX_AGE = KNOWN_DAYS * 24 * 3600
 MAX_LENGTH = 200
 # Reachable without the passcode.
 OPEN = {"site.sign_in", "language.choose", "static", "pwa.webmanifest", "pwa.service_worker", "pwa.offline",
@@ -50,8 +55,9 @@ def required() -> bool:
     return bool(current_app.config["SCORER_PASSCODE"])
 
 
-def _mark() -> str:
-    """What a signed-in session holds: a keyed hash of the passcode (never the passcode itself)."""
+def mark() -> str:
+    """What a signed-in session and a known browser's row hold: a keyed hash of the passcode in force
+    (never the passcode itself), so a new passcode ends both."""
     key = str(current_app.config["SECRET_KEY"]).encode()
     return hmac.new(key, b"site-passcode:" + current_app.config["SCORER_PASSCODE"].encode(), hashlib.sha256).hexdigest()
 
@@ -70,7 +76,7 @@ def signed_in() -> bool:
     """A passcode is set, this browser signed in with it, and its session was not ended since
     (signed out from this browser or from a copy of its cookie)."""
     held, token = session.get(SESSION_KEY), session_token()
-    if not required() or not isinstance(held, str) or not hmac.compare_digest(held, _mark()) or token is None:
+    if not required() or not isinstance(held, str) or not hmac.compare_digest(held, mark()) or token is None:
         return False
     return db.session.scalar(select(SiteSession.id).where(
         SiteSession.token_hash == token_hash(token),
@@ -91,35 +97,36 @@ def recent_failures(address: str | None = None) -> int:
     return db.session.scalar(query) or 0
 
 
-def _known_signer() -> URLSafeSerializer:
-    return URLSafeSerializer(str(current_app.config["SECRET_KEY"]), salt="ninety-nine known browser")
-
-
-def known_browser_token() -> str:
-    """What a browser that has signed in keeps: a signed random value (the passcode is not in it)."""
-    return str(_known_signer().dumps(secrets.token_hex(8)))
+def known_hash() -> str | None:
+    """The hash of the known-browser token this browser sends (None: it sends none that could be
+    one), whether or not the server still knows it: its guesses are counted under it."""
+    value = request.cookies.get(KNOWN_COOKIE, "")
+    return token_hash(value) if value and len(value) <= 64 else None
 
 
 def known_browser() -> bool:
-    """This browser signed in here before (with any passcode this server had): the site-wide limit
-    does not hold it up, so a stranger guessing from many addresses cannot lock its owner out."""
-    value = request.cookies.get(KNOWN_COOKIE, "")
-    if not value or len(value) > 200:
+    """This browser signed in here with the passcode in force, within ``KNOWN_DAYS``, and its own
+    wrong guesses (from any address) are within ``MAX_FAILURES``: the site-wide limit does not hold
+    it up, so a stranger guessing from many addresses cannot lock its owner out."""
+    found = known_hash()
+    if found is None:
         return False
-    try:
-        _known_signer().loads(value)
-    except BadSignature:
+    known = db.session.scalar(select(KnownBrowser.id).where(
+        KnownBrowser.token_hash == found, KnownBrowser.mark == mark(), KnownBrowser.expires_at > now_utc()))
+    if known is None:
         return False
-    return True
+    own = db.session.scalar(select(func.count()).select_from(SignInAttempt).where(
+        SignInAttempt.known_hash == found, SignInAttempt.at > now_utc() - WINDOW)) or 0
+    return own <= MAX_FAILURES
 
 
 def too_many_guesses(address: str, server_machine: bool) -> str | None:
     """Why this guess may not be checked, or None. Per address: ``MAX_FAILURES`` within the
-    window. Site-wide: ``SITE_MAX_FAILURES`` from all addresses, except for a known browser and
-    the server machine. Counted with this guess already recorded."""
+    window. Site-wide: ``SITE_MAX_FAILURES`` from all addresses, except for a known browser (within
+    its own ``MAX_FAILURES``) and the server machine. Counted with this guess already recorded."""
     if recent_failures(address) > MAX_FAILURES:
         return f"Too many wrong passcodes from this address: wait {WINDOW_MINUTES} minutes, then try again."
-    if not server_machine and not known_browser() and recent_failures() > SITE_MAX_FAILURES:
+    if not server_machine and recent_failures() > SITE_MAX_FAILURES and not known_browser():
         return (f"Too many wrong passcodes were tried on this site in the last {WINDOW_MINUTES} minutes, from many "
                 "addresses: wait a few minutes, then try again. A phone that has signed in here before, and the "
                 "server machine itself, can still sign in.")
@@ -151,7 +158,7 @@ def sign_in_here(token: str) -> None:
     """Mark this browser's session as signed in with ``token``, whose hash the server now keeps
     (``writes.sign_ins.open_session``): a fresh session, so a fresh CSRF token too."""
     session.clear()
-    session[SESSION_KEY] = _mark()
+    session[SESSION_KEY] = mark()
     session[TOKEN_KEY] = token
     session.permanent = True
 

@@ -5,6 +5,7 @@ and presentation modules call. Nothing here scores; rules facts come from the co
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -213,8 +214,11 @@ def field_attrs(field: Any, hint: str | None = None, **attrs: Any) -> dict[str, 
     return attrs
 
 
+@functools.lru_cache(maxsize=1024)
 def qr_svg(url: str, label: str) -> Markup:
-    """A QR code for ``url`` as inline SVG (dark on white, whatever the theme: scanners want that)."""
+    """A QR code for ``url`` as inline SVG (dark on white, whatever the theme: scanners want that).
+    Kept once made: a scorekeeper's board draws the same seats' codes at every refresh, and encoding
+    one costs a few milliseconds (make load-club: docs/performance.md)."""
     code = segno.make(url, error="m")
     return Markup(code.svg_inline(scale=1, border=2, omitsize=True, dark="#000", light="#fff",
                                   svgclass="qr", title=label))

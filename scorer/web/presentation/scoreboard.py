@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from scorer.core import MatchScore, NextDeal, Ruleset, get_ruleset
-from scorer.web.data import card_store
+from scorer.web.data import publication
 from scorer.web.data.models import Match
 from scorer.web.presentation.formatting import noun, plural
 
@@ -303,7 +303,7 @@ def build(match: Match, scored: MatchScore) -> Board:
         for g in scored.games
     ]
     row = None
-    withheld = card_store.withheld(match)  # a duplicate set's deals other tables still hold
+    withheld = publication.withheld(match)  # a duplicate set's deals other tables still hold
     for number, (stored, deal) in enumerate(zip(match.deals, scored.deals, strict=True), start=1):
         premiums = {p["seat"]: p["kind"] for p in stored.premiums or []}
         seats = []

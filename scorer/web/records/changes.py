@@ -17,7 +17,7 @@ from scorer.web.data.history import DEAL, MATCH, belongs, changes_of, current_st
 from scorer.web.data.models import Change, Match
 from scorer.web.extensions import db
 from scorer.web.fields import VersionForm, sent_version
-from scorer.web.policy import access, device
+from scorer.web.policy import access, device, readers
 from scorer.web.presentation import problem_words
 from scorer.web.presentation.change_words import describe, later_first, undo_words
 from scorer.web.presentation.preview import diff_words
@@ -51,7 +51,7 @@ class Line:
 def history(match_id: int) -> str:
     """Every change to the match, newest first: when, which phone, what; an Undo beside each for
     a scorekeeper."""
-    match = db.get_or_404(Match, match_id)
+    match = readers.as_seen(db.get_or_404(Match, match_id))
     names = seat_names(match)
     found = changes_of(match)
     undone = {change.undoes: change.id for change in found if change.undoes is not None}

@@ -4,9 +4,9 @@ one file per match), and one match deal by deal as CSV for a spreadsheet.
 A match document holds what was played, as MATCH-FORMAT.md writes it, plus added fields:
 ``played_at`` and ``updated_at``, so that a match imported elsewhere keeps its place in history;
 where the app handled the cards, ``cards`` (the mode) and, in each recorded deal whose cards are
-public (``card_store.cards_public``: in a duplicate set, once every table has recorded it), the
+public (``publication.cards_public``: in a duplicate set, once every table has recorded it), the
 cards it dealt (``hands``, ``dummy_bid``) and the ``seed`` they came from, when that seed predicts
-nothing still to come (``card_store.seed_visible``); while the match goes on, ``next_deal_dealt``:
+nothing still to come (``publication.seed_visible``); while the match goes on, ``next_deal_dealt``:
 the deal to come is already in the players' hands (its cards are not exported, and an import does
 not deal it again). The match seed is never exported: it would
 tell the deals still to come. Nothing scored is exported: whoever reads
@@ -18,6 +18,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import time
 import zipfile
 from collections.abc import Iterator
@@ -29,12 +30,12 @@ from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import selectinload
 
 from scorer.web import clock
-from scorer.web.data import card_store, documents
-from scorer.web.data.deletion import visible_or_404
+from scorer.web.data import documents, publication
 from scorer.web.data.document_types import bid_words
 from scorer.web.data.exported import export_document
 from scorer.web.data.models import Match
 from scorer.web.extensions import db
+from scorer.web.policy import readers
 from scorer.web.presentation import scoreboard
 
 bp = Blueprint("exports", __name__)
@@ -69,7 +70,7 @@ def all_matches() -> Iterator[Match]:
         page = query if after is None else query.where(or_(
             Match.created_at > after[0], and_(Match.created_at == after[0], Match.id > after[1])))
         matches = db.session.scalars(page).all()
-        yield from matches
+        yield from map(readers.as_seen, matches)  # a faster table's later deals wait for the others
         if len(matches) < BATCH:
             return
         after = (matches[-1].created_at, matches[-1].id)
@@ -132,7 +133,7 @@ def streamed(pieces: Iterator[bytes], filename: str, mimetype: str) -> Response:
 @bp.get("/matches/<int:match_id>/export.json")
 def match_json(match_id: int) -> Response:
     """One match as its match document."""
-    match = visible_or_404(match_id)
+    match = readers.match_or_404(match_id)
     return attachment(json_bytes(export_document(match)), f"{file_stem(match)}.json", "application/json")
 
 
@@ -154,9 +155,16 @@ CSV_HEADER = ["deal", "game", "deal_in_game", "dealer", "leader", "trump", "turn
               "side", "bid_as_recorded", "bid", "tricks", "made", "premium", "points", "total"]
 
 
+# A formula's first character, after whatever a spreadsheet skips (spaces, a quote), at the start of
+# a cell: at the start of the text, or after a ',' or ';' where a spreadsheet that splits the row on
+# it (a ';' locale; a ',' one reading the file unquoted) starts a new cell.
+FORMULA = re.compile(r"""(^|[,;])([\s"']*)(?=[=+\-@\t\r])""")
+
+
 def spreadsheet_text(text: str) -> str:
-    """A name a spreadsheet would take for a formula (=, +, -, @) is kept as text."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """A name a spreadsheet would take for a formula (=, +, -, @) is kept as text: an apostrophe
+    before each place a cell could start with one, whether the row is split on ',' or ';'."""
+    return FORMULA.sub(lambda found: f"{found.group(1)}{found.group(2)}'", text)
 
 
 def csv_rows(match: Match) -> list[list[Any]]:
@@ -166,7 +174,7 @@ def csv_rows(match: Match) -> list[list[Any]]:
     columns = scoreboard.columns(match)
     unit = {seat: index for index, column in enumerate(columns) for seat in column.seats}
     sides = len(columns) < len(names)
-    withheld = card_store.withheld(match)  # bid cards other tables of a duplicate set still hold
+    withheld = publication.withheld(match)  # bid cards other tables of a duplicate set still hold
     rows = []
     for number, (stored, deal) in enumerate(zip(match.deals, scored.deals, strict=True), start=1):
         premiums = {p["seat"]: p["kind"] for p in stored.premiums or []}
@@ -187,7 +195,7 @@ def csv_rows(match: Match) -> list[list[Any]]:
 def match_csv(match_id: int) -> Response:
     """One match deal by deal as CSV: UTF-8 with a byte-order mark, so spreadsheets read the suits
     and names right, and a header row."""
-    match = visible_or_404(match_id)
+    match = readers.match_or_404(match_id)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(CSV_HEADER)

@@ -12,13 +12,12 @@ from sqlalchemy.orm import selectinload
 from wtforms import SelectField
 
 from scorer.core import RULESETS
-from scorer.web.data import documents, ratings
-from scorer.web.data.deletion import visible_or_404
+from scorer.web.data import documents, publication, ratings
 from scorer.web.data.figures import match_figures
 from scorer.web.data.models import Deal, Match, MatchResult, MatchSeat, Player
 from scorer.web.extensions import db
 from scorer.web.fields import choices
-from scorer.web.policy import security
+from scorer.web.policy import readers, security
 from scorer.web.presentation import charts, scoreboard
 from scorer.web.presentation import ratings as rating_words
 from scorer.web.records.filters import PeriodForm, read_filters
@@ -132,6 +131,10 @@ def index() -> tuple[str, int]:
     for match_id, seat in db.session.execute(select(MatchResult.match_id, MatchResult.seat).where(
             MatchResult.match_id.in_(ids), MatchResult.won.is_(True)).order_by(MatchResult.seat)):
         won.setdefault(match_id, []).append(seat)
+    # A faster table of a duplicate set: its later deals, and so its result, wait for the others.
+    for match_id, shown in publication.list_cuts(page.items, deal_counts).items():
+        deal_counts[match_id] = shown
+        won.pop(match_id, None)
     entries = []
     for match in page.items:
         columns = scoreboard.columns(match)
@@ -145,7 +148,7 @@ def index() -> tuple[str, int]:
 @bp.get("/<int:match_id>")
 def record(match_id: int) -> str | tuple[str, int]:
     """The whole match: result, running-totals chart, figures per player and every deal."""
-    match = visible_or_404(match_id)
+    match = readers.match_or_404(match_id)
     board = scoreboard.build(match, documents.score(match))
     rule = ratings.ladder_rule()
     return render_template("records/match_record.html", match=match, board=board, chart=charts.running_totals(board),

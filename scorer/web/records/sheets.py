@@ -26,9 +26,9 @@ from scorer.core import (
     parse_match,
 )
 from scorer.web.data import documents
-from scorer.web.data.deletion import visible_or_404
 from scorer.web.data.models import name_key
 from scorer.web.fields import MAX_PLAYERS, choices
+from scorer.web.policy import readers
 from scorer.web.presentation import rules_words, scoreboard
 
 bp = Blueprint("sheets", __name__)
@@ -86,7 +86,7 @@ def groups_of(columns: list[scoreboard.Column], names: list[str]) -> list[Group]
 def match_sheet(match_id: int) -> str | tuple[str, int]:
     """The match as a score sheet to print: every deal, game and the result on one page (up to 27
     deals of three players)."""
-    match = visible_or_404(match_id)
+    match = readers.match_or_404(match_id)
     board = scoreboard.build(match, documents.score(match))
     paper = paper_of(request.args.get("paper"))
     return render_template("records/sheet_match.html", match=match, board=board, paper=paper, papers=PAPERS,

@@ -35,7 +35,7 @@ from markupsafe import Markup
 # deferred (run once the page is read); theme.js, which must set the theme before the page is
 # drawn, is written into every page's <head> (INLINE).
 BUNDLES: dict[str, tuple[str, ...]] = {
-    "site.css": ("app.css", "board.css", "live.css", "records.css", "dealing.css", "access.css", "screen.css"),
+    "site.css": ("app.css", "board.css", "live.css", "records.css", "dealing.css", "access.css", "screen.css", "night.css"),
     "play.css": ("app.css", "live.css", "dealing.css", "access.css"),
     # The shared core first (the phone's storage), then one file per feature; live.js last.
     "site.js": ("app.js", "theme-toggle.js", "wake-lock.js", "new-match.js", "deal-bids.js", "deal-tally.js",

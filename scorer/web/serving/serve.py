@@ -127,6 +127,13 @@ def quiet_tls_error(message: str, said: list[bool]) -> str | None:
     return message
 
 
+# Requests answered at once, and connections kept open. A phone keeps its connection between two
+# polls; at a club night 250 phones do (make load-club), and waitress's own limit of 100 left the
+# others waiting to be accepted for seconds, every phone's poll in turn (docs/performance.md).
+THREADS = 8
+CONNECTIONS = 1000
+
+
 def make_quiet_server() -> type:
     from cheroot import wsgi
 
@@ -145,7 +152,7 @@ def serve_https(app: object, host: str, port: int, cert_path: Path, key_path: Pa
     """Serve over TLS with cheroot (CherryPy's WSGI server); waitress has no TLS of its own."""
     from cheroot.ssl.builtin import BuiltinSSLAdapter
 
-    server = make_quiet_server()((host, port), app, numthreads=8, server_name="ninety-nine")
+    server = make_quiet_server()((host, port), app, numthreads=THREADS, server_name="ninety-nine")
     server.ssl_adapter = BuiltinSSLAdapter(str(cert_path), str(key_path))
     try:
         server.start()
@@ -245,7 +252,8 @@ def main(argv: list[str] | None = None) -> None:
     if certificate is not None:
         serve_https(app, args.host, args.port, certificate.cert_path, certificate.key_path)
     else:
-        serve(app, host=args.host, port=args.port, threads=8, ident="ninety-nine", **proxy_settings(app.config))
+        serve(app, host=args.host, port=args.port, threads=THREADS, connection_limit=CONNECTIONS, ident="ninety-nine",
+              **proxy_settings(app.config))
 
 
 if __name__ == "__main__":

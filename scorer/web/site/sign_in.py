@@ -17,11 +17,13 @@ from scorer.web.policy import access
 from scorer.web.policy.passcode import (
     KEEP,
     KNOWN_COOKIE,
+    KNOWN_DAYS,
     KNOWN_MAX_AGE,
     MAX_LENGTH,
     SESSION_DAYS,
     client_address,
-    known_browser_token,
+    known_hash,
+    mark,
     new_token,
     required,
     safe_next,
@@ -53,7 +55,7 @@ def sign_in() -> str | Response | tuple[str, int]:
         address = client_address()
         # The guess is counted before it is checked, and checked only within the limits: guesses
         # sent at once each count the others, and a right guess beyond the limit tells nothing.
-        attempt = sign_ins.begin(address, KEEP)
+        attempt = sign_ins.begin(address, KEEP, known_hash())
         refused = too_many_guesses(address, access.is_server_machine())
         if refused is not None:
             sign_ins.forget(attempt)  # not checked: only the guesses checked count on
@@ -66,7 +68,9 @@ def sign_in() -> str | Response | tuple[str, int]:
             sign_in_here(token)
             flash("Signed in.")
             response = redirect(safe_next(request.args.get("next")), code=303)
-            response.set_cookie(KNOWN_COOKIE, known_browser_token(), max_age=KNOWN_MAX_AGE, httponly=True,
+            known = new_token()  # this browser is known, with this passcode, for KNOWN_DAYS
+            sign_ins.remember_browser(token_hash(known), mark(), KNOWN_DAYS)
+            response.set_cookie(KNOWN_COOKIE, known, max_age=KNOWN_MAX_AGE, httponly=True,
                                 samesite="Lax", secure=request.is_secure)
             return response
         form.passcode.errors = ["That is not the site passcode."]

@@ -1,4 +1,12 @@
-"""Making a duplicate deal set: seeded deals every table of the set plays alike."""
+"""A duplicate deal set and its club night: making the set, a table joining it, and the organiser
+admitting, closing, opening again and taking out tables, and showing the table code on the
+director's screen.
+
+A table's place in the night (``SetTable``) changes under its match's lock, so that no deal is
+being saved into it meanwhile (a save reads the table's state under the same lock), and every
+change of a set's tables raises the set's version first (``locking.lock_set``): two tables joining
+at once take turns for their numbers, and the director's screen sees the change.
+"""
 
 from __future__ import annotations
 
@@ -9,32 +17,116 @@ from typing import Any
 from sqlalchemy import func, select
 
 from scorer.core import get_ruleset, new_seed
-from scorer.web.data import card_store
-from scorer.web.data.models import DealSet
+from scorer.web.data import card_store, documents, locking
+from scorer.web.data.models import DealSet, Match, SetTable, now_utc
+from scorer.web.data.models.cards import CLOSED, OPEN, OUT, WAITING
 from scorer.web.extensions import db
-from scorer.web.writes.unit import transaction
+from scorer.web.policy import capability, organiser
+from scorer.web.writes.problems import Gone, Refused
+from scorer.web.writes.unit import match_write, transaction
 
 
 @dataclass(frozen=True)
 class Made:
-    """A set just made: its id and the key its printable sheet's address carries."""
+    """A set just made: its id, the key its printable sheet's address carries, and the token its
+    organiser's phone keeps (the set stores its hash)."""
 
     set_id: int
     key: str
+    token: str
 
 
 def make(name: str, ruleset_id: str, trump: str | None, count: int, typed_seed: int | None, first_dealer: int) -> Made:
     """A new set of ``count`` deals of the ruleset (its ``trump`` option where it has one), dealt
     from the typed seed keyed with this server's secret (``card_store.server_seed``), or from a
-    seed drawn at random; named ``name`` or "Deal set N"."""
+    seed drawn at random; named ``name`` or "Deal set N"; with a table code, and the phone that
+    makes it as its organiser."""
     ruleset = get_ruleset(ruleset_id)
     options: dict[str, Any] = {"trump": trump} if "trump" in ruleset.option_keys else {}
+    token = organiser.new_token()
     with transaction():
         number = (db.session.scalar(select(func.max(DealSet.id))) or 0) + 1
         deal_set = DealSet(key=secrets.token_urlsafe(12), name=name.strip() or f"Deal set {number}",
                            ruleset=ruleset.id, options=options, count=count,
                            seed=new_seed() if typed_seed is None else card_store.server_seed(typed_seed),
-                           first_dealer=first_dealer)
+                           first_dealer=first_dealer, organiser_hash=capability.digest(token),
+                           table_code=organiser.new_code(), code_on_screen=False, version=0)
         db.session.add(deal_set)
         db.session.flush()
-        return Made(deal_set.id, deal_set.key)
+        return Made(deal_set.id, deal_set.key, token)
+
+
+def seat_table(match: Match, deal_set_id: int, code: str) -> SetTable:
+    """Make ``match`` (new, in the caller's transaction, before its first deal is dealt) a table of
+    the set: admitted and open with the set's table code, else waiting for the organiser. The
+    caller has taken the set's lock as its transaction's first statement (``locking.lock_set``)."""
+    deal_set = db.session.get_one(DealSet, deal_set_id)
+    number = (db.session.scalar(select(func.max(SetTable.number)).where(SetTable.deal_set_id == deal_set_id)) or 0) + 1
+    state = OPEN if code and organiser.code_matches(deal_set, code) else WAITING
+    table = SetTable(deal_set_id=deal_set_id, number=number, state=state, changed_at=now_utc())
+    match.set_table = table
+    return table
+
+
+# ---------------------------------------------------------------------------- the organiser's changes
+
+# What each change does: the states it may start from, and the state it leaves.
+CHANGES = {
+    "admit": ((WAITING, OUT), OPEN),
+    "close": ((OPEN,), CLOSED),
+    "reopen": ((CLOSED,), OPEN),
+    "take-out": ((WAITING, OPEN, CLOSED), OUT),
+}
+
+
+class TableMoved(Refused):
+    """The table is no longer in a state the change starts from: another of the organiser's phones
+    changed it meanwhile."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"Table {number} was changed from another phone meanwhile; nothing more was changed.")
+        self.number = number
+
+
+@dataclass(frozen=True)
+class TableChanged:
+    """What an organiser's change did: the table's number, and its state before and after."""
+
+    number: int
+    before: str
+    after: str
+
+
+def change_table(set_id: int, match_id: int, change: str) -> TableChanged:
+    """Admit, close, open again or take out the set's table playing ``match_id``, under the match's
+    lock (no deal is saved into it meanwhile). A table admitted or opened again is dealt its next
+    deal if it has none yet (a waiting table was dealt nothing). ``Refused`` if the table is not in
+    that state any more (another of the organiser's phones changed it); ``Gone`` if it is not a
+    table of the set."""
+    starts, ends = CHANGES[change]
+    with match_write(match_id, "The table was not changed", bump=False) as locked:
+        match = locked.match
+        table = match.set_table
+        if table is None or table.deal_set_id != set_id:
+            raise Gone("That match is not a table of this deal set.")
+        if table.state == ends:
+            return TableChanged(table.number, table.state, ends)  # sent twice: done already
+        if table.state not in starts:
+            raise TableMoved(table.number)
+        locking.lock_set(set_id)
+        before, table.state, table.changed_at = table.state, ends, now_utc()
+        if ends == OPEN:
+            db.session.flush()  # the table's state, which the dealing reads
+            card_store.deal_next(match, documents.score(match))
+        match.touch()  # its scoreboard says where the table stands now
+        return TableChanged(table.number, before, ends)
+
+
+def show_code(set_id: int, shown: bool) -> None:
+    """Show the table code and its QR code on the director's screen, or take them off it."""
+    with transaction():
+        locking.lock_set(set_id)
+        deal_set = db.session.get(DealSet, set_id)
+        if deal_set is None:
+            raise Gone("There is no such deal set.")
+        deal_set.code_on_screen = shown

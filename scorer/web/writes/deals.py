@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from sqlalchemy import inspect, select
 
 from scorer.core import MatchScore, ScoreDiff, compare_scores, pile_card_problem
-from scorer.web.data import card_store, documents
+from scorer.web.data import card_store, documents, locking, publication
 from scorer.web.data.document_types import DealDocument
 from scorer.web.data.history import DEAL
 from scorer.web.data.models import Change, Deal, Match
@@ -54,6 +54,16 @@ class WrongForm(Refused):
     def __init__(self, posted: int, number: int) -> None:
         super().__init__(f"This form was for deal {posted}, not deal {number}; nothing was saved.")
         self.posted, self.number = posted, number
+
+
+class NotPlaying(Refused):
+    """A table of a deal set that its organiser has not admitted, has closed or has taken out: it
+    records no new deal (it is dealt no card either: ``card_store.deal_next``). The screen words
+    it from the set's name and the table's state."""
+
+    def __init__(self, set_name: str, state: str) -> None:
+        super().__init__(f"This table of {set_name} is not playing ({state}): no deal was recorded.")
+        self.set_name, self.state = set_name, state
 
 
 class Taken(Conflict):
@@ -137,8 +147,12 @@ def private_bids(match: Match, number: int, deal: DealDocument, keeper: bool) ->
 
 
 def prepare(match: Match, number: int, deal: DealDocument, keeper: bool) -> bool:
-    """The checks before the core sees a deal: the app's turned card replaces the form's (True if
-    the app turned it), and private bid cards are refused (``PrivateBid``). ``deal`` may be changed."""
+    """The checks before the core sees a deal: a new deal at a table of a set that is not playing
+    is refused (``NotPlaying``), the app's turned card replaces the form's (True if the app turned
+    it), and private bid cards are refused (``PrivateBid``). ``deal`` may be changed."""
+    table = publication.table_of(match)
+    if table is not None and not publication.may_play(match) and number > match.deal_count():
+        raise NotPlaying(table.deal_set.name, table.state)
     app_card = card_store.fix_turn_up(match, number, deal)
     private_bids(match, number, deal, keeper)
     return app_card
@@ -150,7 +164,7 @@ def score_deal(match: Match, number: int, deal: DealDocument, app_card: bool,
     eighteen's used-up pile card (unless the app turned it): raises the core's ``MatchError``;
     returns the match scored and its deals as they would stand."""
     deals = documents.deals_with(match, number, deal, stored)
-    hands = number if card_store.cards_public(match, number) else None  # the core may check its hands
+    hands = number if publication.cards_public(match, number) else None  # the core may check its hands
     after = documents.score(match, deals, hands)
     repeat = None if app_card else pile_card_problem(after.deals[number - 1], number)
     if repeat is not None:
@@ -302,7 +316,11 @@ def settle(match: Match, after: MatchScore, since: int = 1, deals: list[DealDocu
     the tag from the core's score, the results cache from deal ``since`` on (the deals before it
     keep their rows), and the cards of the deal to come where the app deals (cards once made never
     change; an edit that reopens a finished match deals the next deal). An import keeps the file's
-    times (``touch=False``) and leaves a deal already in the players' hands undealt (``deal_next=False``)."""
+    times (``touch=False``) and leaves a deal already in the players' hands undealt (``deal_next=False``).
+    At a table of a duplicate set, a change that moves how far the set is published raises the
+    set's version (its lock), which every phone following the set's tables has in its tag."""
+    if match.deal_set is not None and publication.moves_publication(match, match.finished, len(after.deals), after.finished):
+        locking.lock_set(match.deal_set.id)
     match.finished = after.finished
     if touch:
         match.touch()

@@ -9,7 +9,7 @@ and its first scorekeeper, whose token is returned for the view to hand to the p
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
 
@@ -17,7 +17,7 @@ from sqlalchemy import select
 
 from scorer.core import FORMAT, new_seed, parse_match
 from scorer.web import clock
-from scorer.web.data import card_store, documents, names
+from scorer.web.data import card_store, documents, locking, names
 from scorer.web.data.deletion import KEEP_DAYS, rematch_of
 from scorer.web.data.document_types import MatchDocument
 from scorer.web.data.figures import known_names
@@ -25,7 +25,8 @@ from scorer.web.data.history import MATCH
 from scorer.web.data.models import Change, Match, MatchCards, MatchSeat, Player
 from scorer.web.data.results import as_utc, forget, refresh
 from scorer.web.extensions import db
-from scorer.web.policy.capability import new_keeper, rematch_token
+from scorer.web.policy.capability import digest, new_keeper, rematch_token
+from scorer.web.writes import deal_sets
 from scorer.web.writes.deals import settle
 from scorer.web.writes.history import record
 from scorer.web.writes.problems import Busy, Gone, Refused
@@ -62,6 +63,8 @@ class Started:
     token: str
     first_dealer: str
     joined: bool = False  # a rematch another phone had started already: this phone keeps its score too
+    waiting: bool = False  # a table of a deal set, started without its table code: the organiser admits it
+    revoked: bool = False  # this phone was a scorekeeper of the rematch and was revoked: it keeps no score
 
 
 def checked_options(ruleset: str, options: dict[str, Any], players: list[str], first_dealer: int) -> dict[str, Any]:
@@ -74,10 +77,12 @@ def checked_options(ruleset: str, options: dict[str, Any], players: list[str], f
 
 
 def start(ruleset: str, options: dict[str, Any], players: list[str], first_dealer: int,
-          cards: card_store.CardsChoice | None, by: str, new_players: Collection[str] = ()) -> Started:
+          cards: card_store.CardsChoice | None, by: str, new_players: Collection[str] = (), table_code: str = "") -> Started:
     """Start a match of ``players`` (names, in seat order). A new name that looks like a known
-    player's is refused (``LikeKnownPlayer``) unless ``new_players`` confirms it. Raises the core's
-    ``MatchError``, ``CardsRefused`` or ``LikeKnownPlayer``; nothing is written then."""
+    player's is refused (``LikeKnownPlayer``) unless ``new_players`` confirms it. From a deal set,
+    the match is a table of its night: admitted with the set's ``table_code``, else waiting for the
+    organiser (and dealt nothing until admitted). Raises the core's ``MatchError``,
+    ``CardsRefused`` or ``LikeKnownPlayer``; nothing is written then."""
     in_force = checked_options(ruleset, options, players, first_dealer)
     if cards is not None:
         problem = card_store.mode_problem(ruleset, in_force, cards["mode"])
@@ -86,14 +91,19 @@ def start(ruleset: str, options: dict[str, Any], players: list[str], first_deale
     lookalike = new_lookalike(players, new_players)
     if lookalike is not None:
         raise lookalike
+    set_id = cards["deal_set_id"] if cards is not None else None
     with transaction():
+        if set_id is not None:
+            locking.lock_set(set_id)  # the first statement: tables joining at once take turns for their numbers
         match = Match(ruleset=ruleset, options=in_force, first_dealer=first_dealer)
         if cards is not None:
             if cards["seed"] is not None and cards["deal_set_id"] is None:  # a deal set's seed is the server's already
                 cards = {**cards, "seed": card_store.server_seed(cards["seed"])}
             card_store.attach(match, cards)
+        table = deal_sets.seat_table(match, set_id, table_code) if set_id is not None else None
         match.seats = [MatchSeat(seat=seat, player=player) for seat, player in enumerate(Player.all_named(players))]
-        return begin(match, by)
+        started = begin(match, by)
+        return replace(started, waiting=table is not None and not table.admitted)
 
 
 def rematch(match_id: int, by: str, keeper_hash: str) -> Started:
@@ -110,8 +120,11 @@ def rematch(match_id: int, by: str, keeper_hash: str) -> Started:
             raise Refused("This match is not over yet, so no rematch was started.")
         existing = rematch_of(match)
         if existing is not None:
+            dealer = existing.player_names[existing.first_dealer]
+            if revoked_from(existing, keeper_hash):  # taken off the rematch's keepers: it stays off
+                return Started(existing.id, "", dealer, joined=True, revoked=True)
             token = new_keeper(existing, by, rematch_token(keeper_hash, existing.id))
-            return Started(existing.id, token, existing.player_names[existing.first_dealer], joined=True)
+            return Started(existing.id, token, dealer, joined=True)
         first_dealer = documents.next_dealer(match)
         new = Match(ruleset=match.ruleset, options=dict(match.options), first_dealer=first_dealer)
         if match.card_setup is not None:
@@ -125,6 +138,13 @@ def rematch(match_id: int, by: str, keeper_hash: str) -> Started:
         started = begin(new, by, rematch_token(keeper_hash, new.id))
         match.rematch_id = new.id
         return started
+
+
+def revoked_from(rematch: Match, keeper_hash: str) -> bool:
+    """Whether the phone whose capability for the old match hashes to ``keeper_hash`` was made a
+    scorekeeper of ``rematch`` and revoked since (its rematch token is derived, so it is known)."""
+    mine = digest(rematch_token(keeper_hash, rematch.id))
+    return any(keeper.token_hash == mine and keeper.revoked_at is not None for keeper in rematch.keepers)
 
 
 def begin(match: Match, by: str, token: str | None = None) -> Started:

@@ -46,6 +46,9 @@ class SignInAttempt(Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     address: Mapped[str] = mapped_column(String(64))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now_utc)
+    # The known-browser token the guess came with, hashed (None: none): a known browser's own
+    # guesses are counted from every address together, so a copied cookie gains nothing.
+    known_hash: Mapped[str | None] = mapped_column(String(64))
 
 
 class SiteSession(Model):
@@ -58,3 +61,18 @@ class SiteSession(Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now_utc, index=True)
+
+
+class KnownBrowser(Model):
+    """A browser that signed in with the site passcode: the hash of the random token its
+    known-browser cookie holds, the mark of the passcode it signed in with, and when the row stops
+    counting (passcode.py). Such a browser may still try the passcode once strangers from many
+    addresses have closed the site-wide limit; a changed passcode or an expired row ends that."""
+
+    __tablename__ = "known_browsers"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    mark: Mapped[str] = mapped_column(String(64))     # passcode.mark() when it signed in
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now_utc)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)

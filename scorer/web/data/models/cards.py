@@ -84,11 +84,14 @@ class HandLink(Model):
 
 
 class SeatHolder(Model):
-    """The phone that took a seat of a match where the app deals: the hash of a random token kept
-    in that phone's cookie. Another phone is refused until the scorekeeper hands the seat over,
-    which empties ``holder_hash`` and records when."""
+    """The phone that took a seat of a match where the app deals: the hash of the match's share of
+    the random token kept in that phone's cookie (``seats.py``). Another phone is refused until the
+    scorekeeper hands the seat over, which empties ``holder_hash`` and records when. One phone holds
+    one seat of a match: the hash is unique within the match, so two takes sent at once from one
+    phone cannot both win."""
 
     __tablename__ = "seat_holders"
+    __table_args__ = (UniqueConstraint("match_id", "holder_hash"),)
 
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
     seat: Mapped[int] = mapped_column(primary_key=True)
@@ -100,7 +103,11 @@ class SeatHolder(Model):
 
 
 class DealSet(Model):
-    """A set of seeded deals for duplicate play: deal n of every match played from it is the same."""
+    """A set of seeded deals for duplicate play: deal n of every match played from it is the same.
+
+    Its organiser (the phone that made it, by the hash of the token in its cookie, and the site
+    manager) runs the night: tables join with the set's table code, or when the organiser admits
+    them (``SetTable``)."""
 
     __tablename__ = "deal_sets"
 
@@ -114,10 +121,50 @@ class DealSet(Model):
     seed: Mapped[int] = mapped_column(BigInteger)
     first_dealer: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now_utc)
+    # The organiser's phone: the hash of the token in its cookie (None: a set made before there
+    # were organisers, run by the site manager alone).
+    organiser_hash: Mapped[str | None] = mapped_column(String(64))
+    # What a table types (or its QR code carries) to join the set without waiting to be admitted.
+    table_code: Mapped[str] = mapped_column(String(16))
+    # The organiser chose to show the table code and its QR code on the director's screen.
+    code_on_screen: Mapped[bool] = mapped_column(default=False, server_default="0")
+    # Raised by every change of the set's tables (joined, admitted, closed, taken out) and of its
+    # screen: with the tables' own versions, the tag the director's screen polls.
+    version: Mapped[int] = mapped_column(default=0, server_default="0")
 
     uses: Mapped[list[MatchCards]] = relationship(back_populates="deal_set", order_by="MatchCards.match_id")
+    tables: Mapped[list[SetTable]] = relationship(back_populates="deal_set", order_by="SetTable.number")
 
     @property
     def matches(self) -> list[Match]:
         """The matches played from this set, oldest first (a deleted one no longer counts)."""
         return [use.match for use in self.uses if use.match.deleted_at is None]
+
+
+WAITING, OPEN, CLOSED, OUT = "waiting", "open", "closed", "out"
+TABLE_STATES = (WAITING, OPEN, CLOSED, OUT)
+
+
+class SetTable(Model):
+    """A match played from a deal set, as a table of the night: its number and where it stands.
+
+    ``waiting``: started without the table code, to be admitted by the organiser (no card is dealt
+    to it until then); ``open``: admitted and playing, so the set's results wait for it; ``closed``:
+    admitted, its play over for the night (it no longer holds anything back, and records no more
+    deals); ``out``: taken out by the organiser (no card, nothing recorded, nothing held back)."""
+
+    __tablename__ = "set_tables"
+    __table_args__ = (UniqueConstraint("deal_set_id", "number"),)
+
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    deal_set_id: Mapped[int] = mapped_column(ForeignKey("deal_sets.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]                                  # Table 1, Table 2, … in the order they came
+    state: Mapped[str] = mapped_column(String(8))
+    changed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now_utc)
+
+    match: Mapped[Match] = relationship(back_populates="set_table")
+    deal_set: Mapped[DealSet] = relationship(back_populates="tables")
+
+    @property
+    def admitted(self) -> bool:
+        return self.state in (OPEN, CLOSED)

@@ -22,7 +22,7 @@ from scorer.web.extensions import Model, db
 
 if TYPE_CHECKING:  # annotations only: the modules refer to one another's classes by name
     from scorer.web.data.models.access import MatchKeeper
-    from scorer.web.data.models.cards import DealSet, DealtDeal, MatchCards, SeatHolder
+    from scorer.web.data.models.cards import DealSet, DealtDeal, MatchCards, SeatHolder, SetTable
 
 
 class Player(Model):
@@ -130,6 +130,8 @@ class Match(Model):
     # Which phone holds each seat's hands (hand_pages.py); a row once a phone took the seat.
     holders: Mapped[list[SeatHolder]] = relationship(
         back_populates="match", order_by="SeatHolder.seat", cascade="all, delete-orphan")
+    # Its place in a club night, when played from a deal set (publication.py).
+    set_table: Mapped[SetTable | None] = relationship(back_populates="match", cascade="all, delete-orphan")
     # The phones that keep its score (capability.py, access.py), revoked ones included.
     keepers: Mapped[list[MatchKeeper]] = relationship(
         back_populates="match", order_by="MatchKeeper.id", cascade="all, delete-orphan")

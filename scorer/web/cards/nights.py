@@ -1,0 +1,109 @@
+"""A club night: the organiser's page (the table code and its QR code, every table with Admit,
+Close, Open again and Take out), the director's screen everyone sees (every table and its deal,
+the published deals compared, the standings; live), and the poll the screen follows.
+
+The organiser's controls are on the organiser's page only (``policy/organiser.py`` decides who
+that is); the screen, for a TV or a laptop facing the room, shows only what every table may see:
+the deals published (``data/publication.py``), and the table code where the organiser chose.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from scorer.web.cards.deal_sets import night_view, sheet_open
+from scorer.web.data import nights
+from scorer.web.data.models import DealSet
+from scorer.web.extensions import db
+from scorer.web.fields import EmptyForm
+from scorer.web.policy import organiser
+from scorer.web.presentation import night as night_words
+from scorer.web.writes import deal_sets as deal_set_writes
+
+bp = Blueprint("nights", __name__, url_prefix="/deal-sets/<int:set_id>")
+
+SCREEN_POLL_MS = 1000  # the screen asks every second: a save shows on it within two
+PLACES = 12  # the players of each seat the screen lists (all of them are on the set's page)
+
+
+def _set_or_404(set_id: int) -> DealSet:
+    return db.get_or_404(DealSet, set_id, description="There is no such deal set.")
+
+
+def join_url(deal_set: DealSet) -> str:
+    """What the QR code carries: the new-table form with the table code filled in."""
+    return url_for("matches.from_deal_set", set_id=deal_set.id, code=deal_set.table_code, _external=True)
+
+
+@bp.get("/organise")
+def organise(set_id: int) -> str:
+    """The organiser's page: the code to join, the tables and what can be done with each."""
+    deal_set = _set_or_404(set_id)
+    organiser.require_organiser(deal_set)
+    tag = _tag(set_id)
+    night = nights.night_of(deal_set)
+    return render_template("cards/organise.html", deal_set=deal_set, night=night, form=EmptyForm(), screen_tag=tag,
+                           join_url=join_url(deal_set), sheet_open=sheet_open(deal_set),
+                           changes=deal_set_writes.CHANGES, change_labels=night_words.CHANGE_LABELS, pretty_code=pretty_code(deal_set.table_code))
+
+
+def pretty_code(code: str) -> str:
+    """The table code as shown, in two groups of four: "K7QX M2PA"."""
+    return " ".join(code[i:i + 4] for i in range(0, len(code), 4))
+
+
+@bp.post("/tables/<int:match_id>/<any(admit, close, reopen, 'take-out'):change>")
+def change_table(set_id: int, match_id: int, change: str) -> BaseResponse:
+    """Admit, close, open again or take out one table (the organiser only)."""
+    deal_set = _set_or_404(set_id)
+    organiser.require_organiser(deal_set)
+    if not EmptyForm().validate_on_submit():
+        abort(400, "This form did not come from this page; no table was changed. Reload the page and try again.")
+    done = deal_set_writes.change_table(set_id, match_id, change)
+    flash(night_words.CHANGE_DONE[change].format(n=done.number))
+    return redirect(url_for("nights.organise", set_id=set_id, _anchor=f"table-{done.number}"), code=303)
+
+
+@bp.post("/screen-code")
+def screen_code(set_id: int) -> BaseResponse:
+    """Show the table code and its QR code on the director's screen, or take them off."""
+    deal_set = _set_or_404(set_id)
+    organiser.require_organiser(deal_set)
+    if not EmptyForm().validate_on_submit():
+        abort(400, "This form did not come from this page; nothing was changed. Reload the page and try again.")
+    shown = request.form.get("show") == "yes"
+    deal_set_writes.show_code(set_id, shown)
+    flash("The director’s screen shows the table code." if shown else "The director’s screen no longer shows the table code.")
+    return redirect(url_for("nights.organise", set_id=set_id), code=303)
+
+
+@bp.get("/screen")
+def screen(set_id: int) -> str:
+    """The director's screen: every admitted table and its deal, the last deals every table has
+    played, side by side, and the standings over them; live (static/live.js)."""
+    deal_set = _set_or_404(set_id)
+    tag = _tag(set_id)  # before what it stands for is read: a change meanwhile makes the next poll fetch again
+    view = night_view(deal_set)
+    return render_template("cards/screen.html", deal_set=deal_set, screen_tag=tag,
+                           poll_ms=SCREEN_POLL_MS, join_url=join_url(deal_set) if deal_set.code_on_screen else None,
+                           pretty_code=pretty_code(deal_set.table_code), state_words=night_words.STATE_WORDS,
+                           latest=view["compared"][-2:][::-1], places=PLACES, **view)
+
+
+def _tag(set_id: int) -> str:
+    row = db.session.connection().execute(nights.VERSION_QUERY, {"set_id": set_id}).first()
+    return nights.tag(row) if row is not None else ""
+
+
+@bp.get("/version")
+def version(set_id: int) -> Response:
+    """The night's tag (one prebuilt statement), 304 while the screen has it already."""
+    row = db.session.connection().execute(nights.VERSION_QUERY, {"set_id": set_id}).first()
+    if row is None:
+        abort(404, "There is no such deal set.")
+    etag = nights.tag(row)
+    response = Response(status=304) if request.if_none_match.contains(etag) else jsonify(tables=row[1])
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response

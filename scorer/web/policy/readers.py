@@ -1,0 +1,59 @@
+"""The one way a page or export of one match reads it: as this phone may see it.
+
+Every page and download of a match (its scoreboard and live view, its record, its deal pages,
+its history of changes, its printed sheet, its CSV and JSON) loads the match with
+``match_or_404``. For a table of a duplicate set, anyone who is not one of the table's own (its
+scorekeepers, and the phones holding its seats: ``of_table``) gets the match cut to the deals
+every admitted table has played (``data/publication.withhold``): its later deals' bids, tricks,
+points and turned cards are in no page, whatever the page. A table's own players see their own
+results as always. ``tests/structure/test_layers.py`` keeps the screens from loading a match any
+other way.
+"""
+
+from __future__ import annotations
+
+from flask import session
+
+from scorer.web.data import publication
+from scorer.web.data.deletion import visible_or_404
+from scorer.web.data.live import match_tag
+from scorer.web.data.models import Match
+from scorer.web.policy import access, capability, holders
+
+
+def of_table(match: Match) -> bool:
+    """Whether this request comes from one of the table's own: a scorekeeper of the match, or the
+    phone holding one of its seats."""
+    return capability.holds(match) or holders.holds_a_seat(match.id)
+
+
+def as_seen(match: Match) -> Match:
+    """``match`` cut to what this phone may see (nothing is cut outside a duplicate set)."""
+    if match.deal_set is not None and not of_table(match):
+        publication.withhold(match)
+    return match
+
+
+def match_or_404(match_id: int) -> Match:
+    """The match (404 if there is none or it is deleted), as this phone may see it."""
+    return as_seen(visible_or_404(match_id))
+
+
+def shared_or_404(match_id: int) -> tuple[Match, tuple[int, str] | None]:
+    """The match (404 if there is none or it is deleted), not cut yet, and, where this phone sees
+    it as every phone outside its table does (``sees_as_everyone``), the key of that view: its id
+    and tag. The caller answers with the page kept under the key, or cuts the match (``as_seen``)
+    and makes it. Asked before anything is cut, so that a page kept costs one read of the match."""
+    match = visible_or_404(match_id)
+    if match.deal_set is not None and sees_as_everyone(match):
+        return match, (match.id, match_tag(match))
+    return match, None
+
+
+def sees_as_everyone(match: Match) -> bool:
+    """Whether this phone is shown a table of a duplicate set as every phone outside the table is:
+    not one of the table's own, not the site manager (who is shown a take-over), and no message of
+    its own waiting to be shown. Its board may then be one made for another such phone
+    (``serving/kept_pages.py``)."""
+    return (match.deal_set is not None and not of_table(match) and not access.is_site_manager()
+            and not session.get("_flashes"))
