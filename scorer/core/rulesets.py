@@ -49,7 +49,7 @@ GAME_BONUS = 100
 @dataclass(frozen=True)
 class Ruleset:
     id: str
-    name: str                     # Parlett's name, the same in every language (DECISIONS 47)
+    name: str                     # Parlett's name, the same in every language (DECISIONS 60)
     summary: str                  # fixed English, marked for the web to translate (words.N_)
     players: int                  # named players
     hand_size: int                # cards dealt to each hand

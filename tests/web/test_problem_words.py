@@ -105,7 +105,7 @@ def assert_english_as_before(app: Flask, error: Problem, document: Any) -> None:
 
 def _float_seat(error: MatchError) -> bool:
     """A first dealer given as 1.5: the import used to read "1" off it and add one ("2.5"); now it
-    shows what was given, "1.5" (DECISIONS 48)."""
+    shows what was given, "1.5" (DECISIONS 61)."""
     return error.code == "first-dealer-out-of-range" and isinstance(error.facts["value"], float)
 
 

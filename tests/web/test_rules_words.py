@@ -86,7 +86,7 @@ def test_the_packs_page_and_the_summaries_in_german(client):
     new_match = words(client.get("/matches/new", headers=GERMAN).text)
     for ruleset in RULESETS.values():
         assert ruleset.summary not in new_match
-        assert ruleset.name in new_match  # Parlett's names, in every language (DECISIONS 47)
+        assert ruleset.name in new_match  # Parlett's names, in every language (DECISIONS 60)
     assert "Drei Spieler, 36 Karten; der Trumpf richtet sich danach, wie viele ihr Gebot erfüllt haben." in new_match
     assert "Ein Spiel endet, wenn jemand 100 erreicht" in new_match
 

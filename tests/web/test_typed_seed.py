@@ -46,7 +46,7 @@ def test_the_same_typed_seed_deals_the_same_cards_on_this_server_only(client, ap
 
 def test_the_forms_say_that_a_seed_used_again_deals_the_same_cards_again(client):
     """Issue 27's probe: a typed seed used again dealt the same cards again, and a player found the
-    new hand on an earlier match's public cards page. The seed stays replayable (DECISIONS 41), and
+    new hand on an earlier match's public cards page. The seed stays replayable (DECISIONS 72), and
     both forms that take one say what that means before it is typed."""
     new_match = html.unescape(client.get("/matches/new").text)
     assert "the same seed deals the same cards again, so anyone who saw the cards of a match dealt from it " \
