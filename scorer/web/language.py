@@ -14,6 +14,7 @@ The catalogs live in the package (``scorer/translations/<language>/LC_MESSAGES/m
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 import flask_babel
 from flask import Flask, has_request_context, request
@@ -74,7 +75,16 @@ def pgettext(context: str, string: str, **variables: object) -> str:
     return str(flask_babel.pgettext(context, string, **variables))
 
 
+def lazy_gettext(string: str, **variables: object) -> str:
+    """``gettext`` when the text is shown, not when it is defined: a form's labels and a module's
+    constants, worded in each request's language (a str to whoever uses it)."""
+    return cast(str, flask_babel.lazy_gettext(string, **variables))
+
+
 def register(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(TRANSLATIONS)
     babel.init_app(app, locale_selector=select_locale)
+    # {% trans %} blocks lose their line breaks and indentation, as `make translations-extract`
+    # reads them (babel.cfg: trimmed), so a template's layout never changes a msgid.
+    app.jinja_env.policies["ext.i18n.trimmed"] = True
