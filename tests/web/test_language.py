@@ -88,3 +88,14 @@ def test_dates_follow_the_language(app, client: FlaskClient) -> None:
     add_documents(app, [sample(1, "jokerless", played_at=datetime(2026, 3, 5, 19, 30, tzinfo=UTC))])
     assert "5 Mar 2026, 19:30" in client.get("/history/").text
     assert "5. März 2026, 19:30" in client.get("/history/", headers={"Accept-Language": "de"}).text
+
+
+def test_the_switch_needs_no_token_so_a_page_made_for_many_phones_holds_none(csrf_client) -> None:
+    """A club night's board is made once for every phone outside its table (serving/kept_pages.py)
+    and the service worker keeps copies: a page holds no phone's CSRF token for the switch, which
+    only sets the phone's own language (DECISIONS; docs/SECURITY.md)."""
+    page = csrf_client.get("/history/").text
+    switch = page.split('class="lang-switch', 1)[1].split("</form>", 1)[0]
+    assert "csrf_token" not in switch
+    answer = csrf_client.post("/language", data={"lang": "de", "next": "/history/"})
+    assert answer.status_code == 303 and csrf_client.get_cookie(language.COOKIE).value == "de"

@@ -414,3 +414,19 @@ def test_a_tables_board_is_made_once_for_the_phones_outside_it_until_its_tag_mov
     now[0] += 0.2
     watchers[2].get(f"/matches/{a}")
     assert made == [a, a]
+
+
+def test_a_kept_board_is_kept_per_language(night, monkeypatch):
+    """Two phones outside a table, one English and one German: each gets the board in its own
+    language, made once a language (issue 28: the kept board's key carries the page's language)."""
+    from scorer.web.play import matches as match_pages
+    made: list[int] = []
+    real = match_pages.board_page
+    monkeypatch.setattr(match_pages, "board_page", lambda match: made.append(match.id) or real(match))
+    app, a = night["app"], night["a"]
+    english, german, german_too = (phone(app, f"192.168.1.{70 + n}") for n in range(3))
+    first = english.get(f"/matches/{a}").text
+    second = german.get(f"/matches/{a}", headers={"Accept-Language": "de"}).text
+    third = german_too.get(f"/matches/{a}", headers={"Accept-Language": "de"}).text
+    assert '<html lang="en"' in first and '<html lang="de"' in second and second == third
+    assert made == [a, a]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from flask import session
 
+from scorer.web import language
 from scorer.web.data import publication
 from scorer.web.data.deletion import visible_or_404
 from scorer.web.data.live import match_tag
@@ -39,14 +40,15 @@ def match_or_404(match_id: int) -> Match:
     return as_seen(visible_or_404(match_id))
 
 
-def shared_or_404(match_id: int) -> tuple[Match, tuple[int, str] | None]:
+def shared_or_404(match_id: int) -> tuple[Match, tuple[int, str, str] | None]:
     """The match (404 if there is none or it is deleted), not cut yet, and, where this phone sees
-    it as every phone outside its table does (``sees_as_everyone``), the key of that view: its id
-    and tag. The caller answers with the page kept under the key, or cuts the match (``as_seen``)
-    and makes it. Asked before anything is cut, so that a page kept costs one read of the match."""
+    it as every phone outside its table does (``sees_as_everyone``), the key of that view: its id,
+    its tag and the page's language. The caller answers with the page kept under the key, or cuts
+    the match (``as_seen``) and makes it. Asked before anything is cut, so that a page kept costs
+    one read of the match."""
     match = visible_or_404(match_id)
     if match.deal_set is not None and sees_as_everyone(match):
-        return match, (match.id, match_tag(match))
+        return match, (match.id, match_tag(match), language.current())
     return match, None
 
 

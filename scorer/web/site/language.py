@@ -9,6 +9,7 @@ from werkzeug.wrappers import Response
 from wtforms import HiddenField, RadioField
 
 from scorer.web import language
+from scorer.web.extensions import csrf
 from scorer.web.fields import choices
 from scorer.web.policy.passcode import safe_next
 
@@ -16,13 +17,20 @@ bp = Blueprint("language", __name__)
 
 
 class LanguageForm(FlaskForm):
-    """The languages the app speaks, each in its own name, and the page to go back to."""
+    """The languages the app speaks, each in its own name, and the page to go back to. Without a
+    CSRF token (DECISIONS; docs/SECURITY.md): it sets only the phone's own language, which a
+    forged request could at worst switch, and the switch is on pages made once for many phones
+    (a club night's kept board), which must hold no phone's token."""
+
+    class Meta:
+        csrf = False
 
     lang = RadioField(choices=choices(list(language.LANGUAGES.items())))
     next = HiddenField()
 
 
 @bp.post("/language")
+@csrf.exempt
 def choose() -> Response:
     """Keep the language chosen on this phone (a year), and go back to the page it was chosen on."""
     form = LanguageForm()
