@@ -49,8 +49,9 @@ def with_site_css(page: Page) -> bytes:
 
 
 def test_play_css_is_site_css_without_the_scoreboard_and_the_records():
-    # ... and the big screen's (screen.css: every rule under .big-screen or a screen's own class).
-    assert set(BUNDLES["site.css"]) - set(BUNDLES["play.css"]) == {"board.css", "records.css", "screen.css"}
+    # ... and the big screen's (screen.css: every rule under .big-screen or a screen's own class),
+    # and the director's screen (night.css: every rule under a director-* class).
+    assert set(BUNDLES["site.css"]) - set(BUNDLES["play.css"]) == {"board.css", "records.css", "screen.css", "night.css"}
     # The same order: a rule left out can only matter if it applied to the form.
     assert [part for part in BUNDLES["site.css"] if part in BUNDLES["play.css"]] == list(BUNDLES["play.css"])
 
