@@ -13,6 +13,8 @@ from wtforms import Field, FieldList, FormField, HiddenField, IntegerField
 from wtforms.fields.choices import SelectChoice
 from wtforms.form import BaseForm
 
+from scorer.web.language import lazy_gettext, ngettext
+
 MAX_PLAYERS = 5
 
 
@@ -36,7 +38,9 @@ class Option:
 
 def ruleset_badge(ruleset: Any) -> str:
     """"3 players", "2 players + dummy"."""
-    return f"{ruleset.players} player{'s' if ruleset.players > 1 else ''}{' + dummy' if ruleset.has_dummy else ''}"
+    if ruleset.has_dummy:
+        return ngettext("%(num)s player + dummy", "%(num)s players + dummy", ruleset.players)
+    return ngettext("%(num)s player", "%(num)s players", ruleset.players)
 
 
 def ruleset_options(rulesets: Iterable[Any]) -> list[Option]:
@@ -48,9 +52,9 @@ def ruleset_options(rulesets: Iterable[Any]) -> list[Option]:
 class WholeNumberField(IntegerField):
     """An integer field whose complaint about "four" or "2.5" says what to type instead."""
 
-    def __init__(self, *args: Any, not_a_number: str = "Enter a whole number.", **kwargs: Any) -> None:
+    def __init__(self, *args: Any, not_a_number: str | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.not_a_number = not_a_number
+        self.not_a_number = not_a_number if not_a_number is not None else lazy_gettext("Enter a whole number.")
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         try:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 
 from flask import Flask, request, url_for
-from flask_babel import lazy_gettext
 from jinja2.ext import Extension
 
 from scorer.core import BID_CARDS, BID_CARDS_WORDS
@@ -16,8 +15,9 @@ from scorer.web import language
 from scorer.web.data import publication
 from scorer.web.data.live import match_tag
 from scorer.web.data.models import Match
+from scorer.web.language import lazy_gettext
 from scorer.web.policy import access, capability, passcode
-from scorer.web.presentation import night
+from scorer.web.presentation import night, scoreboard
 from scorer.web.presentation import ratings as rating_words
 from scorer.web.presentation.formatting import (
     BID_SUITS,
@@ -33,6 +33,7 @@ from scorer.web.presentation.formatting import (
     field_attrs,
     format_label,
     hand_url,
+    hidden_word,
     iso_time,
     local_clock,
     local_date,
@@ -46,6 +47,7 @@ from scorer.web.presentation.formatting import (
     signed,
     signed_average,
     suit_span,
+    suit_words,
     trump_label,
     trump_symbol,
 )
@@ -57,8 +59,9 @@ def live_tag(match: Match) -> str:
 
 
 # The sections in the navigation bar: (endpoint, label); a page belongs to its blueprint's section.
-SECTIONS = (("history.index", "History"), ("stats.index", "Stats"), ("imports.upload", "Import"),
-            ("sheets.blank", "Blank sheets"), ("deal_sets.sets", "Deal sets"), ("packs.pack", "Packs"))
+SECTIONS = (("history.index", lazy_gettext("History")), ("stats.index", lazy_gettext("Stats")),
+            ("imports.upload", lazy_gettext("Import")), ("sheets.blank", lazy_gettext("Blank sheets")),
+            ("deal_sets.sets", lazy_gettext("Deal sets")), ("packs.pack", lazy_gettext("Packs")))
 # Sections only the server machine or a passcode holder may use (access.py): hidden from the others.
 SITE_MANAGERS_ONLY = {"imports.upload"}
 # Pages whose blueprint is not the section they are reached from.
@@ -129,7 +132,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(signed_average, "signed_average")
     app.jinja_env.globals.update(
         field_attrs=field_attrs, SUITS=SUITS, SUIT_NAMES=SUIT_NAMES, BID_SUITS=BID_SUITS, DISPLAY_SUITS=DISPLAY_SUITS,
-        suit_span=suit_span,
+        suit_span=suit_span, suit_words=suit_words, hidden_word=hidden_word, names_list=scoreboard.winners_label,
         qr_svg=qr_svg, card_trump=card_trump, live_tag=live_tag, hand_url=hand_url,
         BID_CARDS=BID_CARDS, BID_CARDS_WORDS=lazy_gettext(BID_CARDS_WORDS), nav_links=nav_links, at_the_table=at_the_table,
     )
@@ -142,5 +145,5 @@ def register(app: Flask) -> None:
                                  server_machine=access.is_server_machine,
                                  match_seed_visible=publication.match_seed_visible)
     # A club night (deal sets' tables): where a table stands, in words.
-    app.jinja_env.globals.update(night_state=night.STATE_WORDS.get, night_not_playing=night.not_playing,
-                                 table_label=night.table_label)
+    app.jinja_env.globals.update(night_state=night.state_words, night_not_playing=night.not_playing,
+                                 table_label=night.table_label, change_label=night.change_label)

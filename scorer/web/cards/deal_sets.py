@@ -31,6 +31,7 @@ from scorer.web.data import card_store, names, nights, publication
 from scorer.web.data.models import DealSet
 from scorer.web.extensions import db
 from scorer.web.fields import MAX_PLAYERS, WholeNumberField, choices, ruleset_options
+from scorer.web.language import gettext, lazy_gettext
 from scorer.web.policy import organiser
 from scorer.web.presentation import night as night_words
 from scorer.web.writes import deal_sets as deal_set_writes
@@ -46,16 +47,17 @@ MAX_DEALS = 60
 
 
 class DealSetForm(FlaskForm):
-    name = StringField("Name", validators=[Optional(), Length(max=60, message="Keep the name to 60 letters.")])
-    ruleset = RadioField("Ruleset", default=DEFAULT_RULESET, validators=[InputRequired("Choose a ruleset.")])
-    count = WholeNumberField("Number of deals", default=DEFAULT_OPTIONS["deals"], validators=[
-        InputRequired("Say how many deals."), NumberRange(1, MAX_DEALS, f"From 1 to {MAX_DEALS} deals.")])
-    seed = WholeNumberField("Seed", not_a_number="The seed is a whole number, such as 2024.", validators=[
-        Optional(), NumberRange(0, MAX_SEED, f"The seed is a whole number from 0 to {MAX_SEED}.")])
-    first_dealer = RadioField("Who deals first", coerce=int, default=0,
-                              choices=choices([(i, f"Seat {i + 1}") for i in range(MAX_PLAYERS)]))
-    trump = RadioField("Trump comes from", default="turn-up", choices=choices([
-        ("turn-up", "A turned-up card (52 + Joker)"), ("successes", "How many made their bid (52)")]))
+    name = StringField(lazy_gettext("Name"), validators=[Optional(), Length(max=60, message=lazy_gettext("Keep the name to 60 letters."))])
+    ruleset = RadioField(lazy_gettext("Ruleset"), default=DEFAULT_RULESET, validators=[InputRequired(lazy_gettext("Choose a ruleset."))])
+    count = WholeNumberField(lazy_gettext("Number of deals"), default=DEFAULT_OPTIONS["deals"], validators=[
+        InputRequired(lazy_gettext("Say how many deals.")),
+        NumberRange(1, MAX_DEALS, lazy_gettext("From 1 to %(most)s deals.", most=MAX_DEALS))])
+    seed = WholeNumberField(lazy_gettext("Seed"), not_a_number=lazy_gettext("The seed is a whole number, such as 2024."), validators=[
+        Optional(), NumberRange(0, MAX_SEED, lazy_gettext("The seed is a whole number from 0 to %(most)s.", most=MAX_SEED))])
+    first_dealer = RadioField(lazy_gettext("Who deals first"), coerce=int, default=0,
+                              choices=choices([(i, lazy_gettext("Seat %(number)s", number=i + 1)) for i in range(MAX_PLAYERS)]))
+    trump = RadioField(lazy_gettext("Trump comes from"), default="turn-up", choices=choices([
+        ("turn-up", lazy_gettext("A turned-up card (52 + Joker)")), ("successes", lazy_gettext("How many made their bid (52)"))]))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -64,14 +66,15 @@ class DealSetForm(FlaskForm):
     def validate_name(self, field: StringField) -> None:
         if field.data and field.data.strip():
             try:
-                field.data = names.clean(field.data, "The name", limit=60)
+                field.data = names.clean(field.data, gettext("The name"), limit=60)
             except names.NameProblem as problem:
                 raise ValidationError(str(problem)) from None
 
     def validate_first_dealer(self, field: RadioField) -> None:
         ruleset = RULESETS.get(self.ruleset.data)
         if ruleset is not None and field.data >= ruleset.players:
-            raise ValidationError(f"{ruleset.name} has {ruleset.players} players: choose seat 1 to {ruleset.players}.")
+            raise ValidationError(gettext("%(ruleset)s has %(players)s players: choose seat 1 to %(players)s.",
+                                          ruleset=ruleset.name, players=ruleset.players))
 
 
 @bp.route("/deal-sets/new", methods=["GET", "POST"])
@@ -110,11 +113,11 @@ def sheet_deals(deal_set: DealSet) -> list[SheetDeal]:
 
 
 # What the sheet calls the card turned for trump, by where it comes from.
-TURNED_CARD_WORDS = {"pile": "pile card", "dummy": "dummy’s top card"}
+TURNED_CARD_WORDS = {"pile": lazy_gettext("pile card"), "dummy": lazy_gettext("dummy’s top card")}
 
 
 def _set_or_404(set_id: int) -> DealSet:
-    return db.get_or_404(DealSet, set_id, description="There is no such deal set.")
+    return db.get_or_404(DealSet, set_id, description=gettext("There is no such deal set."))
 
 
 def sheet_open(deal_set: DealSet) -> bool:
@@ -129,16 +132,17 @@ def sheet(set_id: int, key: str) -> str:
     organiser, before the night and after it."""
     deal_set = _set_or_404(set_id)
     if not secrets.compare_digest(key.encode(), deal_set.key.encode()):  # bytes: a non-ASCII str would raise
-        abort(404, "There is no such deal sheet.")
+        abort(404, gettext("There is no such deal sheet."))
     organiser.require_organiser(deal_set)
     if not sheet_open(deal_set):
-        abort(403, f"The sheet shows every hand, so it opens again once no table of {deal_set.name} is playing "
-                   "(every table closed, taken out or finished).")
+        abort(403, gettext("The sheet shows every hand, so it opens again once no table of %(set)s is playing (every "
+                           "table closed, taken out or finished).", set=deal_set.name))
     ruleset = get_ruleset(deal_set.ruleset)
     setup = make_setup(deal_set.ruleset, deal_set.options)
     return render_template("cards/deal_set_sheet.html", deal_set=deal_set, ruleset=ruleset, setup=setup,
                            deals=sheet_deals(deal_set), prep=pack_line(deal_set.ruleset, deal_set.options),
-                           labels=night_words.seat_labels(ruleset), turned_word=TURNED_CARD_WORDS.get(setup.trump_rule, "turn-up"))
+                           labels=night_words.seat_labels(ruleset),
+                           turned_word=TURNED_CARD_WORDS.get(setup.trump_rule) or gettext("turn-up"))
 
 
 def night_view(deal_set: DealSet) -> dict[str, Any]:

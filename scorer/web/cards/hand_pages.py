@@ -31,6 +31,7 @@ from scorer.web.data import card_store, documents, publication
 from scorer.web.data.models import DealtDeal, HandLink, Match
 from scorer.web.extensions import db
 from scorer.web.fields import EmptyForm
+from scorer.web.language import gettext
 from scorer.web.policy import access, holders
 from scorer.web.policy.holders import Held
 from scorer.web.presentation import explain, rules_words, scoreboard
@@ -43,14 +44,14 @@ bp = Blueprint("hand_pages", __name__)
 def _link_or_404(token: str) -> HandLink:
     link = db.session.scalar(select(HandLink).where(HandLink.token == token))
     if link is None or link.dealt.match.deleted_at is not None:  # a deleted match shows no hand
-        abort(404, "There is no hand at this address. Scan the code on the scorekeeper's screen again.")
+        abort(404, gettext("There is no hand at this address. Scan the code on the scorekeeper's screen again."))
     return link
 
 
 def _hands_or_404(dealt: DealtDeal) -> list[list[str]]:
     """The dealt hands (a link is only ever made for a deal the app dealt, but the rows allow none)."""
     if dealt.hands is None:
-        abort(404, "The app did not deal this hand. Scan the code on the scorekeeper's screen again.")
+        abort(404, gettext("The app did not deal this hand. Scan the code on the scorekeeper's screen again."))
     return dealt.hands
 
 
@@ -163,28 +164,30 @@ def show_bid(token: str) -> Response:
     form = EmptyForm()
     back = url_for("hand_pages.show", token=token, _anchor="bid")
     if not form.validate_on_submit():
-        abort(400, "This form did not come from this page; nothing was shown. Reload the page and try again.")
+        abort(400, gettext("This form did not come from this page; nothing was shown. Reload the page and try again."))
     if not _held_here(link):
-        abort(403, "Only the phone holding this seat can show its bid cards; nothing was shown.")
+        abort(403, gettext("Only the phone holding this seat can show its bid cards; nothing was shown."))
     if dealt.number <= len(dealt.match.deals):
-        flash(f"Deal {dealt.number} is already recorded: nothing was changed.")
+        flash(gettext("Deal %(number)s is already recorded: nothing was changed.", number=dealt.number))
         return _private(redirect(back, code=303))
     if request.form.get("action") == "withdraw":
-        return _shown(link.id, None, "Your bid cards are hidden again.", back)
+        return _shown(link.id, None, gettext("Your bid cards are hidden again."), back)
     chosen = request.form.getlist("card")
     hand = _hands_or_404(dealt)[link.seat]
     problem = None
     if len(chosen) != 3 or len(set(chosen)) != 3:
-        problem = f"Choose exactly three cards to lay aside (you chose {len(set(chosen))}); nothing was shown."
+        problem = gettext("Choose exactly three cards to lay aside (you chose %(chosen)s); nothing was shown.",
+                          chosen=len(set(chosen)))
     elif any(card not in hand for card in chosen):
-        problem = "Those are not all cards of your hand; nothing was shown."
+        problem = gettext("Those are not all cards of your hand; nothing was shown.")
     elif _bid_value(chosen, dealt.turn_up) is None:
         # Only the Joker with no card turned can fail here: the core finds no bid it stands for.
-        problem = "These three cards make no bid here; nothing was shown."
+        problem = gettext("These three cards make no bid here; nothing was shown.")
     if problem:
         flash(problem)
         return _private(redirect(back, code=303))
-    return _shown(link.id, [card for card in hand if card in chosen], "The scorekeeper can now fill in your bid cards.", back)
+    return _shown(link.id, [card for card in hand if card in chosen], gettext("The scorekeeper can now fill in your bid cards."),
+                  back)
 
 
 def _shown(link_id: int, cards: list[str] | None, done: str, back: str) -> Response:
@@ -202,7 +205,7 @@ def status(token: str) -> Response:
     """Whether this deal is recorded yet (the page reloads itself when it is); no cards."""
     link = _link_or_404(token)
     if not _held_here(link):
-        abort(403, "Only the phone holding this seat follows its deal.")
+        abort(403, gettext("Only the phone holding this seat follows its deal."))
     dealt = link.dealt
     recorded = dealt.number <= len(dealt.match.deals)
     return _private(jsonify({"deal": dealt.number, "recorded": recorded,
@@ -216,12 +219,15 @@ def dealt_cards(match_id: int, number: int) -> str:
     match = db.get_or_404(Match, match_id)
     dealt = card_store.dealt_for(match, number)
     if dealt is None or dealt.hands is None:
-        abort(404, f"The app did not deal deal {number} of this match.")
+        abort(404, gettext("The app did not deal deal %(number)s of this match.", number=number))
     if number > len(match.deals):
-        abort(403, f"Deal {number} is not recorded yet: its hands stay on the players' phones until it is.")
+        abort(403, gettext("Deal %(number)s is not recorded yet: its hands stay on the players' phones until it is.",
+                           number=number))
     if not publication.cards_public(match, number):
-        abort(403, f"Another table of {match.deal_set.name if match.deal_set else 'this deal set'} has not "
-                   f"recorded deal {number} yet: its hands stay hidden until every table has.")
+        abort(403, gettext("Another table of %(set)s has not recorded deal %(number)s yet: its hands stay hidden until "
+                           "every table has.", number=number, set=match.deal_set.name) if match.deal_set
+              else gettext("Another table of this deal set has not recorded deal %(number)s yet: its hands stay hidden "
+                           "until every table has.", number=number))
     names = scoreboard.seat_names(match)
     context, _ = _context(match, number)
     replay = card_store.replay(match, dealt, context.number if context else number)
@@ -241,11 +247,11 @@ def turn_up_dummy(match_id: int, number: int) -> Response:
     access.require_keeper(match)
     dealt = card_store.dealt_for(match, number)
     if dealt is None or dealt.dummy_bid is None:
-        abort(404, f"The app has no dummy's bid for deal {number}.")
+        abort(404, gettext("The app has no dummy's bid for deal %(number)s.", number=number))
     if not EmptyForm().validate_on_submit():
-        abort(400, "This form did not come from this page; nothing was turned up.")
+        abort(400, gettext("This form did not come from this page; nothing was turned up."))
     hand_writes.turn_up_dummy(match_id, number)
-    flash("The dummy's bid cards are turned up.")
+    flash(gettext("The dummy's bid cards are turned up."))
     if number == match.deal_count() + 1:
         return redirect(url_for("deals.new", match_id=match_id), code=303)
     return redirect(url_for("deals.edit", match_id=match.id, number=number), code=303)

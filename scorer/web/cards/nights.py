@@ -17,6 +17,7 @@ from scorer.web.data import nights
 from scorer.web.data.models import DealSet
 from scorer.web.extensions import db
 from scorer.web.fields import EmptyForm
+from scorer.web.language import gettext
 from scorer.web.policy import organiser
 from scorer.web.presentation import night as night_words
 from scorer.web.writes import deal_sets as deal_set_writes
@@ -28,7 +29,7 @@ PLACES = 12  # the players of each seat the screen lists (all of them are on the
 
 
 def _set_or_404(set_id: int) -> DealSet:
-    return db.get_or_404(DealSet, set_id, description="There is no such deal set.")
+    return db.get_or_404(DealSet, set_id, description=gettext("There is no such deal set."))
 
 
 def join_url(deal_set: DealSet) -> str:
@@ -45,7 +46,7 @@ def organise(set_id: int) -> str:
     night = nights.night_of(deal_set)
     return render_template("cards/organise.html", deal_set=deal_set, night=night, form=EmptyForm(), screen_tag=tag,
                            join_url=join_url(deal_set), sheet_open=sheet_open(deal_set),
-                           changes=deal_set_writes.CHANGES, change_labels=night_words.CHANGE_LABELS, pretty_code=pretty_code(deal_set.table_code))
+                           changes=deal_set_writes.CHANGES, pretty_code=pretty_code(deal_set.table_code))
 
 
 def pretty_code(code: str) -> str:
@@ -59,9 +60,9 @@ def change_table(set_id: int, match_id: int, change: str) -> BaseResponse:
     deal_set = _set_or_404(set_id)
     organiser.require_organiser(deal_set)
     if not EmptyForm().validate_on_submit():
-        abort(400, "This form did not come from this page; no table was changed. Reload the page and try again.")
+        abort(400, gettext("This form did not come from this page; no table was changed. Reload the page and try again."))
     done = deal_set_writes.change_table(set_id, match_id, change)
-    flash(night_words.CHANGE_DONE[change].format(n=done.number))
+    flash(night_words.change_done(change, done.number))
     return redirect(url_for("nights.organise", set_id=set_id, _anchor=f"table-{done.number}"), code=303)
 
 
@@ -71,10 +72,11 @@ def screen_code(set_id: int) -> BaseResponse:
     deal_set = _set_or_404(set_id)
     organiser.require_organiser(deal_set)
     if not EmptyForm().validate_on_submit():
-        abort(400, "This form did not come from this page; nothing was changed. Reload the page and try again.")
+        abort(400, gettext("This form did not come from this page; nothing was changed. Reload the page and try again."))
     shown = request.form.get("show") == "yes"
     deal_set_writes.show_code(set_id, shown)
-    flash("The director’s screen shows the table code." if shown else "The director’s screen no longer shows the table code.")
+    flash(gettext("The director’s screen shows the table code.") if shown
+          else gettext("The director’s screen no longer shows the table code."))
     return redirect(url_for("nights.organise", set_id=set_id), code=303)
 
 
@@ -87,7 +89,7 @@ def screen(set_id: int) -> str:
     view = night_view(deal_set)
     return render_template("cards/screen.html", deal_set=deal_set, screen_tag=tag,
                            poll_ms=SCREEN_POLL_MS, join_url=join_url(deal_set) if deal_set.code_on_screen else None,
-                           pretty_code=pretty_code(deal_set.table_code), state_words=night_words.STATE_WORDS,
+                           pretty_code=pretty_code(deal_set.table_code),
                            latest=view["compared"][-2:][::-1], places=PLACES, **view)
 
 
@@ -101,7 +103,7 @@ def version(set_id: int) -> Response:
     """The night's tag (one prebuilt statement), 304 while the screen has it already."""
     row = db.session.connection().execute(nights.VERSION_QUERY, {"set_id": set_id}).first()
     if row is None:
-        abort(404, "There is no such deal set.")
+        abort(404, gettext("There is no such deal set."))
     etag = nights.tag(row)
     response = Response(status=304) if request.if_none_match.contains(etag) else jsonify(tables=row[1])
     response.set_etag(etag)

@@ -10,9 +10,12 @@ from flask import Blueprint, render_template
 
 from scorer.core import RANKS, RULESETS, SUIT_SYMBOLS, PackPreparation, Ruleset, get_ruleset, pack_preparation
 from scorer.web.fields import ruleset_badge
+from scorer.web.language import gettext
 from scorer.web.presentation import rules_words
 
 bp = Blueprint("packs", __name__)
+
+SUCCESSES = "successes"  # the variant of a ruleset whose trump follows successes (its own pack)
 
 
 @dataclass(frozen=True)
@@ -44,7 +47,12 @@ class PackLine:
     @property
     def anchor(self) -> str:
         """The section's id on the packs page: ``pack-four-solo``, ``pack-four-solo-successes``."""
-        return f"pack-{self.ruleset.id}" + (f"-{self.variant.split()[-1]}" if self.variant else "")
+        return f"pack-{self.ruleset.id}" + ("-successes" if self.variant else "")
+
+    @property
+    def variant_words(self) -> str:
+        """The variant's words under the ruleset's name: "with trump from successes"."""
+        return gettext("with trump from successes") if self.variant == SUCCESSES else ""
 
     @property
     def badge(self) -> str:
@@ -69,5 +77,5 @@ def pack() -> str:
     for ruleset in RULESETS.values():
         lines.append(pack_line(ruleset.id))
         if "trump" in ruleset.option_keys:
-            lines.append(pack_line(ruleset.id, {"trump": "successes"}, "with trump from successes"))
+            lines.append(pack_line(ruleset.id, {"trump": "successes"}, SUCCESSES))
     return render_template("cards/pack.html", lines=lines)

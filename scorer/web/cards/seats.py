@@ -17,6 +17,7 @@ from werkzeug.wrappers import Response
 from scorer.web.data.models import HandLink, Match
 from scorer.web.extensions import db
 from scorer.web.fields import EmptyForm
+from scorer.web.language import gettext
 from scorer.web.policy import access, device, holders
 from scorer.web.policy.holders import Held
 from scorer.web.presentation import scoreboard
@@ -31,9 +32,9 @@ def take(token: str) -> Response:
     one seat of a match."""
     link = db.session.scalar(select(HandLink).where(HandLink.token == token))
     if link is None or link.dealt.match.deleted_at is not None:
-        abort(404, "There is no hand at this address. Scan the code on the scorekeeper's screen again.")
+        abort(404, gettext("There is no hand at this address. Scan the code on the scorekeeper's screen again."))
     if not EmptyForm().validate_on_submit():
-        abort(400, "This form did not come from this page; the seat was not taken. Reload the page and try again.")
+        abort(400, gettext("This form did not come from this page; the seat was not taken. Reload the page and try again."))
     match_id, seat = link.dealt.match_id, link.seat
     back = redirect(url_for("hand_pages.show", token=token), code=303)
     held = holders.state(match_id, seat)
@@ -42,22 +43,22 @@ def take(token: str) -> Response:
     names = scoreboard.seat_names(link.dealt.match)
     name = names[seat]
     if held is Held.OTHER:
-        abort(403, f"{name}’s seat is held by another phone. If that phone is not {name}’s, "
-                   "ask the scorekeeper to hand the seat over (on the scoreboard).")
+        abort(403, held_by_another(name))
     phone = holders.phone_token()
     if phone is None:  # the page that offers the tap gives the phone its token: this one has none
-        abort(400, f"This phone did not open the page of {name}’s seat first, so the seat was not taken. "
-                   "Open the link again, then tap to take the seat.")
+        abort(400, gettext("This phone did not open the page of %(name)s’s seat first, so the seat was not taken. "
+                           "Open the link again, then tap to take the seat.", name=name))
     mine = [other for other in range(len(link.dealt.links)) if other != seat and holders.state(match_id, other) is Held.MINE]
     claimed = seats.claim(match_id, seat, holders.holder_digest(match_id, phone)) if not mine else None
     if mine or claimed is seats.Claim.OWN_SEAT:  # one phone, one seat: a phone holding two would see two hands
-        holding = f"{names[mine[0]]}’s seat" if mine else "another seat of this match"
-        abort(409, f"This phone already holds {holding}, and a phone holds one seat only; "
-                   f"{name}’s seat was not taken. Open {name}’s link on {name}’s own phone.")
+        abort(409, gettext("This phone already holds %(other)s’s seat, and a phone holds one seat only; %(name)s’s seat "
+                           "was not taken. Open %(name)s’s link on %(name)s’s own phone.", other=names[mine[0]], name=name)
+              if mine else
+              gettext("This phone already holds another seat of this match, and a phone holds one seat only; "
+                      "%(name)s’s seat was not taken. Open %(name)s’s link on %(name)s’s own phone.", name=name))
     if claimed is not seats.Claim.TAKEN:
-        abort(403, f"{name}’s seat is held by another phone. If that phone is not {name}’s, "
-                   "ask the scorekeeper to hand the seat over (on the scoreboard).")
-    flash(f"This phone now holds {name}’s seat: your hands open here, and on no other phone.")
+        abort(403, held_by_another(name))
+    flash(gettext("This phone now holds %(name)s’s seat: your hands open here, and on no other phone.", name=name))
     return back
 
 
@@ -67,8 +68,14 @@ def hand_over(match_id: int, seat: int) -> Response:
     match = db.get_or_404(Match, match_id)
     access.require_keeper(match)
     if not EmptyForm().validate_on_submit():
-        abort(400, "This form did not come from this page; no seat was handed over.")
+        abort(400, gettext("This form did not come from this page; no seat was handed over."))
     names = scoreboard.seat_names(match)
     seats.hand_over(match_id, seat, by=device.device_name())
-    flash(f"{names[seat]}’s seat is free: the next phone to open one of its links and take it holds it.")
+    flash(gettext("%(name)s’s seat is free: the next phone to open one of its links and take it holds it.",
+                  name=names[seat]))
     return redirect(url_for("matches.show", match_id=match_id, _anchor="hands"), code=303)
+
+
+def held_by_another(name: str) -> str:
+    return gettext("%(name)s’s seat is held by another phone. If that phone is not %(name)s’s, ask the scorekeeper to "
+                   "hand the seat over (on the scoreboard).", name=name)

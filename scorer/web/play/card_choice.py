@@ -11,6 +11,7 @@ from scorer.web.data.card_store import APP, TABLE, CardsChoice
 from scorer.web.data.document_types import MatchDocument
 from scorer.web.data.models import DealSet
 from scorer.web.extensions import db
+from scorer.web.language import gettext
 from scorer.web.play.forms import DealForm, NewMatchForm
 from scorer.web.policy import organiser, security
 from scorer.web.presentation.formatting import bid_text
@@ -38,23 +39,26 @@ def cards_from_form(form: NewMatchForm, header: MatchDocument) -> CardsChoice | 
     if form.deal_set.data:
         deal_set = chosen_set(form)
         if deal_set is None:
-            add_error(form.ruleset, "That deal set no longer exists; start the match without it.")
+            add_error(form.ruleset, gettext("That deal set no longer exists; start the match without it."))
             return None
         if header["ruleset"] != deal_set.ruleset:
             name = get_ruleset(deal_set.ruleset).name
-            add_error(form.ruleset, f"The deals of {deal_set.name} are for {name}; choose {name}.")
+            add_error(form.ruleset, gettext("The deals of %(set)s are for %(ruleset)s; choose %(ruleset)s.",
+                                            set=deal_set.name, ruleset=name))
             return None
         typed = (form.table_code.data or "").strip()
         if typed and not organiser.code_matches(deal_set, typed):
-            add_error(form.table_code, f"That is not the table code of {deal_set.name}: check it with the organiser, or "
-                                       "leave it empty to ask the organiser to admit this table.")
+            add_error(form.table_code, gettext("That is not the table code of %(set)s: check it with the organiser, or "
+                                               "leave it empty to ask the organiser to admit this table.",
+                                               set=deal_set.name))
             return None
         header["first_dealer"] = deal_set.first_dealer
         header["options"] = {**header["options"], **deal_set.options}
         return {"mode": APP, "seed": deal_set.seed, "deal_set_id": deal_set.id}
     mode, seed = form.cards.data, form.seed.data
     if seed is not None and mode == TABLE:
-        add_error(form.seed, "A seed is for the app’s shuffle: let the app turn the trump or deal, or clear the seed.")
+        add_error(form.seed, gettext("A seed is for the app’s shuffle: let the app turn the trump or deal, or clear the "
+                                     "seed."))
         return None
     return {"mode": mode, "seed": seed, "deal_set_id": None}
 

@@ -16,15 +16,17 @@ from scorer.core import NAMED, PILE, SUIT_NAMES, SUIT_SYMBOLS, MatchError, Rules
 from scorer.web.data.document_types import DealDocument, PremiumDocument, deal_document
 from scorer.web.data.models import Deal, Match
 from scorer.web.fields import choices
-from scorer.web.play.forms import BidField, DealForm, SeatForm, bid_text
+from scorer.web.language import gettext, lazy_gettext
+from scorer.web.play.forms import PREMIUM_NONE, BidField, DealForm, SeatForm, bid_text
 from scorer.web.presentation import problem_words
-from scorer.web.presentation.formatting import BID_SUITS, card_words, trump_label
+from scorer.web.presentation.formatting import BID_SUITS, card_words, suit_title, trump_label
 from scorer.web.presentation.scoreboard import seat_names
 
 # What the rule that turns a card calls it on the form (the others: "Turned-up card"), and where
 # the app turned it.
-TURN_UP_LABELS = {"pile": "Card turned from the trump pile", "dummy": "The dummy's turned-up card"}
-TURNED_BY_APP = {"pile": "Turned from the trump pile by the app", "dummy": "The dummy’s top card, turned by the app"}
+TURN_UP_LABELS = {"pile": lazy_gettext("Card turned from the trump pile"), "dummy": lazy_gettext("The dummy's turned-up card")}
+TURNED_BY_APP = {"pile": lazy_gettext("Turned from the trump pile by the app"),
+                 "dummy": lazy_gettext("The dummy’s top card, turned by the app")}
 
 
 # The turned-card grid on a 390-pixel phone, every chip at least 44 px: a suit of up to seven
@@ -75,7 +77,7 @@ class DealLayout:
     def offers_for(self, seat: int) -> list[tuple[str, str]]:
         if seat >= self.ruleset.players:  # the dummy never declares
             return []
-        labels = {"declare": "Declared", "reveal": "Revealed"}
+        labels = {"declare": gettext("Declared"), "reveal": gettext("Revealed")}
         return [(kind, labels[kind]) for kind in self.ruleset.premium_kinds]
 
     def hidden_allowed(self, seat: int) -> bool:
@@ -102,7 +104,7 @@ class DealLayout:
 
     @property
     def turn_up_label(self) -> str:
-        return TURN_UP_LABELS.get(self.setup.trump_rule, "Turned-up card")
+        return TURN_UP_LABELS.get(self.setup.trump_rule) or gettext("Turned-up card")
 
     @property
     def longest_suit(self) -> int:
@@ -124,19 +126,21 @@ class DealLayout:
 
     @property
     def turned_by_app_label(self) -> str:
-        return TURNED_BY_APP.get(self.setup.trump_rule, "Turned up by the app")
+        return TURNED_BY_APP.get(self.setup.trump_rule) or gettext("Turned up by the app")
 
     @property
     def turn_up_hint(self) -> str:
         if self.setup.trump_rule == "pile":
-            return "It sets the trump; a Joker means no trump."
-        return f"It sets the trump: a Nine{' or the Joker' if self.has_joker else ''} means no trump."
+            return gettext("It sets the trump; a Joker means no trump.")
+        if self.has_joker:
+            return gettext("It sets the trump: a Nine or the Joker means no trump.")
+        return gettext("It sets the trump: a Nine means no trump.")
 
     @property
     def trump_choices(self) -> list[tuple[str, Any]]:
         """The trumps a premium bidder may name, each as its suit sign and name."""
         suits: list[tuple[str, Any]] = [(name, trump_label(name)) for _, name in sorted(SUIT_NAMES.items())]
-        return suits + ([("no-trump", "No trump")] if self.setup.allow_no_trump_call else [])
+        return suits + ([("no-trump", gettext("No trump"))] if self.setup.allow_no_trump_call else [])
 
 
 def table_for(match: Match) -> DealLayout:
@@ -151,12 +155,12 @@ def table_for(match: Match) -> DealLayout:
 def turn_up_choices(cards: list[str]) -> dict[str | None, list[tuple[str, str]]]:
     """The turn-up picker's options: "Choose the card…", then the cards grouped by suit in the bid
     order ("♦ Diamonds": "10♦ · 10 of diamonds", …), the Joker last."""
-    groups: dict[str | None, list[tuple[str, str]]] = {None: [("", "Choose the card…")]}
+    groups: dict[str | None, list[tuple[str, str]]] = {None: [("", gettext("Choose the card…"))]}
     for suit in BID_SUITS:
         group = [(card, f"{card[:-1]}{SUIT_SYMBOLS[suit]} · {card_words(card)}")
                  for card in cards if card != "Joker" and card[-1] == suit]
         if group:
-            groups[f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit].capitalize()}"] = group
+            groups[f"{SUIT_SYMBOLS[suit]} {suit_title(suit)}"] = group
     if "Joker" in cards:
         groups["Joker"] = [("Joker", "Joker")]
     return groups
@@ -184,7 +188,7 @@ class CardSuit:
 
 def card_grid(cards: list[str], used: frozenset[str] = frozenset()) -> list[CardSuit]:
     """The turned-card grid: the pack's cards by suit in the bid order, then the Joker."""
-    rows = [CardSuit(suit, SUIT_NAMES[suit].capitalize(),
+    rows = [CardSuit(suit, suit_title(suit),
                      [CardChoice(card, card[:-1], card_words(card), card in used)
                       for card in dict.fromkeys(cards) if card != "Joker" and card[-1] == suit])
             for suit in BID_SUITS]
@@ -213,7 +217,7 @@ def make_form(table: DealLayout, **kwargs: Any) -> DealForm:
     """A deal form with one line per seat (the dummy included)."""
 
     class MatchSeatForm(SeatForm):
-        bid = BidField("Bid", highest=max(table.bid_numbers))
+        bid = BidField(lazy_gettext("Bid"), highest=max(table.bid_numbers))
         most_tricks = table.ruleset.tricks
 
     class MatchDealForm(DealForm):
@@ -221,9 +225,9 @@ def make_form(table: DealLayout, **kwargs: Any) -> DealForm:
 
     form = MatchDealForm(**kwargs)
     for seat, entry in enumerate(form.seats):
-        entry.offer.choices = choices([("", "None"), *table.offers_for(seat)])
+        entry.offer.choices = choices([("", PREMIUM_NONE), *table.offers_for(seat)])
     # Only declared has the field; elsewhere a trump error belongs to the turned card or the top.
-    form.named_trump.choices = choices([("", "Not named"), *table.trump_choices]) if table.names_trump else []
+    form.named_trump.choices = choices([("", gettext("Not named")), *table.trump_choices]) if table.names_trump else []
     form.turn_up.choices = turn_up_choices(table.turn_up_cards)
     return form
 

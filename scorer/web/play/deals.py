@@ -20,6 +20,7 @@ from scorer.web.data import card_store, documents, publication
 from scorer.web.data.models import Match
 from scorer.web.extensions import db
 from scorer.web.fields import VersionForm, sent_version
+from scorer.web.language import gettext
 from scorer.web.play import card_choice, deal_form, refused
 from scorer.web.play.forms import DealForm
 from scorer.web.policy import access, capability, device, readers
@@ -143,7 +144,7 @@ def points(match: Match, table: deal_form.DealLayout, form: DealForm, number: in
     cannot be scored: the preview's panel, or its problems in words."""
     context = documents.score(match).deal_or_next(number)
     if context is None:
-        return None, ["This match is over."]
+        return None, [gettext("This match is over.")]
     try:
         read = deal_form.read(form, table, context.dealer)
         shown = deal_writes.preview(match, deal_writes.Posted(number, read.deal, editing=number <= len(match.deals)),
@@ -167,15 +168,17 @@ def render_not_playing(match: Match) -> tuple[str, int] | None:
     table = publication.table_of(match)
     if table is None or publication.may_play(match):
         return None
-    return render_template("error.html", match=match, title="This table is not playing",
+    return render_template("error.html", match=match, title=gettext("This table is not playing"),
                            message=night.not_playing(table.deal_set.name, table.state)), 409
 
 
 def render_finished(match: Match, scored: MatchScore) -> tuple[str, int]:
     winners = scoreboard.build(match, scored).winners
     return render_template(
-        "error.html", match=match, title="This match is over",
-        message=f"{scoreboard.winners_label(winners)} won; no more deals can be recorded. Nothing was saved.",
+        "error.html", match=match, title=gettext("This match is over"),
+        message=(gettext("%(names)s won; no more deals can be recorded. Nothing was saved.",
+                         names=scoreboard.winners_label(winners)) if winners
+                 else gettext("No more deals can be recorded. Nothing was saved.")),
     ), 409
 
 
@@ -207,7 +210,7 @@ def edit(match_id: int, number: int) -> View:
     match = readers.match_or_404(match_id)
     access.require_change(match)  # before the form is read: a watcher gets 403, nothing written
     if not 1 <= number <= len(match.deals):
-        abort(404, f"This match has no deal {number}.")
+        abort(404, gettext("This match has no deal %(number)s.", number=number))
     if request.method == "POST":
         return receive(match, number, editing=True)
     table = deal_form.table_for(match)
@@ -228,11 +231,11 @@ def preview(match_id: int, number: int) -> tuple[str, int]:
     match = db.get_or_404(Match, match_id)
     access.require_keeper(match)  # before the form is read: a watcher gets 403, nothing written
     if not 1 <= number <= len(match.deals) + 1:
-        abort(404, f"This match has no deal {number}.")
+        abort(404, gettext("This match has no deal %(number)s.", number=number))
     table = deal_form.table_for(match)
     form = deal_form.make_form(table)
     if documents.score(match).deal_or_next(number) is None:
-        return render_template("play/_preview.html", message="This match is over."), 200
+        return render_template("play/_preview.html", message=gettext("This match is over.")), 200
     if not form.validate():
         return render_template("play/_preview.html", incomplete=True), 200
     shown, problems = points(match, table, form, number)
@@ -250,7 +253,7 @@ def show(match_id: int, number: int) -> str:
     if shown is not None and number > shown:
         abort(403, night.deal_held_back(number))
     if not 1 <= number <= len(match.deals):
-        abort(404, f"This match has no deal {number}.")
+        abort(404, gettext("This match has no deal %(number)s.", number=number))
     scored = documents.score(match)
     board = scoreboard.build(match, scored)
     return render_template("play/deal.html", match=match, board=board, row=board.row(number),
@@ -266,14 +269,16 @@ def delete(match_id: int, number: int) -> View:
     if form.validate_on_submit():
         return delete_last(match, number, sent_version(form.version))
     if not 1 <= number <= len(match.deals):
-        abort(404, f"This match has no deal {number}.")
+        abort(404, gettext("This match has no deal %(number)s.", number=number))
     if number != len(match.deals):
-        abort(409, f"Only the last deal (deal {len(match.deals)}) can be deleted; edit deal {number} instead.")
+        abort(409, gettext("Only the last deal (deal %(last)s) can be deleted; edit deal %(number)s instead.",
+                           last=len(match.deals), number=number))
     form.version.data = str(match.version)
     return render_template(
-        "confirm.html", form=form, match=match, title=f"Delete deal {number}?",
-        message="Its bids, tricks and points go from the scoreboard; Undo in the message that follows, or in the "
-                "match's history of changes, brings them back.", confirm=f"Delete deal {number}",
+        "confirm.html", form=form, match=match, title=gettext("Delete deal %(number)s?", number=number),
+        message=gettext("Its bids, tricks and points go from the scoreboard; Undo in the message that follows, or in "
+                        "the match's history of changes, brings them back."),
+        confirm=gettext("Delete deal %(number)s", number=number),
         back=url_for("matches.show", match_id=match.id))
 
 
@@ -284,8 +289,9 @@ def delete_last(match: Match, number: int, seen: int | None) -> View:
     except (Refused, OutOfDate) as problem:
         return render_template("error.html", match=match, title=problem.title, message=problem.message), problem.status
     if deleted is None:
-        flash(f"Deal {number} was already deleted.")
+        flash(gettext("Deal %(number)s was already deleted.", number=number))
     else:  # the undo of what was just done, beside the words that say it was done
         board = url_for("matches.show", match_id=match.id)  # the undo comes back to it
-        flash(f"Deal {number} was deleted.", f"undo {url_for('changes.confirm', match_id=match.id, change_id=deleted, next=board)}")
+        flash(gettext("Deal %(number)s was deleted.", number=number),
+              f"undo {url_for('changes.confirm', match_id=match.id, change_id=deleted, next=board)}")
     return redirect(url_for("matches.show", match_id=match.id), code=303)

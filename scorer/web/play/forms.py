@@ -24,64 +24,76 @@ from scorer.core import (
 )
 from scorer.web.data import names
 from scorer.web.fields import MAX_PLAYERS, WholeNumberField, choices, has_problems
+from scorer.web.language import gettext, lazy_gettext
 from scorer.web.policy import security
 from scorer.web.presentation import rules_words
 from scorer.web.presentation.formatting import bid_text as cards_text
+from scorer.web.presentation.formatting import hidden_word
 
-HIDDEN_WORDS = {"hidden", "h", "?", "-", "x"}
+HIDDEN_WORDS = {"hidden", "h", "?", "-", "x"}  # and the page's own word for it: hidden_word()
 # A typed bid: "DSC", "♦♠♣", "D S C", "10H, 6S, Joker" all read as three cards.
 SUIT_LETTERS = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}  # ♦ → D
 SUIT_CHARS = set(SUIT_LETTERS) | set(SUIT_SYMBOLS) | {letter.lower() for letter in SUIT_SYMBOLS}
 
 # ---------------------------------------------------------------------------- new match
 
+# The count fields' complaint about a number out of range (NumberRange's own words are English).
+WHOLE_NUMBER = lazy_gettext("Number must be between %(min)s and %(max)s.")
+PREMIUM_NONE = lazy_gettext("None")  # a seat's premium: none offered
+
 def match_formats() -> list[tuple[str, str]]:
     """The match formats the form offers, each with its name in the page's language."""
-    return [("usual", "The ruleset's usual")] + [(key, name) for key, name, _ in rules_words.format_choices()]
+    return [("usual", gettext("The ruleset's usual"))] + [(key, name) for key, name, _ in rules_words.format_choices()]
 
 
 def match_format_summaries() -> dict[str, str]:
     """What each match format means, under its name on the new-match form (the core's facts, worded)."""
-    return {"usual": "as the ruleset says", **{key: summary for key, _, summary in rules_words.format_choices()}}
+    return {"usual": gettext("as the ruleset says"), **{key: summary for key, _, summary in rules_words.format_choices()}}
 
 
 # What each way of handling the cards means (card_store.py), under its name.
 CARDS_SUMMARIES = {
-    "table": "Shuffle and deal at the table; type in the turned-up card on each deal’s form.",
-    "turn-up": "No Joker or spare card in your pack? Deal it at the table, and the app turns the card the rules’ "
-               "pack would (Classic, Eighteen, the four-player and two-player games).",
-    "app": "The app shuffles; each player sees their own hand on their phone (a QR code to scan), with a bid "
-           "helper. No pack needed.",
+    "table": lazy_gettext("Shuffle and deal at the table; type in the turned-up card on each deal’s form."),
+    "turn-up": lazy_gettext("No Joker or spare card in your pack? Deal it at the table, and the app turns the card "
+                            "the rules’ pack would (Classic, Eighteen, the four-player and two-player games)."),
+    "app": lazy_gettext("The app shuffles; each player sees their own hand on their phone (a QR code to scan), with "
+                        "a bid helper. No pack needed."),
 }
 
 
 class NewMatchForm(FlaskForm):
     players = FieldList(
-        StringField("Player", validators=[Optional(), Length(max=40, message="Keep names to 40 letters.")]),
+        StringField(lazy_gettext("Player"), validators=[Optional(), Length(max=40, message=lazy_gettext("Keep names to 40 letters."))]),
         min_entries=MAX_PLAYERS,
         max_entries=MAX_PLAYERS,
     )
-    ruleset = RadioField("Ruleset", default=DEFAULT_RULESET, validators=[InputRequired("Choose a ruleset.")])
-    first_dealer = RadioField("Who deals first", coerce=int, default=0, choices=choices([(i, f"Player {i + 1}") for i in range(MAX_PLAYERS)]))
-    match = RadioField("Match", default="usual")
-    games_to_win = WholeNumberField("Games to win the match",
-                                    validators=[Optional(), NumberRange(1, OPTION_LIMITS["games_to_win"])])
-    deals = WholeNumberField("Number of deals", validators=[Optional(), NumberRange(1, OPTION_LIMITS["deals"])])
-    target = WholeNumberField("Target score", validators=[Optional(), NumberRange(1, OPTION_LIMITS["target"])])
-    first_trump = RadioField("First deal's trump", default="", choices=choices([
-        ("", "Usual"), ("diamonds", "Diamonds"), ("no-trump", "No trump")]))
-    trump = RadioField("Trump comes from", default="turn-up", choices=choices([
-        ("turn-up", "A turned-up card"), ("successes", "How many made their bid")]))
-    all_trump = BooleanField("Play no-trump deals as all-trump")
-    allow_no_trump_call = BooleanField("A declarer may call no trump")
+    ruleset = RadioField(lazy_gettext("Ruleset"), default=DEFAULT_RULESET, validators=[InputRequired(lazy_gettext("Choose a ruleset."))])
+    first_dealer = RadioField(lazy_gettext("Who deals first"), coerce=int, default=0,
+                              choices=choices([(i, lazy_gettext("Player %(number)s", number=i + 1)) for i in range(MAX_PLAYERS)]))
+    match = RadioField(lazy_gettext("Match"), default="usual")
+    games_to_win = WholeNumberField(lazy_gettext("Games to win the match"),
+                                    validators=[Optional(), NumberRange(1, OPTION_LIMITS["games_to_win"], WHOLE_NUMBER)])
+    deals = WholeNumberField(lazy_gettext("Number of deals"),
+                             validators=[Optional(), NumberRange(1, OPTION_LIMITS["deals"], WHOLE_NUMBER)])
+    target = WholeNumberField(lazy_gettext("Target score"),
+                              validators=[Optional(), NumberRange(1, OPTION_LIMITS["target"], WHOLE_NUMBER)])
+    first_trump = RadioField(lazy_gettext("First deal's trump"), default="", choices=choices([
+        ("", lazy_gettext("Usual")), ("diamonds", lazy_gettext("Diamonds")), ("no-trump", lazy_gettext("No trump"))]))
+    trump = RadioField(lazy_gettext("Trump comes from"), default="turn-up", choices=choices([
+        ("turn-up", lazy_gettext("A turned-up card")), ("successes", lazy_gettext("How many made their bid"))]))
+    all_trump = BooleanField(lazy_gettext("Play no-trump deals as all-trump"))
+    allow_no_trump_call = BooleanField(lazy_gettext("A declarer may call no trump"))
     # Who handles the cards (card_store.py); a duplicate deal set decides it (and the ruleset).
-    cards = RadioField("The cards", default="table", choices=choices([
-        ("table", "We deal a real pack"), ("turn-up", "The app turns the trump card"), ("app", "The app deals")]))
-    seed = WholeNumberField("Seed", not_a_number="The seed is a whole number, such as 2024.",
-                            validators=[Optional(), NumberRange(0, MAX_SEED, f"The seed is a whole number from 0 to {MAX_SEED}.")])
+    cards = RadioField(lazy_gettext("The cards"), default="table", choices=choices([
+        ("table", lazy_gettext("We deal a real pack")), ("turn-up", lazy_gettext("The app turns the trump card")),
+        ("app", lazy_gettext("The app deals"))]))
+    seed = WholeNumberField(lazy_gettext("Seed"), not_a_number=lazy_gettext("The seed is a whole number, such as 2024."),
+                            validators=[Optional(), NumberRange(0, MAX_SEED, lazy_gettext(
+                                "The seed is a whole number from 0 to %(most)s.", most=MAX_SEED))])
     deal_set = HiddenField()
     # A deal set's table code (policy/organiser.py): with it the table is admitted at once.
-    table_code = StringField("Table code", validators=[Optional(), Length(max=32, message="A table code is eight letters and digits.")])
+    table_code = StringField(lazy_gettext("Table code"), validators=[
+        Optional(), Length(max=32, message=lazy_gettext("A table code is eight letters and digits."))])
     # The core's defaults of each match format (the count fields' placeholders).
     format_defaults = DEFAULT_OPTIONS
     usual_rulesets = USUAL_RULESETS  # the ruleset picked for so many names typed (static/app.js)
@@ -103,7 +115,7 @@ class NewMatchForm(FlaskForm):
             if box in per_box:
                 entry.errors = [*entry.errors, per_box[box]]
         if not problems and named < 2:
-            problems.append("Name at least two players.")
+            problems.append(gettext("Name at least two players."))
         if problems:
             raise ValidationError(" ".join(dict.fromkeys(problems)))
 
@@ -123,19 +135,21 @@ def name_problems(typed: list[str]) -> tuple[dict[int, str], list[str], int]:
             name = names.clean(text, "A player's name")
         except names.NameProblem as problem:
             per_box[box - 1] = str(problem)
-            problems.append("Each name needs letters you can see, in one alphabet.")
+            problems.append(gettext("Each name needs letters you can see, in one alphabet."))
             continue
         key = names.key(name)
         if key in seen:
-            per_box[box - 1] = f"{names.short(name)} is already Player {seen[key][1]}: each player needs a different name."
-            problems.append("Each player needs a different name.")
+            per_box[box - 1] = gettext("%(name)s is already Player %(number)s: each player needs a different name.",
+                                       name=names.short(name), number=seen[key][1])
+            problems.append(gettext("Each player needs a different name."))
             continue
         alike = names.lookalikes([name, *(other for other, _ in seen.values())])
         if alike is not None:
             first = next(number for other, number in seen.values() if other == alike[1])
-            per_box[box - 1] = (f"{names.short(name)} looks the same as {names.short(alike[1])} (Player {first}): "
-                                "choose names that can be told apart.")
-            problems.append("Each player needs a name that can be told apart from the others.")
+            per_box[box - 1] = gettext("%(name)s looks the same as %(other)s (Player %(number)s): choose names that "
+                                       "can be told apart.", name=names.short(name), other=names.short(alike[1]),
+                                       number=first)
+            problems.append(gettext("Each player needs a name that can be told apart from the others."))
             continue
         seen[key] = (name, box)
     return per_box, problems, len(seen)
@@ -164,7 +178,7 @@ def parse_bid(text: str) -> int | list[str] | None:
     Only the notation is read here; whether the bid is possible is for the core to say.
     """
     text = text.strip()
-    if text.casefold() in HIDDEN_WORDS:
+    if text.casefold() in HIDDEN_WORDS or text.casefold() == hidden_word():
         return None
     if text.isascii() and re.fullmatch(r"\d{1,2}", text):
         return int(text)
@@ -182,7 +196,7 @@ def bid_text(bid: int | list[str] | None) -> str:
     """The inverse of ``parse_bid``, to fill the form when a deal is edited: bid cards as the
     new-deal form's chips write them (``♦ ♠ ♣``, ``10♥ 6♠ Joker``), so an edit shows them alike."""
     if bid is None:
-        return "hidden"
+        return hidden_word()
     if isinstance(bid, int):
         return str(bid)
     return cards_text(bid)
@@ -200,20 +214,24 @@ class BidField(StringField):
         super().process_formdata(valuelist)
         self.bid: int | list[str] | None = None
         self.bid_error: str | None = None
-        number = f"a whole number from 0 to {self.highest}"
+        most = self.highest
         if not self.data or not self.data.strip():
-            self.bid_error = f"Enter the bid: {number}, three suits such as ♦ ♠ ♣, or hidden."
+            self.bid_error = gettext("Enter the bid: a whole number from 0 to %(most)s, three suits such as ♦ ♠ ♣, or "
+                                     "%(hidden)s.", most=most, hidden=hidden_word())
             return
         try:
             self.bid = parse_bid(self.data)
         except BidNotation as problem:
-            self.bid_error = (f"The bid must be {number}." if problem.kind == "number"
-                              else f"Write the bid as {number}, three suits such as ♦ ♠ ♣, or hidden.")
+            self.bid_error = (gettext("The bid must be a whole number from 0 to %(most)s.", most=most)
+                              if problem.kind == "number"
+                              else gettext("Write the bid as a whole number from 0 to %(most)s, three suits such as "
+                                           "♦ ♠ ♣, or %(hidden)s.", most=most, hidden=hidden_word()))
             return
         # A number past the highest is the core's to refuse: while a deal's cards are private, the
         # form answers every number alike (card_store.private_bid_problem).
         if isinstance(self.bid, list) and len(self.bid) != BID_CARDS:
-            self.bid_error = f"A bid is {rules_words.bid_cards_words()}, such as ♦ ♠ ♣ (here {len(self.bid)}), or {number}."
+            self.bid_error = gettext("A bid is %(cards)s, such as ♦ ♠ ♣ (here %(given)s), or a whole number from 0 "
+                                     "to %(most)s.", cards=rules_words.bid_cards_words(), given=len(self.bid), most=most)
 
     def pre_validate(self, form: Form) -> None:
         if getattr(self, "bid_error", None):
@@ -223,10 +241,11 @@ class BidField(StringField):
 class SeatForm(Form):
     """One seat's line of a deal. The outer form carries the CSRF token."""
 
-    bid = BidField("Bid")
-    tricks = WholeNumberField("Tricks", not_a_number="Enter the tricks taken as a whole number, such as 3.",
-                              validators=[InputRequired("Enter the tricks taken.")])
-    offer = RadioField("Premium", default="", choices=choices([("", "None"), ("declare", "Declared"), ("reveal", "Revealed")]))
+    bid = BidField(lazy_gettext("Bid"))
+    tricks = WholeNumberField(lazy_gettext("Tricks"), not_a_number=lazy_gettext("Enter the tricks taken as a whole number, such as 3."),
+                              validators=[InputRequired(lazy_gettext("Enter the tricks taken."))])
+    offer = RadioField(lazy_gettext("Premium"), default="", choices=choices([
+        ("", PREMIUM_NONE), ("declare", lazy_gettext("Declared")), ("reveal", lazy_gettext("Revealed"))]))
     most_tricks = 13  # the deal's tricks, set by the deal form from the core
 
     class Meta:
@@ -234,7 +253,7 @@ class SeatForm(Form):
 
     def validate_tricks(self, field: WholeNumberField) -> None:
         if field.data is not None and not 0 <= field.data <= self.most_tricks:
-            raise ValidationError(f"Tricks are a whole number from 0 to {self.most_tricks}.")
+            raise ValidationError(gettext("Tricks are a whole number from 0 to %(most)s.", most=self.most_tricks))
 
 
 class DealForm(FlaskForm):
@@ -243,8 +262,8 @@ class DealForm(FlaskForm):
     # The match's version when the form was read: an edit of an out-of-date view is recognised.
     version = HiddenField()
     seats = FieldList(FormField(SeatForm), min_entries=2, max_entries=MAX_PLAYERS + 1)
-    turn_up = SelectField("Turned-up card", default="", validate_choice=False)
-    named_trump = RadioField("Trump named", default="", validate_choice=False)
+    turn_up = SelectField(lazy_gettext("Turned-up card"), default="", validate_choice=False)
+    named_trump = RadioField(lazy_gettext("Trump named"), default="", validate_choice=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -258,4 +277,4 @@ class DealForm(FlaskForm):
 
     def validate_number(self, field: HiddenField) -> None:
         if security.parse_id(field.data) is None:  # ASCII digits: "²" passes isdigit() but not int()
-            raise ValidationError("This form does not say which deal it is for; reload the page.")
+            raise ValidationError(gettext("This form does not say which deal it is for; reload the page."))

@@ -20,6 +20,7 @@ from scorer.core import get_ruleset
 from scorer.web.data import publication
 from scorer.web.data.models import Match, MatchResult, MatchSeat, SeatResult
 from scorer.web.extensions import db
+from scorer.web.language import gettext
 from scorer.web.presentation import scoreboard
 
 bp = Blueprint("home", __name__)
@@ -116,12 +117,13 @@ def standing_words(match: Match, standing: Standing | None) -> str | None:
     if standing is None:
         return None
     if match.finished and standing.held_back:
-        return "Its result waits for the other tables of its deal set"
+        return gettext("Its result waits for the other tables of its deal set")
     if match.finished:
         labels = [cols[unit].label for unit in standing.winners]
         if not labels:
-            return "No winner"
-        return f"A shared win: {' and '.join(labels)}" if len(labels) > 1 else f"Won by {labels[0]}"
+            return gettext("No winner")
+        return (gettext("A shared win: %(names)s", names=scoreboard.winners_label(labels)) if len(labels) > 1
+                else gettext("Won by %(names)s", names=labels[0]))
     if not standing.totals:
         return None
     leading = scoreboard.highest({unit: total for unit, total in enumerate(standing.totals) if cols[unit].contender})
@@ -129,4 +131,5 @@ def standing_words(match: Match, standing: Standing | None) -> str | None:
     if not labels:
         return None
     many = scoreboard.plural_subject(sorted(leading), cols)
-    return f"{scoreboard.winners_label(labels)} {'lead' if many else 'leads'}"
+    said = scoreboard.winners_label(labels)
+    return gettext("%(names)s lead", names=said) if many else gettext("%(name)s leads", name=said)

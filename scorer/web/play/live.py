@@ -7,6 +7,7 @@ from flask import Blueprint, Response, abort, jsonify, request
 
 from scorer.web.data.live import VERSION_QUERY, tag
 from scorer.web.extensions import db
+from scorer.web.language import gettext
 
 bp = Blueprint("live", __name__)
 
@@ -16,7 +17,7 @@ def version(match_id: int) -> Response:
     """The match's version and number of deals, with an ETag; 304 if the phone has it already."""
     row = db.session.connection().execute(VERSION_QUERY, {"match_id": match_id}).first()
     if row is None:
-        abort(404, "This match was deleted.")
+        abort(404, gettext("This match was deleted."))
     etag = tag(row[0], row[1], row[3])
     # Unchanged: no body at all; changed: a few bytes the deal form reads (the board only the tag).
     unchanged = request.if_none_match.contains(etag)

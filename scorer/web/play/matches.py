@@ -16,12 +16,13 @@ from scorer.web.data.figures import match_figures
 from scorer.web.data.models import DealSet, Match, Player
 from scorer.web.extensions import db
 from scorer.web.fields import MAX_PLAYERS, EmptyForm, Option, ruleset_badge
+from scorer.web.language import gettext, ngettext
 from scorer.web.play import card_choice
 from scorer.web.play.forms import CARDS_SUMMARIES, NewMatchForm, match_format_summaries, name_problems
 from scorer.web.policy import access, capability, device, readers
 from scorer.web.presentation import explain, night, problem_words, rules_words, scoreboard
 from scorer.web.presentation import ratings as rating_words
-from scorer.web.presentation.formatting import format_label, plural
+from scorer.web.presentation.formatting import format_label
 from scorer.web.serving import kept_pages
 from scorer.web.writes import matches as matches_w
 
@@ -117,7 +118,7 @@ def new() -> str | BaseResponse | tuple[str, int]:
                 response = redirect(url_for("matches.show", match_id=started.match_id))
                 capability.give(response, started.match_id, started.token)  # this phone is the scorekeeper
                 if started.waiting:
-                    flash("This table waits for the organiser to admit it: its cards are dealt then.")
+                    flash(gettext("This table waits for the organiser to admit it: its cards are dealt then."))
                 return response
         except MatchError as error:
             show_error(form, error, names)
@@ -166,7 +167,7 @@ def name_keys() -> Response:
 @bp.get("/from-deal-set/<int:set_id>")
 def from_deal_set(set_id: int) -> tuple[str, int]:
     """Start a match from a duplicate deal set: the new-match form with the set's ruleset and first dealer."""
-    deal_set = db.get_or_404(DealSet, set_id, description="There is no such deal set.")
+    deal_set = db.get_or_404(DealSet, set_id, description=gettext("There is no such deal set."))
     # The organiser's QR code carries the table code: the table joins as it starts.
     form = NewMatchForm(deal_set=str(deal_set.id), ruleset=deal_set.ruleset, first_dealer=deal_set.first_dealer,
                         cards=card_store.APP, table_code=request.args.get("code", "")[:32])
@@ -232,18 +233,19 @@ def rematch(match_id: int) -> BaseResponse:
     match = readers.match_or_404(match_id)
     access.require_keeper(match)
     if not EmptyForm().validate_on_submit():
-        abort(400, "The rematch button had expired; nothing was started. Reload the page and try again.")
+        abort(400, gettext("The rematch button had expired; nothing was started. Reload the page and try again."))
     keeper = capability.keeper_of(match)
     assert keeper is not None  # require_keeper: the capability's (the server machine is no phone here)
     started = matches_w.rematch(match_id, by=device.device_name(), keeper_hash=keeper.token_hash)
     response = redirect(url_for("matches.show", match_id=started.match_id), code=303)
     if started.revoked:
-        flash("A scorekeeper of the rematch took this phone off its scorekeepers, so this phone watches it. "
-              "To keep its score again, ask one of them for a ‘Keep score too’ link.")
+        flash(gettext("A scorekeeper of the rematch took this phone off its scorekeepers, so this phone watches it. "
+                      "To keep its score again, ask one of them for a ‘Keep score too’ link."))
         return response
     capability.give(response, started.match_id, started.token)
-    flash(f"The rematch had been started from another phone; this phone keeps its score too. "
-          f"{started.first_dealer} deals first." if started.joined else f"A rematch: {started.first_dealer} deals first.")
+    flash(gettext("The rematch had been started from another phone; this phone keeps its score too. %(name)s deals "
+                  "first.", name=started.first_dealer) if started.joined
+          else gettext("A rematch: %(name)s deals first.", name=started.first_dealer))
     return response
 
 
@@ -257,11 +259,14 @@ def delete(match_id: int) -> str | BaseResponse:
     if form.validate_on_submit():
         matches_w.delete(match_id, by=device.device_name())
         # Its undo is the restore, on Recently deleted: the link beside the words.
-        flash(f"The match was deleted. It can be restored from Recently deleted for {KEEP_DAYS} days.",
-              f"undo {url_for('deleted.index')}")
+        flash(gettext("The match was deleted. It can be restored from Recently deleted for %(days)s days.",
+                      days=KEEP_DAYS), f"undo {url_for('deleted.index')}")
         return redirect(url_for("home.index"))
     return render_template(
-        "confirm.html", form=form, match=match, title="Delete this match?",
-        message=f"{scoreboard.winners_label(match.player_names)}: the match and its {plural(len(match.deals), 'deal')} go to "
-                f"Recently deleted, where they can be restored for {KEEP_DAYS} days, then they are gone for good.",
-        confirm="Delete the match", back=url_for("matches.show", match_id=match.id))
+        "confirm.html", form=form, match=match, title=gettext("Delete this match?"),
+        message=ngettext("%(names)s: the match and its %(num)s deal go to Recently deleted, where they can be restored "
+                         "for %(days)s days, then they are gone for good.",
+                         "%(names)s: the match and its %(num)s deals go to Recently deleted, where they can be restored "
+                         "for %(days)s days, then they are gone for good.", len(match.deals),
+                         names=scoreboard.winners_label(match.player_names), days=KEEP_DAYS),
+        confirm=gettext("Delete the match"), back=url_for("matches.show", match_id=match.id))

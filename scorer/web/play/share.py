@@ -26,6 +26,7 @@ from werkzeug.wrappers import Response
 from scorer.web.data.models import Match, MatchKeeper
 from scorer.web.extensions import db
 from scorer.web.fields import EmptyForm
+from scorer.web.language import gettext
 from scorer.web.play.screen import local_only, phone_url
 from scorer.web.policy import access, capability, device
 from scorer.web.presentation import scoreboard
@@ -48,22 +49,23 @@ def invite_for(keeper: MatchKeeper) -> str:
 
 def inviter(match: Match, invite: str) -> tuple[MatchKeeper | None, str]:
     """The keeper whose invite this is, and "" ; or None and what is wrong with it."""
-    used = "This invite was used already, or replaced. Ask a scorekeeper for a fresh one (their share screen)."
     if not invite or len(invite) > MAX_INVITE_LENGTH:
-        return None, "This link carries no invite. Ask a scorekeeper for a fresh one (their share screen)."
+        return None, gettext("This link carries no invite. Ask a scorekeeper for a fresh one (their share screen).")
     try:
         data: Any = _signer().loads(invite, max_age=INVITE_MAX_AGE)
     except SignatureExpired:
-        return None, "This invite is more than a day old. Ask a scorekeeper for a fresh one (their share screen)."
+        return None, gettext("This invite is more than a day old. Ask a scorekeeper for a fresh one (their share screen).")
     except BadSignature:
-        return None, "This invite is not one this server made. Ask a scorekeeper for a fresh one (their share screen)."
+        return None, gettext("This invite is not one this server made. Ask a scorekeeper for a fresh one (their share "
+                             "screen).")
     if not isinstance(data, dict) or data.get("m") != match.id or not isinstance(data.get("k"), int):
-        return None, "This invite is for another match. Ask a scorekeeper of this one for theirs."
+        return None, gettext("This invite is for another match. Ask a scorekeeper of this one for theirs.")
     keeper = db.session.get(MatchKeeper, data["k"])
     if keeper is None or keeper.match_id != match.id or keeper.revoked_at is not None:
-        return None, "The scorekeeper who made this invite no longer keeps this match's score."
+        return None, gettext("The scorekeeper who made this invite no longer keeps this match's score.")
     if not isinstance(data.get("n"), str) or not secrets.compare_digest(data["n"], keeper.invite_nonce):
-        return None, used
+        return None, gettext("This invite was used already, or replaced. Ask a scorekeeper for a fresh one (their share "
+                             "screen).")
     return keeper, ""
 
 
@@ -89,22 +91,22 @@ def join(match_id: int) -> str | Response | tuple[str, int]:
     match = db.get_or_404(Match, match_id)
     invite = request.values.get("invite", "")
     if access.is_keeper(match):
-        flash("This phone already keeps this match's score.")
+        flash(gettext("This phone already keeps this match's score."))
         return redirect(url_for("matches.show", match_id=match.id), code=303)
     keeper, problem = inviter(match, invite)
     form = EmptyForm()
     if request.method == "POST":
         if not form.validate_on_submit():
-            abort(400, "This form did not come from this page; this phone was not made a scorekeeper.")
+            abort(400, gettext("This form did not come from this page; this phone was not made a scorekeeper."))
         if keeper is None:
-            abort(403, problem + " This phone was not made a scorekeeper.")
+            abort(403, gettext("%(problem)s This phone was not made a scorekeeper.", problem=problem))
         try:
             token = keepers.join(match.id, keeper.id, keeper.invite_nonce, by=device.device_name())
         except Refused as refused:
             abort(403, refused.message)
         response = redirect(url_for("matches.show", match_id=match_id), code=303)
         capability.give(response, match_id, token)
-        flash("This phone keeps score too: it can record, edit and delete deals of this match.")
+        flash(gettext("This phone keeps score too: it can record, edit and delete deals of this match."))
         return response
     return render_template("play/join.html", match=match, form=form, invite=invite, problem=problem,
                            inviter=keeper, names=scoreboard.seat_names(match)), (200 if keeper else 403)
@@ -116,15 +118,15 @@ def revoke(match_id: int, keeper_id: int) -> Response:
     match = db.get_or_404(Match, match_id)
     access.require_keeper(match)
     if not EmptyForm().validate_on_submit():
-        abort(400, "This form did not come from this page; nobody was revoked.")
+        abort(400, gettext("This form did not come from this page; nobody was revoked."))
     mine = capability.keeper_of(match)
     revoked = keepers.revoke(match_id, keeper_id)
     g.pop("scorer_keepers", None)
     if revoked is not None:
         if mine is not None and mine.id == revoked.id:
-            flash("This phone no longer keeps this match's score: it only watches now.")
+            flash(gettext("This phone no longer keeps this match's score: it only watches now."))
             return redirect(url_for("matches.show", match_id=match_id), code=303)
-        flash(f"{revoked.label} no longer keeps this match's score.")
+        flash(gettext("%(name)s no longer keeps this match's score.", name=revoked.label))
     return redirect(url_for("share.show", match_id=match_id), code=303)
 
 
@@ -134,13 +136,13 @@ def take_over(match_id: int) -> Response:
     match = db.get_or_404(Match, match_id)
     access.require_site_manager()
     if not EmptyForm().validate_on_submit():
-        abort(400, "This form did not come from this page; nothing was changed.")
+        abort(400, gettext("This form did not come from this page; nothing was changed."))
     response = redirect(url_for("matches.show", match_id=match.id), code=303)
     if access.is_keeper(match):
-        flash("This browser already keeps this match's score.")
+        flash(gettext("This browser already keeps this match's score."))
         return response
     capability.give(response, match_id, keepers.take_over(match_id, by=device.device_name()))
-    flash("You took this match over: this browser keeps its score. Revoke lost phones on the share screen.")
+    flash(gettext("You took this match over: this browser keeps its score. Revoke lost phones on the share screen."))
     return response
 
 

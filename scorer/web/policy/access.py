@@ -35,6 +35,7 @@ from scorer.web import clock
 from scorer.web.clock import as_utc
 from scorer.web.data.history import MATCH, RATINGS, RENAME
 from scorer.web.data.models import Change, Match
+from scorer.web.language import gettext
 from scorer.web.policy import capability, passcode
 
 LOOPBACK = ("127.0.0.1", "::1")
@@ -48,10 +49,14 @@ def is_keeper(match: Match) -> bool:
     return capability.holds(match)
 
 
+def keepers_only() -> str:
+    return gettext("Only this match's scorekeepers can change it; nothing was changed. Ask one of them for a "
+                   "'Keep score too' link, or take the match over from the server.")
+
+
 def require_keeper(match: Match) -> None:
     if not is_keeper(match):
-        abort(403, "Only this match's scorekeepers can change it; nothing was changed. Ask one of them for a "
-                   "'Keep score too' link, or take the match over from the server.")
+        abort(403, keepers_only())
 
 
 def rights_hold(match: Match) -> bool:
@@ -76,14 +81,14 @@ def require_change(match: Match, keeper_needed: bool = True) -> None:
     if may_change(match, keeper_needed):
         return
     if is_keeper(match):
-        since = ("the site manager confirmed it for the ladder" if match.confirmed_at is not None
-                 else f"it finished more than {KEEPER_HOURS} hours ago")
-        abort(403, f"Only the person running the server can change this match now: {since}. Nothing was changed.")
+        abort(403, gettext("Only the person running the server can change this match now: the site manager confirmed "
+                           "it for the ladder. Nothing was changed.") if match.confirmed_at is not None
+              else gettext("Only the person running the server can change this match now: it finished more than "
+                           "%(hours)s hours ago. Nothing was changed.", hours=KEEPER_HOURS))
     if is_site_manager():
         require_keeper(match)  # the site manager edits deals after taking the match over
-    abort(403, "Only this match's scorekeepers, or the person running the server, can change it; nothing was changed."
-          if not keeper_needed else "Only this match's scorekeepers can change it; nothing was changed. Ask one of them "
-          "for a 'Keep score too' link, or take the match over from the server.")
+    abort(403, gettext("Only this match's scorekeepers, or the person running the server, can change it; nothing was "
+                       "changed.") if not keeper_needed else keepers_only())
 
 
 def is_server_machine() -> bool:
@@ -100,8 +105,8 @@ def is_site_manager() -> bool:
 
 def require_site_manager() -> None:
     if not is_site_manager():
-        abort(403, "Only the person running the server can do this (from the server machine, "
-                   "or signed in with the site passcode); nothing was changed.")
+        abort(403, gettext("Only the person running the server can do this (from the server machine, or signed in "
+                           "with the site passcode); nothing was changed."))
 
 
 def undo_rule(change: Change) -> str:

@@ -18,6 +18,7 @@ from wtforms import HiddenField, StringField
 from wtforms.validators import ValidationError
 
 from scorer.web.data import names
+from scorer.web.language import gettext, lazy_gettext
 
 COOKIE = "ninety-nine-device"
 ASKED = "ninety-nine-device-asked"  # "Not now" was pressed: the scoreboard does not ask again
@@ -58,14 +59,15 @@ def should_ask() -> bool:
 
 
 class DeviceNameForm(FlaskForm):
-    name = StringField("This phone's name", description="Shown in the history of changes, e.g. “Ann's phone”.")
+    name = StringField(lazy_gettext("This phone's name"),
+                       description=lazy_gettext("Shown in the history of changes, e.g. “Ann's phone”."))
     back = HiddenField()
 
     def validate_name(self, field: StringField) -> None:
         if request.form.get("action") == "later":
             return
         if not (field.data or "").strip():
-            raise ValidationError("Type a name for this phone, such as “Ann's phone”.")
+            raise ValidationError(gettext("Type a name for this phone, such as “Ann's phone”."))
         try:
             field.data = names.clean(field.data or "", "The phone's name", limit=MAX_LENGTH)
         except names.NameProblem as problem:
@@ -94,10 +96,10 @@ def set_name() -> Response:
     form = DeviceNameForm(prefix=PREFIX)
     back = safe_back(form.back.data)
     if not form.validate_on_submit():
-        problems = form.name.errors or ["This form did not come from this page; reload it and try again."]
+        problems = form.name.errors or [gettext("This form did not come from this page; reload it and try again.")]
         if form.errors.get("csrf_token"):
-            abort(400, "This form did not come from this page; the name was not saved. Reload it and try again.")
-        flash(f"The phone's name was not saved: {problems[0]}")
+            abort(400, gettext("This form did not come from this page; the name was not saved. Reload it and try again."))
+        flash(gettext("The phone's name was not saved: %(problem)s", problem=problems[0]))
         return redirect(back, code=303)
     return answer(form, back)
 
@@ -111,7 +113,7 @@ def answer(form: DeviceNameForm, back: str) -> Response:
         return response
     response.set_cookie(COOKIE, form.name.data, max_age=MAX_AGE, httponly=True, samesite="Lax",
                         secure=request.is_secure)
-    flash(f"This phone is “{form.name.data}” in the history of changes.")
+    flash(gettext("This phone is “%(name)s” in the history of changes.", name=form.name.data))
     return response
 
 

@@ -22,6 +22,7 @@ from flask import abort, request
 from werkzeug.wrappers import Response
 
 from scorer.web.data.models import DealSet
+from scorer.web.language import gettext
 from scorer.web.policy import access, capability
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # migrations/versions/0018_club_night.py holds a copy
@@ -60,8 +61,8 @@ def is_organiser(deal_set: DealSet) -> bool:
 
 def require_organiser(deal_set: DealSet) -> None:
     if not is_organiser(deal_set):
-        abort(403, f"Only the organiser of {deal_set.name} (the phone that made it, or the person running the "
-                   "server) can do this; nothing was changed.")
+        abort(403, gettext("Only the organiser of %(set)s (the phone that made it, or the person running the server) "
+                           "can do this; nothing was changed.", set=deal_set.name))
 
 
 def normal_code(typed: str) -> str:

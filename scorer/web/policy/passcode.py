@@ -32,6 +32,7 @@ from werkzeug.wrappers import Response
 
 from scorer.web.data.models import KnownBrowser, SignInAttempt, SiteSession, now_utc
 from scorer.web.extensions import db
+from scorer.web.language import gettext
 
 SESSION_KEY = "site_passcode"
 TOKEN_KEY = "site_session"         # the session's token; the server keeps its hash
@@ -125,11 +126,12 @@ def too_many_guesses(address: str, server_machine: bool) -> str | None:
     window. Site-wide: ``SITE_MAX_FAILURES`` from all addresses, except for a known browser (within
     its own ``MAX_FAILURES``) and the server machine. Counted with this guess already recorded."""
     if recent_failures(address) > MAX_FAILURES:
-        return f"Too many wrong passcodes from this address: wait {WINDOW_MINUTES} minutes, then try again."
+        return gettext("Too many wrong passcodes from this address: wait %(minutes)s minutes, then try again.",
+                       minutes=WINDOW_MINUTES)
     if not server_machine and recent_failures() > SITE_MAX_FAILURES and not known_browser():
-        return (f"Too many wrong passcodes were tried on this site in the last {WINDOW_MINUTES} minutes, from many "
-                "addresses: wait a few minutes, then try again. A phone that has signed in here before, and the "
-                "server machine itself, can still sign in.")
+        return gettext("Too many wrong passcodes were tried on this site in the last %(minutes)s minutes, from many "
+                       "addresses: wait a few minutes, then try again. A phone that has signed in here before, and the "
+                       "server machine itself, can still sign in.", minutes=WINDOW_MINUTES)
     return None
 
 

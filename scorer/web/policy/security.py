@@ -29,6 +29,8 @@ from werkzeug.exceptions import SecurityError
 from werkzeug.routing import IntegerConverter, ValidationError
 from werkzeug.wrappers import Response
 
+from scorer.web.language import gettext
+
 # Everything comes from this server; the running-totals chart and QR codes are inline SVG drawn
 # with attributes (never style=""), icons may be data: URLs.
 # The texts written into pages (assets.INLINE: the theme script, the deal form's styles, the sheets' fit) are
@@ -112,7 +114,8 @@ def guard() -> Response | None:
     sources = [request.args] if request.endpoint in UPLOADS else [request.args, request.form]
     if "\x00" in request.path or any("\x00" in key or "\x00" in value
                                      for source in sources for key, value in source.items(multi=True)):
-        abort(400, "The request holds a NUL character (U+0000), which no address or field accepts. Nothing was saved.")
+        abort(400, gettext("The request holds a NUL character (U+0000), which no address or field accepts. Nothing was "
+                           "saved."))
     return None
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import segno
 from babel.dates import format_skeleton, format_time
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 from flask import has_request_context, url_for
 from flask_babel import get_locale
 from markupsafe import Markup, escape
@@ -21,11 +21,11 @@ from scorer.core import BID_VALUE, SUIT_NAMES, SUIT_SYMBOLS, get_ruleset, sort_h
 from scorer.web import clock
 from scorer.web.data import card_store
 from scorer.web.data.models import HandLink, Match
+from scorer.web.language import gettext, ngettext, pgettext
 from scorer.web.presentation import rules_words
 
 SUITS = SUIT_SYMBOLS
 TRUMP_SUIT = {name: letter for letter, name in SUIT_NAMES.items()}
-RANK_NAMES = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack"}
 RED = {"D", "H"}
 # The order of the bid chips: the value a suit stands for, low to high (♦ 0, ♠ 1, ♥ 2, ♣ 3),
 # which is the order players learn the code in.
@@ -72,18 +72,57 @@ def card_text(code: str) -> str:
     return code if code.casefold() == "joker" or letter not in SUITS else f"{code[:-1]}{SUITS[letter]}"
 
 
+def hidden_word() -> str:
+    """A hidden bid as the page's language writes it in a bid box ("hidden", "verdeckt"): what the
+    Hidden chip writes there (its ``data-set``) and an edit fills in. "hidden" is read in every
+    language (``play/forms.parse_bid``)."""
+    return pgettext("bid", "hidden").casefold()
+
+
 def bid_text(cards: list[str] | None) -> str:
     """Bid cards as a bid box shows them: ``6♥ 10♦ 7♦``."""
     return " ".join(card_text(card) for card in cards or [])
 
 
+def rank_words(rank: str) -> str:
+    """A card's rank as a screen reader says it: "Ace", "Ass"; a number as it is. The face keeps
+    its letter (A K Q J) in every language (docs/DECISIONS.md)."""
+    words = {"A": pgettext("card rank", "Ace"), "K": pgettext("card rank", "King"),
+             "Q": pgettext("card rank", "Queen"), "J": pgettext("card rank", "Jack")}
+    return words.get(rank.upper(), rank)
+
+
+def suit_words(letter: str) -> str:
+    """A suit's name in the page's language: "hearts", "Herz" (the core's ``SUIT_NAMES`` in English)."""
+    words = {"C": pgettext("trump", "clubs"), "D": pgettext("trump", "diamonds"),
+             "H": pgettext("trump", "hearts"), "S": pgettext("trump", "spades")}
+    return words.get(letter.upper(), SUIT_NAMES.get(letter.upper(), letter))
+
+
+def first_upper(text: str) -> str:
+    """``text`` with its first letter a capital, the rest as it is ("Kein Trumpf", never "Kein trumpf")."""
+    return text[:1].upper() + text[1:]
+
+
+def suit_title(letter: str) -> str:
+    """A suit's name as a heading or a label: "Hearts", "Herz"."""
+    return first_upper(suit_words(letter))
+
+
 def card_words(code: str) -> str:
-    """What a screen reader says for a card code: "10 of hearts", "diamonds"."""
+    """What a screen reader says for a card code: "10 of hearts", "Herz 10"; "diamonds" for a bare suit."""
     if code.casefold() == "joker":
         return "Joker"
     letter = code[-1].upper()
-    rank = RANK_NAMES.get(code[:-1].upper(), code[:-1])
-    return f"{rank} of {SUIT_NAMES[letter]}" if rank else SUIT_NAMES.get(letter, code)
+    rank = rank_words(code[:-1])
+    if not rank:
+        return suit_words(letter) if letter in SUIT_NAMES else code
+    return gettext("%(rank)s of %(suit)s", rank=rank, suit=suit_words(letter))
+
+
+def no_trump_words() -> str:
+    """"No trump", as a label or a heading."""
+    return gettext("No trump")
 
 
 def trump_label(trump: str | None) -> Markup:
@@ -91,9 +130,9 @@ def trump_label(trump: str | None) -> Markup:
     if trump is None:
         return Markup("")
     if trump == "no-trump":
-        return Markup('<span class="nt">No trump</span>')
+        return Markup('<span class="nt">{}</span>').format(no_trump_words())
     letter = TRUMP_SUIT[trump]
-    return Markup("{} {}").format(suit_span(letter), trump.capitalize())
+    return Markup("{} {}").format(suit_span(letter), suit_title(letter))
 
 
 def trump_symbol(trump: str | None) -> Markup:
@@ -101,8 +140,9 @@ def trump_symbol(trump: str | None) -> Markup:
     if trump is None:
         return Markup("")
     if trump == "no-trump":
-        return Markup('<span class="nt" title="No trump">NT</span>')
-    return Markup('<span title="{}">{}</span>').format(trump.capitalize(), suit_span(TRUMP_SUIT[trump]))
+        return Markup('<span class="nt" title="{}">{}</span>').format(no_trump_words(), pgettext("short for no trump", "NT"))
+    letter = TRUMP_SUIT[trump]
+    return Markup('<span title="{}">{}</span>').format(suit_title(letter), suit_span(letter))
 
 
 def bid_cards(bid: Any) -> Markup:
@@ -160,20 +200,47 @@ def iso_time(value: datetime | None) -> str:
     return clock.local(value).isoformat(timespec="seconds")
 
 
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """A count with its noun, agreeing: "1 deal", "2 deals", "1 match", "0 matches", "1 game point",
-    "2 bonuses"; ``many`` for a plural no rule makes. Every count on a page goes through here."""
-    return f"{count} {noun(count, word, many)}"
+# Every noun a count is put with, in the page's language with its real plural forms (ngettext):
+# "1 deal", "2 deals"; "1 Runde", "2 Runden". The count and its noun (``plural``), or the noun alone
+# where a page draws the count apart from it (``noun``: the big screen's large figures).
+def _deals(n: int) -> tuple[str, str]:
+    return ngettext("%(num)s deal", "%(num)s deals", n), ngettext("deal", "deals", n)
 
 
-def noun(count: int, word: str, many: str | None = None) -> str:
-    """The noun ``plural`` puts after the count, alone ("games"), where the page draws the count
-    apart from it (the big screen's large figures)."""
-    if count == 1:
-        return word
-    if many is None:
-        many = word + ("es" if word.endswith(("s", "ch", "sh", "x")) else "s")
-    return many
+def _matches(n: int) -> tuple[str, str]:
+    return ngettext("%(num)s match", "%(num)s matches", n), ngettext("match", "matches", n)
+
+
+def _games(n: int) -> tuple[str, str]:
+    return ngettext("%(num)s game", "%(num)s games", n), ngettext("game", "games", n)
+
+
+def _game_bonuses(n: int) -> tuple[str, str]:
+    return ngettext("%(num)s game bonus", "%(num)s game bonuses", n), ngettext("game bonus", "game bonuses", n)
+
+
+def _bonuses(n: int) -> tuple[str, str]:
+    return ngettext("%(num)s bonus", "%(num)s bonuses", n), ngettext("bonus", "bonuses", n)
+
+
+def _game_points(n: int) -> tuple[str, str]:
+    return ngettext("%(num)s game point", "%(num)s game points", n), ngettext("game point", "game points", n)
+
+
+COUNTED = {"deal": _deals, "match": _matches, "game": _games, "game bonus": _game_bonuses, "bonus": _bonuses,
+           "game point": _game_points}
+
+
+def plural(count: int, word: str) -> str:
+    """A count with its noun, agreeing, in the page's language: "1 deal", "2 deals", "3 Runden";
+    ``word`` is one of ``COUNTED`` (a test keeps every count of the templates to them)."""
+    return COUNTED[word](count)[0]
+
+
+def noun(count: int, word: str) -> str:
+    """The noun ``plural`` puts after the count, alone ("games", "Spiele"), where the page draws
+    the count apart from it (the big screen's large figures)."""
+    return COUNTED[word](count)[1]
 
 
 def name_words(name: str) -> Markup:
@@ -248,12 +315,13 @@ def ruleset_name(ruleset_id: str) -> str:
 
 
 def percent(part: float | None) -> str:
-    """0.4567 → 46%; nothing to show → –."""
-    return "–" if part is None else f"{part:.0%}"
+    """0.4567 → 46% (46 % in German: the locale's signs); nothing to show → –."""
+    return "–" if part is None else format_percent(part, locale=format_locale())
 
 
 def signed_average(value: float | None) -> str:
     """Tricks above or below the bid on average: +0.4, −1.2, 0.0."""
     if value is None:
         return "–"
-    return f"{'+' if value > 0.05 else '−' if value < -0.05 else ''}{abs(value):.1f}"
+    sign = "+" if value > 0.05 else "−" if value < -0.05 else ""
+    return sign + format_decimal(round(abs(value), 1), format="0.0", locale=format_locale())

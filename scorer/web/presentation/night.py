@@ -9,42 +9,65 @@ from dataclasses import dataclass
 from scorer.core import Ruleset
 from scorer.web.data.models.cards import CLOSED, OPEN, OUT, WAITING
 from scorer.web.data.nights import Night, TableLine, UnitPlay
+from scorer.web.language import gettext
 
-STATE_WORDS = {WAITING: "Waiting to be admitted", OPEN: "Playing", CLOSED: "Closed", OUT: "Taken out"}
-# The organiser's buttons (writes.deal_sets.CHANGES), and what each says once done.
-CHANGE_LABELS = {"admit": "Admit", "close": "Close", "reopen": "Open again", "take-out": "Take out"}
-CHANGE_DONE = {"admit": "Table {n} is admitted: it is dealt its cards now.",
-               "close": "Table {n} is closed: the other tables’ results no longer wait for it.",
-               "reopen": "Table {n} plays again: the results wait for it once more.",
-               "take-out": "Table {n} is taken out of the set: it is dealt no more cards."}
+
+def state_words(state: str) -> str:
+    """Where a table stands with the organiser, as its badge says it."""
+    words = {WAITING: gettext("Waiting to be admitted"), OPEN: gettext("Playing"), CLOSED: gettext("Closed"),
+             OUT: gettext("Taken out")}
+    return words.get(state, state)
+
+
+def change_label(change: str) -> str:
+    """The organiser's button for a change of a table (``writes.deal_sets.CHANGES``)."""
+    words = {"admit": gettext("Admit"), "close": gettext("Close"), "reopen": gettext("Open again"),
+             "take-out": gettext("Take out")}
+    return words[change]
+
+
+def change_done(change: str, number: int) -> str:
+    """What the organiser's change of table ``number`` did, once done."""
+    if change == "admit":
+        return gettext("Table %(number)s is admitted: it is dealt its cards now.", number=number)
+    if change == "close":
+        return gettext("Table %(number)s is closed: the other tables’ results no longer wait for it.", number=number)
+    if change == "reopen":
+        return gettext("Table %(number)s plays again: the results wait for it once more.", number=number)
+    return gettext("Table %(number)s is taken out of the set: it is dealt no more cards.", number=number)
 
 
 def table_label(number: int) -> str:
-    return f"Table {number}"
+    return gettext("Table %(number)s", number=number)
 
 
 def not_playing(set_name: str, state: str) -> str:
     """Why a table of a set records no new deal (and is dealt no card)."""
     if state == WAITING:
-        return (f"This table waits for the organiser of {set_name} to admit it, so no deal can be recorded yet and "
-                "no card is dealt. Ask the organiser to admit it, or start again with the set's table code.")
+        return gettext("This table waits for the organiser of %(set)s to admit it, so no deal can be recorded yet and "
+                       "no card is dealt. Ask the organiser to admit it, or start again with the set's table code.",
+                       set=set_name)
     if state == CLOSED:
-        return f"The organiser of {set_name} closed this table for the night: no more deals are recorded here."
-    return f"The organiser of {set_name} took this table out of the set: no more deals are recorded here."
+        return gettext("The organiser of %(set)s closed this table for the night: no more deals are recorded here.",
+                       set=set_name)
+    return gettext("The organiser of %(set)s took this table out of the set: no more deals are recorded here.",
+                   set=set_name)
 
 
 def held_back(set_name: str, shown: int, played: int) -> str:
     """Under a table's scoreboard (and its record, sheet, history) for anyone outside the table."""
     if played - shown == 1:
-        return (f"This table has recorded deal {played}. It is shown here once every table of {set_name} has played "
-                "it: until then its bids and tricks would tell the other tables about their cards.")
-    return (f"This table has recorded deals {shown + 1}–{played}. They are shown here once every table of "
-            f"{set_name} has played them: until then their bids and tricks would tell the other tables about their cards.")
+        return gettext("This table has recorded deal %(played)s. It is shown here once every table of %(set)s has "
+                       "played it: until then its bids and tricks would tell the other tables about their cards.",
+                       played=played, set=set_name)
+    return gettext("This table has recorded deals %(first)s–%(played)s. They are shown here once every table of "
+                   "%(set)s has played them: until then their bids and tricks would tell the other tables about "
+                   "their cards.", first=shown + 1, played=played, set=set_name)
 
 
 def deal_held_back(number: int) -> str:
-    return (f"Deal {number} of this table is shown once every table of its deal set has played it: until then "
-            "its bids and tricks would tell the other tables about their cards.")
+    return gettext("Deal %(number)s of this table is shown once every table of its deal set has played it: until "
+                   "then its bids and tricks would tell the other tables about their cards.", number=number)
 
 
 def waiting_for(shown: int, played: int) -> str:
@@ -52,10 +75,11 @@ def waiting_for(shown: int, played: int) -> str:
     if shown >= played:
         return ""
     if played - shown == 1:
-        return (f"Deal {played} appears here once every table still playing has recorded it: until then its "
-                "bids and tricks would tell the slower tables about their cards.")
-    return (f"Deals {shown + 1}–{played} appear here once every table still playing has recorded them: until then "
-            "their bids and tricks would tell the slower tables about their cards.")
+        return gettext("Deal %(played)s appears here once every table still playing has recorded it: until then its "
+                       "bids and tricks would tell the slower tables about their cards.", played=played)
+    return gettext("Deals %(first)s–%(played)s appear here once every table still playing has recorded them: until "
+                   "then their bids and tricks would tell the slower tables about their cards.",
+                   first=shown + 1, played=played)
 
 
 # ---------------------------------------------------------------------------- the night's pages
@@ -63,13 +87,14 @@ def waiting_for(shown: int, played: int) -> str:
 
 def seat_labels(ruleset: Ruleset) -> list[str]:
     """"Seat 1", "Seat 2", … as the sheet and the comparison name the seats; the dummy last."""
-    return [f"Seat {seat + 1}" for seat in range(ruleset.players)] + (["Dummy"] if ruleset.has_dummy else [])
+    return ([gettext("Seat %(number)s", number=seat + 1) for seat in range(ruleset.players)]
+            + ([gettext("Dummy")] if ruleset.has_dummy else []))
 
 
 def unit_headings(ruleset: Ruleset) -> list[str]:
     """Each scoring unit as the sheet names its seats: "Seat 2", "Seats 1 & 3", "Dummy"."""
     labels = seat_labels(ruleset)
-    return [" & ".join(labels[seat] for seat in unit).replace(" & Seat ", " & ").replace("Seat ", "Seats ", 1)
+    return [gettext("Seats %(seats)s", seats=" & ".join(str(seat + 1) for seat in unit))
             if len(unit) > 1 else labels[unit[0]] for unit in ruleset.sides]
 
 

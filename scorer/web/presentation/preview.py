@@ -10,6 +10,7 @@ from scorer.core import NAMED, DealScore, MatchScore, NextDeal, ScoreDiff, compa
 from scorer.web.data import card_store
 from scorer.web.data.document_types import DealDocument
 from scorer.web.data.models import DealtDeal, Match
+from scorer.web.language import gettext, ngettext
 from scorer.web.presentation import explain, scoreboard
 
 
@@ -31,6 +32,12 @@ class Preview:
     notes: list[str]                # the rule edges the deal reaches, in words
     changes: list[str]              # an edit: what it changes beyond the deal (later trumps, games, the match)
     trump_reason: str | None = None
+
+    @property
+    def holders_text(self) -> str:
+        """Who holds the premium, and how: "Ann declared", "Ann revealed, Bob declared"."""
+        return ", ".join(gettext("%(name)s revealed", name=name) if kind == "reveal"
+                         else gettext("%(name)s declared", name=name) for name, kind in self.holders)
 
 
 def build(match: Match, number: int, deal: DealDocument, may_raise: tuple[int, ...], after: MatchScore,
@@ -96,39 +103,44 @@ def saved_message(match: Match, number: int, editing: bool, diff: ScoreDiff | No
     write's ``ScoreDiff``, worded here)."""
     changed = diff_words(match, diff)
     if not editing:
-        return f"Deal {number} saved."
+        return gettext("Deal %(number)s saved.", number=number)
     later = len(after.deals) - number
     if changed:
-        return f"Deal {number} changed. " + " ".join(changed)
+        return gettext("Deal %(number)s changed. %(changes)s", number=number, changes=" ".join(changed))
     if later and before is not None and any(b.totals != a.totals for b, a in zip(before.deals[number:], after.deals[number:], strict=False)):
-        return (f"Deal {number} changed; the running totals of {plural_deals(later)} after it moved. "
-                "No trump, game or winner changes.")
-    return f"Deal {number} changed." + (" Nothing after it changes." if later else "")
+        return ngettext("Deal %(number)s changed; the running totals of the deal after it moved. "
+                        "No trump, game or winner changes.",
+                        "Deal %(number)s changed; the running totals of the %(num)s deals after it moved. "
+                        "No trump, game or winner changes.", later, number=number)
+    if later:
+        return gettext("Deal %(number)s changed. Nothing after it changes.", number=number)
+    return gettext("Deal %(number)s changed.", number=number)
 
 
-FACE_DOWN = ("The dummy’s bid cards are still face down: turn them up (the button beside its bid) "
-             "before its bid is recorded or its points previewed.")
+def face_down_words() -> str:
+    """Bid cards of the dummy still face down, where a bid is recorded or previewed."""
+    return gettext("The dummy’s bid cards are still face down: turn them up (the button beside its bid) "
+                   "before its bid is recorded or its points previewed.")
 
 
 def taken_words(number: int, here: bool) -> str:
     """A new deal's form whose deal was saved first with other figures (``writes.deals.Taken``):
     from another phone, or (``here``) from this one, by another page or an earlier send."""
-    who = ("from this phone already, by another page or an earlier send" if here
-           else "from another phone a moment before yours")
-    return (f"Deal {number} has already been saved with other figures, {who}, so these were not saved. Deal "
-            f"{number} as it was saved is shown below; the figures sent are still in the form: send them to "
-            "replace the saved ones, or go back to the scores to keep them.")
+    if here:
+        return gettext("Deal %(number)s has already been saved with other figures, from this phone already, by "
+                       "another page or an earlier send, so these were not saved. Deal %(number)s as it was saved is "
+                       "shown below; the figures sent are still in the form: send them to replace the saved ones, or "
+                       "go back to the scores to keep them.", number=number)
+    return gettext("Deal %(number)s has already been saved with other figures, from another phone a moment before "
+                   "yours, so these were not saved. Deal %(number)s as it was saved is shown below; the figures sent "
+                   "are still in the form: send them to replace the saved ones, or go back to the scores to keep "
+                   "them.", number=number)
 
 
 def private_bid_words(seat: int, face_down: bool, names: list[str]) -> str:
     """The one answer to bid cards the form may not take while a deal's cards are private
     (``writes.deals.PrivateBid``), the same whatever the cards are."""
     if face_down:
-        return FACE_DOWN
-    name = names[seat]
-    return (f"{name}’s bid cards can only come from {name}’s own phone (“Show my bid cards” on the "
-            "hand page). Enter the bid as a number, or hidden.")
-
-
-def plural_deals(count: int) -> str:
-    return "the deal" if count == 1 else f"the {count} deals"
+        return face_down_words()
+    return gettext("%(name)s’s bid cards can only come from %(name)s’s own phone (“Show my bid cards” on the "
+                   "hand page). Enter the bid as a number, or hidden.", name=names[seat])

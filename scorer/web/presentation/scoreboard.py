@@ -8,12 +8,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from babel.lists import format_list
+
 from scorer.core import MatchScore, NextDeal, Ruleset, get_ruleset
 from scorer.web.data import publication
 from scorer.web.data.models import Match
-from scorer.web.presentation.formatting import noun, plural
-
-DUMMY = "Dummy"
+from scorer.web.language import gettext
+from scorer.web.presentation.formatting import format_locale, noun, plural
 
 
 @dataclass(frozen=True)
@@ -157,29 +158,37 @@ class Board:
                 extra.append(plural(self.games_won[i], "game bonus") if match_format == "game-bonus"
                              else plural(self.games_won[i], "game"))
             elif not col.contender:
-                extra.append("never wins")
+                extra.append(gettext("never wins"))
             if self.game_points:
                 extra.append(plural(self.game_points[i], "game point"))
 
-            def badge(seat: int | None, word: str, col: Column = col) -> str | None:
-                if seat is None or seat not in col.seats:
-                    return None
-                return f"{self.seat_names[seat]} {word}" if len(col.seats) > 1 else word
-
             tiles.append(Tile(label=col.label, total=game.totals[i] if game else 0, extra=" · ".join(extra),
-                              deals=badge(nxt.dealer if nxt else None, "deals"),
-                              leads=badge(nxt.leader if nxt else None, "leads 1st trick"), contender=col.contender,
-                              ahead=self.ahead_words(i)))
+                              deals=self.badge(nxt.dealer if nxt else None, col, leads=False),
+                              leads=self.badge(nxt.leader if nxt else None, col, leads=True),
+                              contender=col.contender, ahead=self.ahead_words(i)))
         return tiles
+
+    def badge(self, seat: int | None, col: Column, leads: bool) -> str | None:
+        """The next deal's dealer's (or leader's) badge on a tile: "deals", or on a side's tile whose
+        partner it is, "Ann deals"."""
+        if seat is None or seat not in col.seats:
+            return None
+        if len(col.seats) > 1:
+            name = self.seat_names[seat]
+            return gettext("%(name)s leads 1st trick", name=name) if leads else gettext("%(name)s deals", name=name)
+        return gettext("leads 1st trick") if leads else gettext("deals")
 
     def ahead_words(self, unit: int) -> str | None:
         """The tile's "ahead" badge: in a match of one game, "ahead"; in a match of several,
         "ahead in game", "ahead in match" or both in one ("ahead in game and match")."""
         if not self.several_games:
-            return "ahead" if unit in self.ahead_in_game else None
-        places = [words for words, ahead in (("game", self.ahead_in_game), ("match", self.ahead_in_match))
-                  if unit in ahead]
-        return f"ahead in {' and '.join(places)}" if places else None
+            return gettext("ahead") if unit in self.ahead_in_game else None
+        in_game, in_match = unit in self.ahead_in_game, unit in self.ahead_in_match
+        if in_game and in_match:
+            return gettext("ahead in game and match")
+        if in_game:
+            return gettext("ahead in game")
+        return gettext("ahead in match") if in_match else None
 
     @property
     def several_games(self) -> bool:
@@ -212,17 +221,17 @@ class Board:
             if self.finished and match_format == "hundred":
                 amount, unit = self.games_won[i], noun(self.games_won[i], "game")
             elif self.finished and match_format == "game-bonus":
-                amount, note = self.grand_totals[i], f"({plural(self.games_won[i], 'bonus', 'bonuses')})"
+                amount, note = self.grand_totals[i], gettext("(%(count)s)", count=plural(self.games_won[i], "bonus"))
             elif self.finished and self.game_points:
-                amount, note = self.grand_totals[i], f"({plural(self.game_points[i], 'game point')})"
+                amount, note = self.grand_totals[i], gettext("(%(count)s)", count=plural(self.game_points[i], "game point"))
             elif self.finished:
                 amount = self.grand_totals[i]
             else:
                 assert game is not None  # a banner shows only once a game has ended
                 amount = game.totals[i]
-                note = f"+{game.bonus[i]} bonus" if game.bonus[i] else None
+                note = gettext("+%(points)s bonus", points=game.bonus[i]) if game.bonus[i] else None
             winners = self.winner_units if self.finished else game.winner_units if game else []
-            lines.append(Standing(label=col.label, figure=f"{amount} {unit}" if unit else str(amount), note=note,
+            lines.append(Standing(label=col.label, figure=plural(amount, "game") if unit else str(amount), note=note,
                                   winner=i in winners, contender=col.contender, amount=amount, unit=unit))
         return lines
 
@@ -257,9 +266,11 @@ class Seated(Protocol):
 
 
 def seat_names(match: Seated) -> list[str]:
+    """The players' names in seat order, and the dummy's seat last where the ruleset has one: "Dummy",
+    "Strohmann" (the page's language)."""
     names = match.player_names
     if get_ruleset(match.ruleset).has_dummy:
-        names.append(DUMMY)
+        names.append(gettext("Dummy"))
     return names
 
 
@@ -286,10 +297,8 @@ def plural_subject(units: Sequence[int], cols: list[Column]) -> bool:
 
 
 def winners_label(labels: list[str]) -> str:
-    """"Ann", "Ann and Bob" (a shared win), "Ann, Bob and Cy"."""
-    if len(labels) <= 1:
-        return "".join(labels)
-    return ", ".join(labels[:-1]) + " and " + labels[-1]
+    """"Ann", "Ann and Bob" (a shared win), "Ann, Bob and Cy"; "Ann, Bob und Cy" in German."""
+    return format_list(list(labels), locale=format_locale()) if labels else ""
 
 
 def build(match: Match, scored: MatchScore) -> Board:

@@ -21,6 +21,7 @@ from scorer.web.data import card_store, documents, locking
 from scorer.web.data.models import DealSet, Match, SetTable, now_utc
 from scorer.web.data.models.cards import CLOSED, OPEN, OUT, WAITING
 from scorer.web.extensions import db
+from scorer.web.language import gettext
 from scorer.web.policy import capability, organiser
 from scorer.web.writes.problems import Gone, Refused
 from scorer.web.writes.unit import match_write, transaction
@@ -84,7 +85,8 @@ class TableMoved(Refused):
     changed it meanwhile."""
 
     def __init__(self, number: int) -> None:
-        super().__init__(f"Table {number} was changed from another phone meanwhile; nothing more was changed.")
+        super().__init__(gettext("Table %(number)s was changed from another phone meanwhile; nothing more was changed.",
+                                 number=number))
         self.number = number
 
 
@@ -104,11 +106,11 @@ def change_table(set_id: int, match_id: int, change: str) -> TableChanged:
     that state any more (another of the organiser's phones changed it); ``Gone`` if it is not a
     table of the set."""
     starts, ends = CHANGES[change]
-    with match_write(match_id, "The table was not changed", bump=False) as locked:
+    with match_write(match_id, gettext("The table was not changed"), bump=False) as locked:
         match = locked.match
         table = match.set_table
         if table is None or table.deal_set_id != set_id:
-            raise Gone("That match is not a table of this deal set.")
+            raise Gone(gettext("That match is not a table of this deal set."))
         if table.state == ends:
             return TableChanged(table.number, table.state, ends)  # sent twice: done already
         if table.state not in starts:
@@ -128,5 +130,5 @@ def show_code(set_id: int, shown: bool) -> None:
         locking.lock_set(set_id)
         deal_set = db.session.get(DealSet, set_id)
         if deal_set is None:
-            raise Gone("There is no such deal set.")
+            raise Gone(gettext("There is no such deal set."))
         deal_set.code_on_screen = shown

@@ -23,6 +23,7 @@ from scorer.web.data.history import DEAL
 from scorer.web.data.models import Change, Deal, Match
 from scorer.web.data.results import refresh
 from scorer.web.extensions import db
+from scorer.web.language import gettext, lazy_gettext
 from scorer.web.writes.history import record
 from scorer.web.writes.problems import Gone, OutOfDate, Refused
 from scorer.web.writes.unit import match_write
@@ -37,7 +38,7 @@ class Repeated(Refused):
 class MatchOver(Refused):
     """The match is over: no deal can be added."""
 
-    title = "This match is over"
+    title = lazy_gettext("This match is over")
 
 
 class Moved(OutOfDate):
@@ -52,7 +53,8 @@ class WrongForm(Refused):
     """The form was for another deal than the page it was sent to (an old tab, a hand-made POST)."""
 
     def __init__(self, posted: int, number: int) -> None:
-        super().__init__(f"This form was for deal {posted}, not deal {number}; nothing was saved.")
+        super().__init__(gettext("This form was for deal %(posted)s, not deal %(number)s; nothing was saved.",
+                                 posted=posted, number=number))
         self.posted, self.number = posted, number
 
 
@@ -62,7 +64,7 @@ class NotPlaying(Refused):
     it from the set's name and the table's state."""
 
     def __init__(self, set_name: str, state: str) -> None:
-        super().__init__(f"This table of {set_name} is not playing ({state}): no deal was recorded.")
+        super().__init__(gettext("This table of %(set)s is not playing: no deal was recorded.", set=set_name))
         self.set_name, self.state = set_name, state
 
 
@@ -71,7 +73,8 @@ class Taken(Conflict):
     by this one from another page): the screen words it, knowing which."""
 
     def __init__(self, number: int) -> None:
-        super().__init__(f"Deal {number} has already been saved with other figures, so these were not saved.")
+        super().__init__(gettext("Deal %(number)s has already been saved with other figures, so these were not saved.",
+                                 number=number))
         self.number = number
 
 
@@ -82,7 +85,8 @@ class PrivateBid(Refused):
     status = 422
 
     def __init__(self, seat: int, face_down: bool) -> None:
-        super().__init__(f"Seat {seat + 1}'s bid cards cannot be taken while the deal's cards are private.")
+        super().__init__(gettext("Seat %(seat)s's bid cards cannot be taken while the deal's cards are private.",
+                                 seat=seat + 1))
         self.seat, self.face_down = seat, face_down
 
 
@@ -105,26 +109,28 @@ def refusal(match: Match, stored: list[DealDocument], posted: Posted, version: i
     page as the phone has it)."""
     number, count, editing = posted.number, len(stored), posted.editing
     if number > count + (0 if editing else 1):
-        raise Moved(f"This form was for deal {number}, not deal {count + 1}; nothing was saved. "
-                    f"A deal was deleted from another phone: deal {count + 1} is the next one now.")
+        raise Moved(gettext("This form was for deal %(number)s, not deal %(next)s; nothing was saved. A deal was deleted "
+                            "from another phone: deal %(next)s is the next one now.", number=number, next=count + 1))
     seen = posted.seen if version is not None else None
     if number <= count:
         same = stored[number - 1] == posted.deal
         if not editing:
             if same:
-                raise Repeated(f"Deal {number} was already saved. It was sent twice and is recorded once.")
+                raise Repeated(gettext("Deal %(number)s was already saved. It was sent twice and is recorded once.",
+                                       number=number))
             raise Taken(number)
         if seen is not None and seen != version:
             if same:
-                raise Repeated(f"Deal {number} was already changed to these figures. "
-                               "It was sent twice and is changed once.")
-            raise Conflict(f"Deal {number} was not changed: the match was changed from another phone after "
-                           f"you opened this form. Deal {number} as it is saved now is shown below; your "
-                           "figures are still in the form: send them again to apply them to the match as it is now.")
+                raise Repeated(gettext("Deal %(number)s was already changed to these figures. It was sent twice and is "
+                                       "changed once.", number=number))
+            raise Conflict(gettext("Deal %(number)s was not changed: the match was changed from another phone after "
+                                   "you opened this form. Deal %(number)s as it is saved now is shown below; your "
+                                   "figures are still in the form: send them again to apply them to the match as it "
+                                   "is now.", number=number))
     # The stored flag, rewritten from the core's score by every change (and checked by `flask check`):
     # scoring the match here as well would score it twice per save.
     if not editing and match.finished:
-        raise MatchOver("No more deals can be recorded. Nothing was saved.")
+        raise MatchOver(gettext("No more deals can be recorded. Nothing was saved."))
 
 
 def admit(match: Match, number: int, posted: int, editing: bool) -> None:
@@ -135,7 +141,7 @@ def admit(match: Match, number: int, posted: int, editing: bool) -> None:
     if posted != number and (editing or posted > number or posted < 1):
         raise WrongForm(posted, number)
     if posted == match.deal_count() + 1 and match.finished:
-        raise MatchOver("No more deals can be recorded. Nothing was saved.")
+        raise MatchOver(gettext("No more deals can be recorded. Nothing was saved."))
 
 
 def private_bids(match: Match, number: int, deal: DealDocument, keeper: bool) -> None:
@@ -212,9 +218,13 @@ def save(match_id: int, posted: Posted, keeper: bool, by: str) -> Saved:
     """Record deal ``posted.number`` (or change it, ``posted.editing``) in one transaction under the
     match's lock. Raises ``Repeated``, ``Conflict``, ``Moved``, ``MatchOver``, ``PrivateBid``, the
     core's ``MatchError``, ``Busy`` or ``Gone``; nothing is written then."""
-    number, verb = posted.number, "changed" if posted.editing else "saved"
-    with match_write(match_id, f"Deal {number} was not {verb}",
-                     gone=f"This match was deleted from another phone, so deal {number} was not {verb}.") as locked:
+    number = posted.number
+    undone = (gettext("Deal %(number)s was not changed", number=number) if posted.editing
+              else gettext("Deal %(number)s was not saved", number=number))
+    gone = (gettext("This match was deleted from another phone, so deal %(number)s was not changed.", number=number)
+            if posted.editing
+            else gettext("This match was deleted from another phone, so deal %(number)s was not saved.", number=number))
+    with match_write(match_id, undone, gone=gone) as locked:
         match = locked.match
         stored = documents.stored_deals(match)
         # The private bid cards first, as the preview checks them, then what the match says now.
@@ -236,25 +246,29 @@ def delete_last(match_id: int, number: int, seen: int | None, by: str) -> int | 
     from another phone). ``seen`` is the version the confirmation
     page was read at: if the match changed since, the deal the person saw may not be the one there
     now, so nothing is deleted."""
-    with match_write(match_id, f"Deal {number} was not deleted") as locked:
+    title = gettext("Deal %(number)s was not deleted", number=number)
+    with match_write(match_id, title) as locked:
         match, version = locked.match, locked.version
         count = len(match.deals)
         if number > count and seen is not None:
             return None
-        title = f"Deal {number} was not deleted"
         if not 1 <= number <= count:
-            raise Gone(f"This match has no deal {number}.", title)
+            raise Gone(gettext("This match has no deal %(number)s.", number=number), title)
         if number != count and seen is not None and seen != version:
-            later = f"deal {number + 1}" if count == number + 1 else f"deals {number + 1} to {count}"
-            raise OutOfDate(f"Deal {number} was not deleted: {later} {'was' if count == number + 1 else 'were'} "
-                            "recorded from another phone after you asked, and only the last deal can be deleted. "
-                            f"Edit deal {number} instead if it is wrong.", title)
+            raise OutOfDate(gettext("Deal %(number)s was not deleted: deal %(next)s was recorded from another phone "
+                                    "after you asked, and only the last deal can be deleted. Edit deal %(number)s "
+                                    "instead if it is wrong.", number=number, next=number + 1) if count == number + 1
+                            else gettext("Deal %(number)s was not deleted: deals %(next)s to %(last)s were recorded "
+                                         "from another phone after you asked, and only the last deal can be deleted. "
+                                         "Edit deal %(number)s instead if it is wrong.", number=number,
+                                         next=number + 1, last=count), title)
         if number != count:
-            raise Refused(f"Only the last deal (deal {count}) can be deleted; edit deal {number} instead.", title)
+            raise Refused(gettext("Only the last deal (deal %(last)s) can be deleted; edit deal %(number)s instead.",
+                                  last=count, number=number), title)
         if seen is not None and seen != version:
-            raise OutOfDate(f"Deal {number} was not deleted: the match was changed from another phone after you "
-                            f"asked. Look at deal {number} on the scoreboard as it is now, and delete it again if "
-                            "it should go.", title)
+            raise OutOfDate(gettext("Deal %(number)s was not deleted: the match was changed from another phone after "
+                                    "you asked. Look at deal %(number)s on the scoreboard as it is now, and delete it "
+                                    "again if it should go.", number=number), title)
         deals = documents.stored_deals(match)[:-1]
         change = put_deal(match, number, None, documents.score(match, deals), by, exists=True, deals=deals)
         assert change is not None  # a deal taken away is always a change

@@ -31,6 +31,7 @@ from scorer.web.data.import_check import Checked, check, played
 from scorer.web.data.match_files import MAX_LISTED, ImportProblem, Line
 from scorer.web.data.models import Change, Deal, Match, MatchCards, MatchSeat, Player
 from scorer.web.extensions import db
+from scorer.web.language import gettext, ngettext
 from scorer.web.writes.deals import settle
 from scorer.web.writes.history import record
 from scorer.web.writes.unit import commit, rollback, transaction
@@ -128,9 +129,10 @@ def store_in_batches(items: Sequence[T], store_one: Callable[[T], Match | None],
     except SQLAlchemyError as error:
         rollback()
         done = len(outcome.added)
-        raise ImportProblem(
-            f"the database refused to store a match ({type(error).__name__}) after {done} of {total or len(items)} "
-            f"were stored. Import the same file again: the {done} stored are recognised and not doubled", 409) from None
+        raise ImportProblem(gettext(
+            "the database refused to store a match (%(error)s) after %(done)s of %(total)s were stored. Import the "
+            "same file again: the %(done)s stored are recognised and not doubled", error=type(error).__name__,
+            done=done, total=total or len(items)), 409) from None
 
 
 def import_documents(found: list[tuple[str, Any]]) -> Imported:
@@ -152,10 +154,13 @@ def import_documents(found: list[tuple[str, Any]]) -> Imported:
         except ImportProblem as problem:
             if len(found) == 1:
                 raise
-            problems.append(replace(problem.core, label=label) if problem.core else f"{label}: {problem}")
+            problems.append(replace(problem.core, label=label) if problem.core
+                            else gettext("%(file)s: %(problem)s", file=label, problem=str(problem)))
     if problems:
-        shown = problems[:MAX_LISTED] + ([f"…and {len(problems) - MAX_LISTED} more"] if len(problems) > MAX_LISTED else [])
-        summary = f"{len(problems)} of {len(found)} matches cannot be imported"
+        shown = problems[:MAX_LISTED] + ([gettext("…and %(count)s more", count=len(problems) - MAX_LISTED)]
+                                         if len(problems) > MAX_LISTED else [])
+        summary = ngettext("%(num)s of %(total)s matches cannot be imported",
+                           "%(num)s of %(total)s matches cannot be imported", len(problems), total=len(found))
         raise ImportProblem(summary, 422, [summary, *shown])
     outcome = Imported()
     players: dict[str, Player] = {}

@@ -25,6 +25,7 @@ from scorer.web.data.history import MATCH
 from scorer.web.data.models import Change, Match, MatchCards, MatchSeat, Player
 from scorer.web.data.results import as_utc, forget, refresh
 from scorer.web.extensions import db
+from scorer.web.language import gettext
 from scorer.web.policy.capability import digest, new_keeper, rematch_token
 from scorer.web.writes import deal_sets
 from scorer.web.writes.deals import settle
@@ -44,7 +45,7 @@ class LikeKnownPlayer(Refused):
     status = 422
 
     def __init__(self, seat: int, typed: str, known: str) -> None:
-        super().__init__(f"{typed} looks like {known}, who has played here before.")
+        super().__init__(gettext("%(typed)s looks like %(known)s, who has played here before.", typed=typed, known=known))
         self.seat, self.typed, self.known = seat, typed, known
 
 
@@ -114,10 +115,10 @@ def rematch(match_id: int, by: str, keeper_hash: str) -> Started:
     for the old match, from which its token for the rematch is derived, so a phone that asks twice
     is one scorekeeper). The old match's tag moves, so every phone on it is shown the way to the
     rematch. Raises ``Refused`` if the match is not over."""
-    with match_write(match_id, "No rematch was started") as locked:
+    with match_write(match_id, gettext("No rematch was started")) as locked:
         match = locked.match
         if not match.finished:
-            raise Refused("This match is not over yet, so no rematch was started.")
+            raise Refused(gettext("This match is not over yet, so no rematch was started."))
         existing = rematch_of(match)
         if existing is not None:
             dealer = existing.player_names[existing.first_dealer]
@@ -160,7 +161,7 @@ def delete(match_id: int, by: str) -> None:
     """Delete the match into *Recently deleted* under its lock (so that no deal is being saved into
     it meanwhile), then purge what was deleted long ago. Deleted already: nothing to do."""
     try:
-        with match_write(match_id, "The match was not deleted") as locked:
+        with match_write(match_id, gettext("The match was not deleted")) as locked:
             delete_locked(locked.match, by)
     except Gone:
         pass  # deleted already (sent twice, or from another phone): nothing more to do
@@ -176,7 +177,8 @@ def delete_locked(match: Match, by: str, undoes: int | None = None) -> Change:
 
 def restore(match_id: int, by: str) -> bool:
     """Bring a deleted match back whole, its statistics written again; False if it was back already."""
-    with match_write(match_id, "Nothing was restored", deleted=True, gone="This match is gone for good.") as locked:
+    with match_write(match_id, gettext("Nothing was restored"), deleted=True,
+                     gone=gettext("This match is gone for good.")) as locked:
         if locked.match.deleted_at is None:
             return False
         restore_locked(locked.match, by)

@@ -1,15 +1,17 @@
 """Why a write did not happen: typed, so that a view (or the one error handler) can answer each
-the right way, and a test can tell them apart. Each carries the words to show a person: what was
-not done, and what to do."""
+the right way, and a test can tell them apart. Each carries the words to show a person, in the
+page's language (``gettext`` where it is raised): what was not done, and what to do."""
 
 from __future__ import annotations
+
+from scorer.web.language import lazy_gettext
 
 
 class WriteProblem(Exception):
     """Nothing was written. ``title`` heads the page, ``str()`` says why and what to do."""
 
     status = 409
-    title = "Nothing was changed"
+    title: str = lazy_gettext("Nothing was changed")
 
     def __init__(self, message: str, title: str | None = None) -> None:
         super().__init__(message)
@@ -34,11 +36,11 @@ class Busy(WriteProblem):
     """The match's lock was not free within the busy timeout: try again."""
 
     status = 503
-    title = "The scorer was busy"
+    title = lazy_gettext("The scorer was busy")
 
 
 class Gone(WriteProblem):
     """What was to be changed is not there (deleted from another phone, or never was)."""
 
     status = 404
-    title = "Not found"
+    title = lazy_gettext("Not found")

@@ -29,6 +29,7 @@ from scorer.web.data.history import DEAL, MATCH, RATINGS, RENAME, DealPlan, Plan
 from scorer.web.data.models import Change, Match
 from scorer.web.data.ratings import CONFIRMED, LEFT_OUT
 from scorer.web.extensions import db
+from scorer.web.language import gettext, lazy_gettext
 from scorer.web.writes import players, seats
 from scorer.web.writes import ratings as rating_writes
 from scorer.web.writes.deals import put_deal
@@ -36,9 +37,9 @@ from scorer.web.writes.matches import delete_locked, restore_locked
 from scorer.web.writes.problems import Gone, OutOfDate, Refused
 from scorer.web.writes.unit import match_write
 
-TITLE = "Nothing was undone"
-OUT_OF_DATE = ("The match was changed from another phone after you looked at what this undo would do, so nothing "
-               "was undone. Look again: it says what the undo does now.")
+TITLE = lazy_gettext("Nothing was undone")
+OUT_OF_DATE = lazy_gettext("The match was changed from another phone after you looked at what this undo would do, so "
+                           "nothing was undone. Look again: it says what the undo does now.")
 
 
 class BreaksRule(Refused):
@@ -46,7 +47,8 @@ class BreaksRule(Refused):
     which the screen words (in English the core's own line follows the first sentence)."""
 
     def __init__(self, error: MatchError) -> None:
-        super().__init__(f"Undoing this would make the match break a rule, so nothing was changed: {error}", TITLE)
+        super().__init__(gettext("Undoing this would make the match break a rule, so nothing was changed: %(problem)s",
+                                 problem=str(error)), TITLE)
         self.error = error
 
 
@@ -55,7 +57,7 @@ class LaterChangeFirst(Refused):
     to be undone first. The screen names it in words."""
 
     def __init__(self, newer: Change | None) -> None:
-        super().__init__("This is no longer as that change left it. Look at the history as it is now.", TITLE)
+        super().__init__(gettext("This is no longer as that change left it. Look at the history as it is now."), TITLE)
         self.newer = newer
 
 
@@ -66,15 +68,15 @@ def undo(match_id: int, change_id: int, by: str, seen: int) -> Change:
     written then."""
     change = db.session.get(Change, change_id)
     if change is None:
-        raise Gone("That change is not in this match's history.")
+        raise Gone(gettext("That change is not in this match's history."))
     if change.kind == RENAME:  # the rename's own write, under the lock of every match of the player
         players.rename(change.after["player_id"], change.before["name"], by, undoes=change.id,
                        expected=change.after["name"], seen=(match_id, seen))
         return change
-    with match_write(match_id, TITLE, deleted=True, gone="This match is gone for good.") as locked:
+    with match_write(match_id, str(TITLE), deleted=True, gone=gettext("This match is gone for good.")) as locked:
         change = db.session.get_one(Change, change_id)
         if seen != locked.version:
-            raise OutOfDate(OUT_OF_DATE, TITLE)
+            raise OutOfDate(str(OUT_OF_DATE), TITLE)
         apply(locked.match, change, by)
         return change
 
@@ -83,7 +85,7 @@ def check(match: Match, change: Change) -> DealPlan | None:
     """Every check an undo makes, writing nothing: raises ``Refused`` with why not. For a deal's
     change, what it would do (``DealPlan``)."""
     if change.kind not in (MATCH, RATINGS) and match.deleted_at is not None:
-        raise Refused("This match is deleted: restore it first (Recently deleted), then undo.", TITLE)
+        raise Refused(gettext("This match is deleted: restore it first (Recently deleted), then undo."), TITLE)
     if current_state(match, change) != change.after:
         raise LaterChangeFirst(later_change(match, change))
     return plan_deal(match, change) if change.kind == DEAL else None
@@ -113,13 +115,15 @@ def plan_deal(match: Match, change: Change) -> DealPlan:
     (``put_deal``): the deals as they would stand, scored by the core first."""
     number, target, count = change.deal or 0, change.before, len(match.deals)
     if target is None and number < count:
-        raise Refused(f"Deal {number} cannot be taken away while deal{'s' if count > number + 1 else ''} "
-                      f"{number + 1}{f' to {count}' if count > number + 1 else ''} "
-                      f"come{'' if count > number + 1 else 's'} after it: undo deal {count}'s recording first "
-                      "(newest first), or delete it.", TITLE)
+        raise Refused(gettext("Deal %(number)s cannot be taken away while deal %(next)s comes after it: undo deal "
+                              "%(last)s's recording first (newest first), or delete it.", number=number,
+                              next=number + 1, last=count) if count == number + 1
+                      else gettext("Deal %(number)s cannot be taken away while deals %(next)s to %(last)s come after "
+                                   "it: undo deal %(last)s's recording first (newest first), or delete it.",
+                                   number=number, next=number + 1, last=count), TITLE)
     if change.after is None and number > count + 1:
-        raise Refused(f"Deal {number} can come back only after deal {count + 1}: undo the deletion of deal "
-                      f"{count + 1} first.", TITLE)
+        raise Refused(gettext("Deal %(number)s can come back only after deal %(next)s: undo the deletion of deal "
+                              "%(next)s first.", number=number, next=count + 1), TITLE)
     deals = [deal.as_json() for deal in match.deals]
     now = deals[number - 1] if number <= count else None
     if target is None:

@@ -24,6 +24,7 @@ from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from scorer.web.data import locking, ratings
 from scorer.web.data.models import Match
 from scorer.web.extensions import db
+from scorer.web.language import gettext
 from scorer.web.writes.problems import Busy, Gone
 
 _after_commit: list[Callable[[set[str]], None]] = []
@@ -71,14 +72,15 @@ class Locked:
 
 @contextmanager
 def match_write(match_id: int, undone: str, *, bump: bool = True, deleted: bool = False,
-                gone: str = "This match was deleted from another phone, so nothing was changed.") -> Iterator[Locked]:
+                gone: str | None = None) -> Iterator[Locked]:
     """Lock match ``match_id``, read it again, and commit what the block writes (or roll back if
-    it raises). ``undone`` says what was not done if the lock is busy ("Deal 4 was not saved")."""
+    it raises). ``undone`` says what was not done if the lock is busy ("Deal 4 was not saved"); ``gone``
+    what if the match is not there (by default, that nothing was changed)."""
     with locking.writing():  # a long import gives way to it between its batches
         yield from _match_write(match_id, undone, bump=bump, deleted=deleted, gone=gone)
 
 
-def _match_write(match_id: int, undone: str, *, bump: bool, deleted: bool, gone: str) -> Iterator[Locked]:
+def _match_write(match_id: int, undone: str, *, bump: bool, deleted: bool, gone: str | None) -> Iterator[Locked]:
     db.session.info.pop(ratings.MARKED, None)  # a write begins with nothing marked
     try:
         version = locking.lock_match(match_id, bump=bump, deleted=deleted)
@@ -86,10 +88,10 @@ def _match_write(match_id: int, undone: str, *, bump: bool, deleted: bool, gone:
         rollback()
         current_app.logger.warning("Match %s: %s (busy): %s", match_id, undone,
                                    str(error.orig).splitlines()[0] if error.orig else error)
-        raise Busy(f"{undone}: the scorer was busy with another change. "
-                   "Go back and send it again; what you entered is kept on this phone.") from None
+        raise Busy(gettext("%(undone)s: the scorer was busy with another change. Go back and send it again; what you "
+                           "entered is kept on this phone.", undone=undone)) from None
     if version is None:
-        raise Gone(gone)
+        raise Gone(gone or gettext("This match was deleted from another phone, so nothing was changed."))
     try:
         yield Locked(db.session.get_one(Match, match_id), version)
         db.session.commit()
