@@ -9,6 +9,7 @@ from sqlalchemy.orm import selectinload
 
 from scorer.web.data.models import Match
 from scorer.web.extensions import db
+from scorer.web.language import gettext
 
 KEEP_DAYS = 30
 
@@ -17,8 +18,8 @@ def visible_or_404(match_id: int) -> Match:
     """The match, unless there is none or it is deleted (then it is on *Recently deleted*)."""
     match = db.get_or_404(Match, match_id)
     if match.deleted_at is not None:
-        abort(404, "This match was deleted. It can be restored from Recently deleted for "
-                   f"{KEEP_DAYS} days after its deletion.")
+        abort(404, gettext("This match was deleted. It can be restored from Recently deleted for %(days)s days after "
+                           "its deletion.", days=KEEP_DAYS))
     return match
 
 

@@ -1,8 +1,8 @@
 """Checking a match document before it is imported: every document is checked and scored by the
 core, whose problem comes back as the core stated it (``CoreProblem``, worded by the screen); the
-app adds its own few limits (names, dates, cards), whose messages are put in a player's words here
-(``in_words``: no field names, seats from 1, long names shortened). The result, ``Checked``, is
-what ``writes/imports.py`` stores.
+app adds its own few limits (names, dates, cards), whose messages are whole sentences in the
+page's language, put in a player's words here (``say``: the deal they are in, long names
+shortened). The result, ``Checked``, is what ``writes/imports.py`` stores.
 """
 
 from __future__ import annotations
@@ -19,16 +19,18 @@ from scorer.web.data import card_store, documents, names, results
 from scorer.web.data.document_types import DealDocument, deal_document
 from scorer.web.data.match_files import CoreProblem, ImportProblem
 from scorer.web.data.models import DealtDeal, HandLink
+from scorer.web.language import gettext, lazy_gettext
 
 # What a match document's fields are called in a player's words, for the import's messages.
 FIELD_WORDS = {
-    "first_dealer": "the first dealer", "format": "the file's format", "document": "the file",
-    "players": "the players", "ruleset": "the ruleset", "options": "the match options", "deals": "the deals",
-    "deal": "the deal", "dealer": "the dealer", "bids": "the bids", "tricks": "the tricks",
-    "premiums": "the premiums", "turn_up": "the turned card", "trump": "the trump", "seed": "the seed",
-    "hands": "the hands", "cards": "how the cards are handled", "played_at": "the time it was played",
-    "updated_at": "the time it was last changed", "next_deal_dealt": "whether the next deal was dealt",
-    "finished_at": "the time it finished",
+    "first_dealer": lazy_gettext("the first dealer"), "format": lazy_gettext("the file's format"),
+    "document": lazy_gettext("the file"), "players": lazy_gettext("the players"), "ruleset": lazy_gettext("the ruleset"),
+    "options": lazy_gettext("the match options"), "deals": lazy_gettext("the deals"), "deal": lazy_gettext("the deal"),
+    "dealer": lazy_gettext("the dealer"), "bids": lazy_gettext("the bids"), "tricks": lazy_gettext("the tricks"),
+    "premiums": lazy_gettext("the premiums"), "turn_up": lazy_gettext("the turned card"), "trump": lazy_gettext("the trump"),
+    "seed": lazy_gettext("the seed"), "hands": lazy_gettext("the hands"), "cards": lazy_gettext("how the cards are handled"),
+    "played_at": lazy_gettext("the time it was played"), "updated_at": lazy_gettext("the time it was last changed"),
+    "next_deal_dealt": lazy_gettext("whether the next deal was dealt"), "finished_at": lazy_gettext("the time it finished"),
 }
 
 
@@ -42,6 +44,15 @@ PREFIX = re.compile(r"^(?:deal (\d+): )?(?:([a-z_]+(?:\.[a-z_]+)?): )?")
 def played(raw: Mapping[str, Any]) -> DealDocument:
     """A deal as the app stores what was played (MATCH-FORMAT.md fields only, bids as recorded)."""
     return deal_document(raw["bids"], raw["tricks"], raw.get("premiums"), raw.get("turn_up"), raw.get("trump"))
+
+
+class Refusal(ImportProblem):
+    """The app's own problem with a document, a whole sentence in the page's language (``deal``:
+    the deal it is about), put in a player's words by ``check`` (``say``)."""
+
+    def __init__(self, sentence: str, deal: int | None = None) -> None:
+        super().__init__(sentence)
+        self.deal = deal
 
 
 @dataclass
@@ -99,27 +110,38 @@ def read_time(document: dict[str, Any], key: str) -> datetime | None:
     except ValueError:
         moment = None
     if moment is None:
-        raise ImportProblem(f"{key}: must be a date and time such as \"2026-11-21T20:15:00+00:00\", not {value!r}")
+        raise Refusal(gettext("%(field)s must be a date and time such as %(example)s, not %(value)s", field=FIELD_WORDS[key],
+                              example='"2026-11-21T20:15:00+00:00"', value=repr(value)))
     try:
         in_range = EARLIEST <= results.as_utc(moment) <= LATEST  # year 1 at +01:00 is before the calendar starts
     except OverflowError:
         in_range = False
     if not in_range:  # the table's clock shows it in any zone, history sorts by it
-        raise ImportProblem(f"{key}: must be a date from {EARLIEST.year} to {LATEST.year}, not {value!r}")
+        raise Refusal(gettext("%(field)s must be a date from %(first)s to %(last)s, not %(value)s", field=FIELD_WORDS[key],
+                              first=EARLIEST.year, last=LATEST.year, value=repr(value)))
     return results.as_utc(moment)
 
 
-def in_words(text: str, document: Any) -> str:
-    """The app's own problem with a document as a player would say it: "next_deal_dealt: must be true
-    or false, not 1" → "Whether the next deal was dealt must be true or false, not 1": field names in
-    words, long names shortened. (The core's problems are worded by ``problem_words.in_import``.)"""
-    found = PREFIX.match(text)
-    assert found is not None  # every part of it is optional
-    deal, field, rest = found.group(1), found.group(2), text[found.end():]
+def say(sentence: str, document: Any, deal: int | None = None) -> str:
+    """The app's own problem with a document as a player reads it: long names shortened, the deal
+    it is about before it ("Deal 3: the seed must …"), else begun with a capital. (The core's
+    problems are worded by ``presentation/import_words``.)"""
     players = document.get("players") if isinstance(document, dict) else None
     for name in players if isinstance(players, list) else []:
         if isinstance(name, str) and len(name) > names.SHORT_NAME:
-            rest = rest.replace(name, names.short(name))
+            sentence = sentence.replace(name, names.short(name))
+    if deal is not None:
+        return gettext("Deal %(deal)s: %(problem)s", deal=deal, problem=sentence)
+    return sentence[:1].upper() + sentence[1:]
+
+
+def in_words(text: str, document: Any) -> str:
+    """A line read off as "deal 3: field: problem" (the form of the core's English line) as a player
+    would say it: "options.games_to_win: must be a whole number …" → "The games to win must be a whole
+    number …": field names in words, long names shortened."""
+    found = PREFIX.match(text)
+    assert found is not None  # every part of it is optional
+    deal, field, rest = found.group(1), found.group(2), text[found.end():]
     if field is not None:
         words = FIELD_WORDS.get(field) or (f"the {field.split('.', 1)[1].replace('_', ' ')}" if "." in field else None)
         if words is None:
@@ -128,18 +150,18 @@ def in_words(text: str, document: Any) -> str:
             rest = f"{words} {rest}"
         elif field not in SELF_EXPLAINING:
             rest = f"{words}: {rest}"
-    return f"Deal {deal}: {rest}" if deal else rest[:1].upper() + rest[1:]
+    return say(rest, document, int(deal) if deal else None)
 
 
 def check(document: Any) -> Checked:
     """Validate and score one document with the core, and check the app's own limits; the core's
-    problem, if any, as it states it (``CoreProblem``), the app's in a player's words (``in_words``)."""
+    problem, if any, as it states it (``CoreProblem``), the app's in a player's words (``say``)."""
     try:
         return _checked(document)
     except MatchError as error:
         raise ImportProblem(str(error), core=CoreProblem(error, document)) from None
-    except ImportProblem as problem:
-        raise ImportProblem(in_words(str(problem), document), problem.status) from None
+    except Refusal as problem:
+        raise ImportProblem(say(str(problem), document, problem.deal), problem.status) from None
 
 
 def _checked(document: Any) -> Checked:
@@ -147,17 +169,17 @@ def _checked(document: Any) -> Checked:
     players = []
     for name in match.players:
         try:
-            players.append(names.clean(name, f"players: {name!r}"))
+            players.append(names.clean(name, repr(name)))
         except names.NameProblem as problem:
-            raise ImportProblem(str(problem)) from None
+            raise Refusal(str(problem)) from None
     keys = [names.key(name) for name in players]
     for name, key in zip(match.players, keys, strict=True):
         if keys.count(key) > 1:
-            raise ImportProblem(f"players: {name!r} is named twice")
+            raise Refusal(gettext("%(name)s is named twice", name=repr(name)))
     alike = names.lookalikes(players)
     if alike is not None:
-        raise ImportProblem(f"players: {alike[0]!r} and {alike[1]!r} look the same; a match needs names that can be "
-                            "told apart")
+        raise Refusal(gettext("%(first)s and %(second)s look the same; a match needs names that can be told apart",
+                              first=repr(alike[0]), second=repr(alike[1])))
     read_played_trumps(document)
     played_at = read_time(document, "played_at")
     updated_at = read_time(document, "updated_at")
@@ -168,7 +190,8 @@ def _checked(document: Any) -> Checked:
     cards = read_cards(document, options)
     next_dealt = document.get("next_deal_dealt", False)
     if not isinstance(next_dealt, bool):
-        raise ImportProblem(f"next_deal_dealt: must be true or false, not {next_dealt!r}")
+        raise Refusal(gettext("%(field)s must be true or false, not %(value)s", field=FIELD_WORDS["next_deal_dealt"],
+                              value=repr(next_dealt)))
     checked = Checked(document=document, options=options, players=players, scored=scored,
                       played_at=played_at, updated_at=updated_at or played_at, cards=cards, next_dealt=next_dealt,
                       finished_at=finished_at)
@@ -196,12 +219,16 @@ def read_cards(document: dict[str, Any], options: dict[str, Any]) -> str:
     mode = document.get("cards", card_store.TABLE)
     problem = card_store.mode_problem(document["ruleset"], options, mode) if isinstance(mode, str) else None
     if not isinstance(mode, str) or mode not in card_store.CARDS_MODES or problem:
-        raise ImportProblem(f"cards: {mode!r} is not how this match's cards can be handled "
-                            f"(one of {', '.join(card_store.CARDS_MODES)}){': ' + problem if problem else ''}")
+        modes = ", ".join(card_store.CARDS_MODES)
+        raise Refusal(gettext("%(value)s is not how this match's cards can be handled (one of %(modes)s): %(problem)s",
+                              value=repr(mode), modes=modes, problem=problem) if problem else
+                      gettext("%(value)s is not how this match's cards can be handled (one of %(modes)s)",
+                              value=repr(mode), modes=modes))
     for number, raw in enumerate(document.get("deals", []), start=1):
         seed = raw.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED):
-            raise ImportProblem(f"deal {number}: seed: must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+            raise Refusal(gettext("%(field)s must be a whole number from 0 to %(most)s, not %(value)s", field=FIELD_WORDS["seed"],
+                                  most=MAX_SEED, value=repr(seed)), deal=number)
         if mode == card_store.TABLE and (seed is not None or raw.get("hands") is not None):
-            raise ImportProblem(f"deal {number}: hands: dealt cards need the match's \"cards\" mode (\"app\")")
+            raise Refusal(gettext("the hands: dealt cards need the match's \"cards\" mode (\"app\")"), deal=number)
     return mode

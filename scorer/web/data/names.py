@@ -31,6 +31,8 @@ from collections.abc import Iterable
 
 from confusable_homoglyphs import confusables
 
+from scorer.web.language import gettext, lazy_gettext, pgettext
+
 NAME_LENGTH = 40
 
 # Code points that are letters or symbols to Unicode but show nothing.
@@ -43,14 +45,25 @@ INVISIBLE = {
     *range(0xFE00, 0xFE10),  # variation selectors
     *range(0xE0100, 0xE01F0),  # variation selectors supplement
 }
+# Why each refused kind of character cannot be in a name, a whole sentence each ("%(what)s": "The
+# name", "A player's name", as the caller words it; "%(char)s": "U+200B ZERO WIDTH SPACE").
 REFUSED_CATEGORIES = {
-    "Cc": "a control character",
-    "Cf": "an invisible formatting character",
-    "Cn": "an unassigned code point",
-    "Co": "a private-use character",
-    "Cs": "a lone surrogate",
+    "Cc": lazy_gettext("%(what)s cannot hold a control character (%(char)s): type it with visible letters only."),
+    "Cf": lazy_gettext("%(what)s cannot hold an invisible formatting character (%(char)s): type it with visible "
+                       "letters only."),
+    "Cn": lazy_gettext("%(what)s cannot hold an unassigned code point (%(char)s): type it with visible letters only."),
+    "Co": lazy_gettext("%(what)s cannot hold a private-use character (%(char)s): type it with visible letters only."),
+    "Cs": lazy_gettext("%(what)s cannot hold a lone surrogate (%(char)s): type it with visible letters only."),
 }
+SHOWS_NOTHING = lazy_gettext("%(what)s cannot hold a character that shows nothing (%(char)s): type it with visible "
+                             "letters only.")
 SCRIPTS = ("LATIN", "GREEK", "CYRILLIC")
+
+
+def script_words(script: str) -> str:
+    """An alphabet's letters as a sentence names them ("Cyrillic and Latin letters")."""
+    return {"LATIN": pgettext("letters", "Latin"), "GREEK": pgettext("letters", "Greek"),
+            "CYRILLIC": pgettext("letters", "Cyrillic")}[script]
 
 class NameProblem(ValueError):
     """Why a name cannot be used; the message is meant for the person who typed it."""
@@ -66,25 +79,31 @@ def tidy(text: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", text).split())
 
 
-def clean(text: str, what: str = "A name", limit: int = NAME_LENGTH) -> str:
-    """The name as stored: NFKC, spaces tidied; ``NameProblem`` says what is wrong with it."""
+def clean(text: str, what: str | None = None, limit: int = NAME_LENGTH) -> str:
+    """The name as stored: NFKC, spaces tidied; ``NameProblem`` says what is wrong with it, in the
+    page's language, with ``what`` as its subject ("The name"; "A name" if not given)."""
+    what = gettext("A name") if what is None else what
     name = tidy(text)
     for char in name:
         category = unicodedata.category(char)
         if category in REFUSED_CATEGORIES or ord(char) in INVISIBLE:
-            kind = REFUSED_CATEGORIES.get(category, "a character that shows nothing")
-            raise NameProblem(f"{what} cannot hold {kind} ({describe(char)}): type it with visible letters only.")
+            sentence = REFUSED_CATEGORIES.get(category, SHOWS_NOTHING)
+            raise NameProblem(sentence % {"what": what, "char": describe(char)})
     if not name:
-        raise NameProblem(f"{what} needs at least one letter you can see.")
+        raise NameProblem(gettext("%(what)s needs at least one letter you can see.", what=what))
     if unicodedata.category(name[0]).startswith("M"):
-        raise NameProblem(f"{what} cannot start with a mark on its own ({describe(name[0])}).")
+        raise NameProblem(gettext("%(what)s cannot start with a mark on its own (%(char)s).", what=what,
+                                  char=describe(name[0])))
     if len(name) > limit:
-        raise NameProblem(f"{what} is longer than {limit} characters.")
+        raise NameProblem(gettext("%(what)s is longer than %(limit)s characters.", what=what, limit=limit))
     scripts = sorted({script for char in name if char.isalpha()
                       for script in SCRIPTS if unicodedata.name(char, "").startswith(script + " ")})
     if len(scripts) > 1:
-        raise NameProblem(f"{what} mixes {' and '.join(s.title() for s in scripts)} letters, which can look "
-                          "alike: type it in one alphabet.")
+        alphabets = script_words(scripts[0])
+        for script in scripts[1:]:
+            alphabets = gettext("%(first)s and %(second)s", first=alphabets, second=script_words(script))
+        raise NameProblem(gettext("%(what)s mixes %(alphabets)s letters, which can look alike: type it in one alphabet.",
+                                  what=what, alphabets=alphabets))
     return name
 
 

@@ -92,6 +92,13 @@ def kind_of(ruleset_id: str) -> str:
     return _KIND_OF[ruleset_id]
 
 
+def kind_facts(kind: str) -> tuple[int, bool]:
+    """What a kind's label says, for the web to word it: (its number of players, whether they play
+    in sides). KeyError for an unknown kind."""
+    ruleset = RULESETS[rulesets_of(kind)[0]]
+    return ruleset.players, ruleset.has_sides
+
+
 def rulesets_of(kind: str) -> list[str]:
     """The rulesets rated as ``kind``, in the core's order; KeyError for an unknown kind."""
     if kind not in KINDS:

@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scorer.core import make_setup
+from scorer.web.language import ngettext
 from scorer.web.presentation import rules_words
-from scorer.web.presentation.formatting import minus, plural
+from scorer.web.presentation.formatting import minus
 from scorer.web.presentation.scoreboard import Board
 
 WIDTH, HEIGHT = 360, 220  # about a phone's width, so the text is drawn at its real size there
@@ -122,10 +123,14 @@ def running_totals(board: Board) -> Chart | None:
     x_ticks = [(x(d), d) for d in range(1, deals + 1) if d % x_step == 0]
     y_ticks = [(y(v), v) for v in range(low, high + 1, step)]
     last = board.games[-1]
-    summary = "; ".join(f"{s.label} {minus(last.totals[s.index])}" for s in series)
-    described = f"Running totals over {plural(deals, 'deal')}"
+    totals = "; ".join(f"{s.label} {minus(last.totals[s.index])}" for s in series)
     if len(board.games) > 1:
-        described += f", {len(board.games)} games, each from 0"
+        summary = ngettext("Running totals over %(num)s deal, %(games)s games, each from 0. Game %(game)s stands at %(totals)s.",
+                           "Running totals over %(num)s deals, %(games)s games, each from 0. Game %(game)s stands at %(totals)s.",
+                           deals, games=len(board.games), game=last.number, totals=totals)
+    else:
+        summary = ngettext("Running totals over %(num)s deal. Game %(game)s stands at %(totals)s.",
+                           "Running totals over %(num)s deals. Game %(game)s stands at %(totals)s.",
+                           deals, game=last.number, totals=totals)
     return Chart(WIDTH, HEIGHT, LEFT, right_edge, TOP, bottom_edge, series, y_ticks, x_ticks, starts, y(0),
-                 (y(goal), goal_label) if goal is not None and low <= goal <= high else None,
-                 f"{described}. Game {last.number} stands at {summary}.")
+                 (y(goal), goal_label) if goal is not None and low <= goal <= high else None, summary)

@@ -13,12 +13,39 @@ from scorer.web.data import rating_reads, ratings, ratings_fold
 from scorer.web.data.models import Match
 from scorer.web.data.rating_reads import Last, Standing
 from scorer.web.data.ratings import Position
+from scorer.web.language import gettext, lazy_gettext, ngettext, pgettext
 from scorer.web.presentation.charts import nice_step
 from scorer.web.presentation.formatting import local_date, local_month
 
 MINUS = "\N{MINUS SIGN}"
 WHOLE = 100          # percent: the chances add up to it
 SMALLEST_SPAN = 20   # rating points: the y axis of a flat chart still spans this much (layout)
+
+
+# A kind of game in words, from the number of its players and whether they play in sides
+# (``ratings_fold.kind_facts``): as a heading, and inside a sentence.
+PLAYERS_LABEL = {2: lazy_gettext("Two players"), 3: lazy_gettext("Three players"), 4: lazy_gettext("Four players"),
+                 5: lazy_gettext("Five players"), 6: lazy_gettext("Six players")}
+PLAYERS_WORDS = {2: lazy_gettext("two players"), 3: lazy_gettext("three players"), 4: lazy_gettext("four players"),
+                 5: lazy_gettext("five players"), 6: lazy_gettext("six players")}
+
+
+def kind_label(kind: str) -> str:
+    """A kind of game as a heading or a choice: "Three players", "Four players, partners"."""
+    players, sides = ratings_fold.kind_facts(kind)
+    return gettext("%(players)s, partners", players=PLAYERS_LABEL[players]) if sides else str(PLAYERS_LABEL[players])
+
+
+def kind_words(kind: str) -> str:
+    """A kind of game inside a sentence: "three players", "four players, partners"."""
+    players, sides = ratings_fold.kind_facts(kind)
+    return gettext("%(players)s, partners", players=PLAYERS_WORDS[players]) if sides else str(PLAYERS_WORDS[players])
+
+
+def sure_words(sureness: str) -> str:
+    """How sure a rating is (``ratings_fold.sureness``), in words: "new", "settling", "sure"."""
+    return {ratings_fold.NEW: pgettext("rating", "new"), ratings_fold.SETTLING: pgettext("rating", "settling"),
+            ratings_fold.SURE: pgettext("rating", "sure")}[sureness]
 
 
 def signed_change(change: int) -> str:
@@ -45,7 +72,7 @@ def ladder(standings: Sequence[Standing], names: Mapping[int, str]) -> list[Ladd
         rank = lines[-1].rank if lines and lines[-1].rating == rating else i + 1
         change = standing.last.change
         lines.append(LadderLine(rank, standing.player_id, names.get(standing.player_id, "?"), rating,
-                                ratings_fold.sureness(standing.last.after), standing.in_period,
+                                sure_words(ratings_fold.sureness(standing.last.after)), standing.in_period,
                                 signed_change(change), None if change == 0 else change > 0))
     return lines
 
@@ -70,12 +97,18 @@ class Ladder:
     def left_out_words(self) -> str | None:
         if not self.left_out:
             return None
-        return f"{self.left_out} finished match{'es are' if self.left_out != 1 else ' is'} left out."
+        return ngettext("%(num)s finished match is left out.", "%(num)s finished matches are left out.", self.left_out)
+
+    @property
+    def empty_words(self) -> str:
+        """What the ladder says with no line, unfiltered: no match of its kind finished yet."""
+        return gettext("No %(kind)s match has been finished yet.", kind=kind_words(self.kind))
 
 
 def lookalike_question(asked: Any) -> str:
     """"Кір looks like Kip, who has played here before. Did you mean Kip?" (``LikeKnownPlayer``)."""
-    return f"{asked.typed} looks like {asked.known}, who has played here before. Did you mean {asked.known}?"
+    return gettext("%(typed)s looks like %(known)s, who has played here before. Did you mean %(known)s?",
+                   typed=asked.typed, known=asked.known)
 
 
 def updating(stale_since: Position | None) -> str | None:
@@ -83,56 +116,58 @@ def updating(stale_since: Position | None) -> str | None:
     if stale_since is None:
         return None
     if stale_since[1] == 0:  # from the very beginning: a rebuild, or the ladder's rule changed
-        return "Updating every rating after a change of what the ladder counts…"
-    return f"Updating after a change to a match of {local_date(stale_since[0])}…"
+        return gettext("Updating every rating after a change of what the ladder counts…")
+    return gettext("Updating after a change to a match of %(date)s…", date=local_date(stale_since[0]))
 
 
 def rule_words(rule: str) -> str:
     """The rule the ladder follows, in words."""
     if rule == ratings.ONLY_CONFIRMED:
-        return "This ladder counts only the matches the site manager has confirmed."
-    return "This ladder counts every finished match."
+        return gettext("This ladder counts only the matches the site manager has confirmed.")
+    return gettext("This ladder counts every finished match.")
 
 
 def rule_summary(rule: str) -> str:
     """What each rule means, beside its choice on the site manager's page."""
     if rule == ratings.ONLY_CONFIRMED:
-        return ("For a club: a match anyone could start, with any names, counts only once you confirm it. "
-                "Until then it shows on its own page and in the history, not on the ladder.")
-    return "For a home table: every match counts as soon as it is finished."
+        return gettext("For a club: a match anyone could start, with any names, counts only once you confirm it. "
+                       "Until then it shows on its own page and in the history, not on the ladder.")
+    return gettext("For a home table: every match counts as soon as it is finished.")
 
 
 def rule_changed(rule: str) -> str:
-    return ("The ladder now counts only the matches you confirm; every rating is worked out again."
-            if rule == ratings.ONLY_CONFIRMED else "The ladder now counts every finished match; every rating is worked out again.")
+    return (gettext("The ladder now counts only the matches you confirm; every rating is worked out again.")
+            if rule == ratings.ONLY_CONFIRMED
+            else gettext("The ladder now counts every finished match; every rating is worked out again."))
 
 
 def confirmed(count: int) -> str:
-    return "No match was confirmed." if not count else (
-        f"{count} match{'es' if count != 1 else ''} confirmed: {'they count' if count != 1 else 'it counts'} in the ratings now.")
+    return gettext("No match was confirmed.") if not count else ngettext(
+        "%(num)s match confirmed: it counts in the ratings now.",
+        "%(num)s matches confirmed: they count in the ratings now.", count)
 
 
 STANDING_WORDS = {
-    "leave-out": "The match is left out of the ratings.",
-    "count-in": "The match counts in the ratings again.",
-    "confirm": "The match is confirmed: it counts in the ratings.",
-    "unconfirm": "The match's confirmation is taken back: it no longer counts in the ratings.",
+    "leave-out": lazy_gettext("The match is left out of the ratings."),
+    "count-in": lazy_gettext("The match counts in the ratings again."),
+    "confirm": lazy_gettext("The match is confirmed: it counts in the ratings."),
+    "unconfirm": lazy_gettext("The match's confirmation is taken back: it no longer counts in the ratings."),
 }
 
 
 def standing_changed(action: str) -> str:
-    return STANDING_WORDS[action]
+    return str(STANDING_WORDS[action])
 
 
 def standing_of(match: Match, rule: str) -> str:
     """How a match counts in the ratings, for its record."""
     if not match.finished:
-        return "It will count in the ratings once it is finished."
+        return gettext("It will count in the ratings once it is finished.")
     if match.left_out_at is not None:
-        return "The site manager left this match out of the ratings."
+        return gettext("The site manager left this match out of the ratings.")
     if rule == ratings.ONLY_CONFIRMED and match.confirmed_at is None:
-        return "It counts in the ratings once the site manager confirms it."
-    return "It counts in the ratings."
+        return gettext("It counts in the ratings once the site manager confirms it.")
+    return gettext("It counts in the ratings.")
 
 
 def match_changes(match: Match, names: Sequence[str]) -> str | None:
@@ -156,7 +191,7 @@ class Chance:
 class Forecast:
     """The chances of a match about to start, as the ratings of its kind of game see them."""
 
-    kind: str            # "Three players"
+    kind: str            # "three players", as a sentence says it
     lines: list[Chance]
     rated: int           # how many of its players have a rating yet (none: the chances are even)
 
@@ -174,7 +209,7 @@ def forecast(ruleset: Ruleset, players: Sequence[int], names: Sequence[str]) -> 
     order = sorted(units)
     odds = ratings_fold.chances(kind, [units[unit] for unit in order], current)
     rated = sum(1 for player in players if (kind, player) in current)
-    return Forecast(ratings_fold.KINDS[kind], chances([" & ".join(labels[unit]) for unit in order], odds), rated)
+    return Forecast(kind_words(kind), chances([" & ".join(labels[unit]) for unit in order], odds), rated)
 
 
 def match_forecast(match: Match, names: Sequence[str]) -> Forecast | None:
@@ -238,7 +273,9 @@ def rating_chart(history: Sequence[Last], label: str) -> RatingChart | None:
         month = local_month(history[i - 1].rated_at)
         if not shown or shown[-1][1] != month:
             shown.append((x(i), month, "end" if i == len(history) else "start" if i == 1 else "middle"))
-    summary = (f"{label}: {values[0]} before the first of these {len(history)} matches, {values[-1]} after the last; "
-               f"lowest {min(values)}, highest {max(values)}.")
+    # (Two matches at least: the sentence is always in the plural.)
+    summary = gettext("%(label)s: %(first)s before the first of these %(num)s matches, %(last)s after the last; "
+                      "lowest %(low)s, highest %(high)s.", label=label, first=values[0], num=len(history),
+                      last=values[-1], low=min(values), high=max(values))
     return RatingChart(width, height, left, right, top, bottom, points,
                        [(y(value), value) for value in range(low, high + 1, step)], shown, summary)

@@ -17,6 +17,7 @@ from scorer.web.data.history import DEAL, MATCH, belongs, changes_of, current_st
 from scorer.web.data.models import Change, Match
 from scorer.web.extensions import db
 from scorer.web.fields import VersionForm, sent_version
+from scorer.web.language import gettext
 from scorer.web.policy import access, device, readers
 from scorer.web.presentation import problem_words
 from scorer.web.presentation.change_words import describe, later_first, undo_words
@@ -64,7 +65,7 @@ def undoable(match_id: int, change_id: int) -> tuple[Match, Change]:
     match = db.get_or_404(Match, match_id)
     change = db.get_or_404(Change, change_id)
     if not belongs(change, match):
-        abort(404, "That change is not in this match's history.")
+        abort(404, gettext("That change is not in this match's history."))
     access.require_undo(match, change)
     return match, change
 
@@ -102,9 +103,9 @@ def confirm(match_id: int, change_id: int) -> str | tuple[str, int]:
         return refused_page(match, problem)
     changes = diff_words(match, plan.deal.changes) if plan.deal is not None else []
     does, details = undo_words(plan, names, changes)
-    return render_template("confirm.html", match=match, title="Undo this change?", lead=f"{describe(change, names)}.",
-                           message=does, details=details, confirm="Undo it", confirm_class="btn-primary",
-                           back=back_to(match.id), back_label="Leave it as it is",
+    return render_template("confirm.html", match=match, title=gettext("Undo this change?"), lead=f"{describe(change, names)}.",
+                           message=does, details=details, confirm=gettext("Undo it"), confirm_class="btn-primary",
+                           back=back_to(match.id), back_label=gettext("Leave it as it is"),
                            form=VersionForm(version=str(plan.version)))
 
 
@@ -117,8 +118,8 @@ def undo(match_id: int, change_id: int) -> Response | tuple[str, int]:
     form = VersionForm()
     seen = sent_version(form.version) if form.validate_on_submit() else None
     if seen is None:
-        abort(400, "This undo did not come from its confirmation page, or did not say which version of the match it "
-                   "was confirmed at, so nothing was undone. Open the undo again from the history of changes.")
+        abort(400, gettext("This undo did not come from its confirmation page, or did not say which version of the match "
+                           "it was confirmed at, so nothing was undone. Open the undo again from the history of changes."))
     words = describe(change, seat_names(match))
     try:
         undo_write.undo(match_id, change_id, by=device.device_name(), seen=seen)
@@ -128,5 +129,5 @@ def undo(match_id: int, change_id: int) -> Response | tuple[str, int]:
             return redirect(url_for("changes.confirm", match_id=match_id, change_id=change_id,
                                     next=request.args.get("next")), code=303)
         return refused_page(match, problem)
-    flash(f"Undone: {words}.")
+    flash(gettext("Undone: %(change)s.", change=words))
     return redirect(back_to(match_id), code=303)  # where the undo started

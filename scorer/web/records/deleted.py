@@ -14,6 +14,7 @@ from scorer.web.data.deletion import KEEP_DAYS, deleted_matches
 from scorer.web.data.models import Match
 from scorer.web.extensions import db
 from scorer.web.fields import EmptyForm
+from scorer.web.language import gettext
 from scorer.web.policy import access, device
 from scorer.web.writes import matches as match_writes
 
@@ -36,9 +37,9 @@ def restore(match_id: int) -> Response:
     match = db.get_or_404(Match, match_id)
     access.require_change(match, keeper_needed=False)  # before the form is read: nothing written otherwise
     if not EmptyForm().validate_on_submit():
-        abort(400, "This form did not come from this page; nothing was restored. Reload the page and try again.")
+        abort(400, gettext("This form did not come from this page; nothing was restored. Reload the page and try again."))
     if match_writes.restore(match_id, by=device.device_name()):
-        flash("The match is back, with its statistics.")
+        flash(gettext("The match is back, with its statistics."))
     else:
-        flash("The match was restored already.")
+        flash(gettext("The match was restored already."))
     return redirect(url_for("matches.show", match_id=match_id), code=303)

@@ -13,8 +13,10 @@ from wtforms.validators import Optional, ValidationError
 from scorer.core import RULESETS
 from scorer.web import clock
 from scorer.web.fields import choices
+from scorer.web.language import gettext
+from scorer.web.language import lazy_gettext as _l
 
-DATE_MESSAGE = "Write the date as year-month-day, e.g. 2026-11-21."
+DATE_MESSAGE = _l("Write the date as year-month-day, e.g. 2026-11-21.")
 
 
 class DayField(DateField):
@@ -24,24 +26,24 @@ class DayField(DateField):
         try:
             super().process_formdata(valuelist)
         except ValueError as error:
-            raise ValueError(DATE_MESSAGE) from error
+            raise ValueError(str(DATE_MESSAGE)) from error
 
 
 class PeriodForm(Form):
     """Filters read from the query string (a GET form: nothing is changed, so no CSRF token)."""
 
-    ruleset = SelectField("Ruleset", default="")
-    start = DayField("From", validators=[Optional()])
-    end = DayField("To", validators=[Optional()])
+    ruleset = SelectField(_l("Ruleset"), default="")
+    start = DayField(_l("From"), validators=[Optional()])
+    end = DayField(_l("To"), validators=[Optional()])
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.ruleset is not None:  # a form of ratings puts the kind of game in its place
-            self.ruleset.choices = choices([("", "Any ruleset"), *((r.id, r.name) for r in RULESETS.values())])
+            self.ruleset.choices = choices([("", _l("Any ruleset")), *((r.id, r.name) for r in RULESETS.values())])
 
     def validate_end(self, field: DateField) -> None:
         if field.data and self.start.data and field.data < self.start.data:
-            raise ValidationError("The end date is before the start date.")
+            raise ValidationError(gettext("The end date is before the start date."))
 
     def bounds(self) -> tuple[datetime | None, datetime | None]:
         """The period as UTC moments, its days cut at the table zone's midnight (clock.py), as the

@@ -17,6 +17,7 @@ from scorer.web.data.figures import match_figures
 from scorer.web.data.models import Deal, Match, MatchResult, MatchSeat, Player
 from scorer.web.extensions import db
 from scorer.web.fields import choices
+from scorer.web.language import lazy_gettext as _l
 from scorer.web.policy import readers, security
 from scorer.web.presentation import charts, scoreboard
 from scorer.web.presentation import ratings as rating_words
@@ -29,14 +30,14 @@ COUNT_UP_TO = 500
 
 
 class HistoryForm(PeriodForm):
-    player = SelectField("Player", default="")
-    state = SelectField("Matches", default="", choices=choices(
-        [("", "Finished and unfinished"), ("finished", "Finished"), ("unfinished", "Unfinished")]))
+    player = SelectField(_l("Player"), default="")
+    state = SelectField(_l("Matches"), default="", choices=choices(
+        [("", _l("Finished and unfinished")), ("finished", _l("Finished")), ("unfinished", _l("Unfinished"))]))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         players = db.session.execute(select(Player.id, Player.name).order_by(Player.name_key)).all()
-        self.player.choices = choices([("", "Anyone"), *((str(pid), name) for pid, name in players)])
+        self.player.choices = choices([("", _l("Anyone")), *((str(pid), name) for pid, name in players)])
 
     def filters(self) -> dict[str, str]:
         return {**super().filters(), **{k: v for k, v in (("player", self.player.data), ("state", self.state.data)) if v}}

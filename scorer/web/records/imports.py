@@ -16,6 +16,8 @@ from werkzeug.wrappers import Response
 from scorer.web.data.match_files import IMPORT_MAX_BYTES, ImportProblem, read_upload, size_text
 from scorer.web.data.models import Match
 from scorer.web.extensions import csrf, db
+from scorer.web.language import gettext, ngettext
+from scorer.web.language import lazy_gettext as _l
 from scorer.web.policy import access
 from scorer.web.presentation import import_words
 from scorer.web.writes.imports import import_documents
@@ -24,7 +26,7 @@ bp = Blueprint("imports", __name__)
 
 
 class ImportForm(FlaskForm):
-    file = FileField("Match file", validators=[FileRequired("Choose a match file (.json or .zip) to import.")])
+    file = FileField(_l("Match file"), validators=[FileRequired(_l("Choose a match file (.json or .zip) to import."))])
 
 
 def upload_limit() -> int:
@@ -51,28 +53,29 @@ def upload() -> tuple[str, int] | Response:
         valid = form.validate_on_submit()
     except RequestEntityTooLarge:
         form = ImportForm(formdata=None)
-        form.file.errors = [f"That file is larger than {size_text(upload_limit())}, the most an import may be. "
-                            "Nothing was imported. Export fewer matches at a time, or zip them."]
+        form.file.errors = [gettext("That file is larger than %(limit)s, the most an import may be. Nothing was imported. "
+                                    "Export fewer matches at a time, or zip them.", limit=size_text(upload_limit()))]
         return render_import(form, 413)
     if not valid:
         if form.is_submitted() and form.meta.csrf and form.csrf_token.errors:
-            form.file.errors = ["This form was out of date or did not come from this app, so nothing was "
-                                "imported. Reload the page and choose the file again."]
+            form.file.errors = [gettext("This form was out of date or did not come from this app, so nothing was "
+                                        "imported. Reload the page and choose the file again.")]
         return render_import(form, 422 if form.is_submitted() else 200)
     file = form.file.data
     try:
         outcome = import_documents(read_upload(file.read(), file.filename or ""))  # it commits batch by batch
     except ImportProblem as problem:
-        ending = "" if problem.status == 409 else " Nothing was imported."
-        lines = import_words.import_lines(problem)
-        form.file.errors = [f"{line}." for line in lines[:-1]] + [f"{lines[-1]}.{ending}"]
+        lines = [f"{line}." for line in import_words.import_lines(problem)]
+        if problem.status != 409:  # a batch refused by the database: those before it were imported
+            lines[-1] = gettext("%(problem)s Nothing was imported.", problem=lines[-1])
+        form.file.errors = lines
         return render_import(form, problem.status)
     added, here = len(outcome.added), len(outcome.already_here)
-    parts = [f"Imported {added} match{'es' if added != 1 else ''}."]
+    imported = ngettext("Imported %(num)s match.", "Imported %(num)s matches.", added)
     if here:
-        one = here == 1
-        parts.append(f"{here} {'was' if one else 'were'} already here and {'was' if one else 'were'} left as {'it was' if one else 'they were'}.")
-    flash(" ".join(parts))
+        imported = ngettext("%(imported)s %(num)s was already here and was left as it was.",
+                            "%(imported)s %(num)s were already here and were left as they were.", here, imported=imported)
+    flash(imported)
     if added + here == 1:
         match = (outcome.added or outcome.already_here)[0]
         return redirect(url_for("history.record", match_id=match.id), code=303)

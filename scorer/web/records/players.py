@@ -16,6 +16,8 @@ from wtforms.validators import InputRequired, Length, ValidationError
 from scorer.web.data import names
 from scorer.web.data.models import MatchSeat, Player, name_key
 from scorer.web.extensions import db
+from scorer.web.language import gettext
+from scorer.web.language import lazy_gettext as _l
 from scorer.web.policy import access, device
 from scorer.web.writes import players
 from scorer.web.writes.problems import Refused
@@ -24,8 +26,8 @@ bp = Blueprint("players", __name__, url_prefix="/players")
 
 
 class RenameForm(FlaskForm):
-    name = StringField("New name", validators=[InputRequired("Type the new name."),
-                                               Length(max=40, message="Keep names to 40 letters.")])
+    name = StringField(_l("New name"), validators=[InputRequired(_l("Type the new name.")),
+                                                   Length(max=40, message=_l("Keep names to 40 letters."))])
 
     def __init__(self, person: Player, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -33,18 +35,19 @@ class RenameForm(FlaskForm):
 
     def validate_name(self, field: StringField) -> None:
         if not (field.data or "").strip():
-            raise ValidationError("Type the new name.")
+            raise ValidationError(gettext("Type the new name."))
         try:
-            name = names.clean(field.data or "", "The name")
+            name = names.clean(field.data or "", gettext("The name"))
         except names.NameProblem as problem:
             raise ValidationError(str(problem)) from None
         other = db.session.scalar(select(Player).where(Player.name_key == name_key(name), Player.id != self.person.id))
         if other is not None:
-            raise ValidationError(f"{other.name} is already another player's name. Choose a different one.")
+            raise ValidationError(gettext("%(name)s is already another player's name. Choose a different one.", name=other.name))
         alike = names.lookalikes([*table_mates(self.person), name])
         if alike is not None:
-            raise ValidationError(f"{name} would look the same as {alike[0]}, who plays in a match with "
-                                  f"{self.person.name}. Choose a name that can be told apart.")
+            raise ValidationError(gettext("%(name)s would look the same as %(other)s, who plays in a match with %(player)s. "
+                                          "Choose a name that can be told apart.", name=name, other=alike[0],
+                                          player=self.person.name))
 
 
 def table_mates(person: Player) -> list[str]:
@@ -69,6 +72,7 @@ def rename(player_id: int) -> str | Response | tuple[str, int]:
         except Refused as refused:
             form.name.errors = [refused.message]
         else:
-            flash(f"{old} is now {new}, in every match." if old != new else "The name is unchanged.")
+            flash(gettext("%(old)s is now %(new)s, in every match.", old=old, new=new) if old != new
+                  else gettext("The name is unchanged."))
             return redirect(url_for("stats.player", player_id=player_id), code=303)
     return render_template("records/rename_player.html", form=form, person=person), 422 if form.is_submitted() else 200

@@ -21,6 +21,8 @@ from scorer.web.data.figures import known_names, player_names
 from scorer.web.data.models import Match, Player, name_key
 from scorer.web.extensions import db
 from scorer.web.fields import EmptyForm, Option, choices
+from scorer.web.language import gettext
+from scorer.web.language import lazy_gettext as _l
 from scorer.web.policy import access, device
 from scorer.web.presentation import ratings as words
 from scorer.web.records.filters import PeriodForm, read_filters
@@ -44,11 +46,12 @@ class LadderForm(PeriodForm):
     """The period filter, with the kind of game in place of the ruleset (ratings are per kind)."""
 
     ruleset = None
-    kind = SelectField("Kind of game", default="")
+    kind = SelectField(_l("Kind of game"), default="")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.kind.choices = choices([("", "The kind played most"), *ratings_fold.KINDS.items(), (EVERY, "Every kind")])
+        self.kind.choices = choices([("", _l("The kind played most")), *((kind, words.kind_label(kind)) for kind in ratings_fold.KINDS),
+                                     (EVERY, _l("Every kind"))])
 
     def filters(self) -> dict[str, str]:
         found = super().filters()
@@ -77,7 +80,7 @@ def ladder() -> tuple[str, int]:
     for kind in kinds:
         standings = rating_reads.KindView(kind, marks).standings(start, end)
         if standings or form.kind.data not in ("", EVERY):
-            ladders.append(words.Ladder(kind, ratings_fold.KINDS[kind], words.ladder(standings, names),
+            ladders.append(words.Ladder(kind, words.kind_label(kind), words.ladder(standings, names),
                                         marks.get(kind), left_out.get(kind, 0)))
     status = 422 if any(field.errors for field in form) else 200
     return render_template("records/ladder.html", form=form, ladders=ladders, filters=form.filters(),
@@ -98,9 +101,9 @@ def version() -> Response:
 class RuleForm(FlaskForm):
     """What the ladder counts (the site manager's choice)."""
 
-    rule = RadioField("The ladder counts", choices=choices([
-        (ratings.EVERY_FINISHED, "Every finished match"),
-        (ratings.ONLY_CONFIRMED, "Only the matches I confirm")]))
+    rule = RadioField(_l("The ladder counts"), choices=choices([
+        (ratings.EVERY_FINISHED, _l("Every finished match")),
+        (ratings.ONLY_CONFIRMED, _l("Only the matches I confirm"))]))
 
 
 @bp.get("/stats/ratings/manage")
@@ -110,8 +113,9 @@ def manage() -> str:
     access.require_site_manager()
     rule = ratings.ladder_rule()
     return render_template("records/ratings_manage.html", rule=rule, form=RuleForm(rule=rule),
-                           rule_options=[Option(ratings.EVERY_FINISHED, "Every finished match", words.rule_summary(ratings.EVERY_FINISHED)),
-                                         Option(ratings.ONLY_CONFIRMED, "Only the matches I confirm",
+                           rule_options=[Option(ratings.EVERY_FINISHED, gettext("Every finished match"),
+                                                words.rule_summary(ratings.EVERY_FINISHED)),
+                                         Option(ratings.ONLY_CONFIRMED, gettext("Only the matches I confirm"),
                                                 words.rule_summary(ratings.ONLY_CONFIRMED))],
                            awaiting=rating_reads.awaiting() if rule == ratings.ONLY_CONFIRMED else [],
                            left_out=rating_reads.left_out())
@@ -123,9 +127,10 @@ def set_rule() -> BaseResponse:
     access.require_site_manager()
     form = RuleForm()
     if not form.validate_on_submit():
-        abort(400, "Choose what the ladder counts: every finished match, or only the matches you confirm. Nothing was changed.")
+        abort(400, gettext("Choose what the ladder counts: every finished match, or only the matches you confirm. "
+                           "Nothing was changed."))
     changed = rating_writes.set_rule(str(form.rule.data))
-    flash(words.rule_changed(str(form.rule.data)) if changed else "The ladder counted these matches already.")
+    flash(words.rule_changed(str(form.rule.data)) if changed else gettext("The ladder counted these matches already."))
     return redirect(url_for("ratings.manage"), code=303)
 
 
@@ -134,7 +139,7 @@ def confirm() -> BaseResponse:
     """Confirm the finished matches ticked on the manager's page, for the ladder."""
     access.require_site_manager()
     if not EmptyForm().validate_on_submit():
-        abort(400, "This form did not come from this page; nothing was confirmed. Reload the page and try again.")
+        abort(400, gettext("This form did not come from this page; nothing was confirmed. Reload the page and try again."))
     wanted = [int(value) for value in request.form.getlist("match") if value.isascii() and value.isdigit()][:500]
     done = rating_writes.confirm_all(wanted, by=device.device_name())
     flash(words.confirmed(done))
@@ -153,9 +158,9 @@ def standing(match_id: int) -> BaseResponse:
     db.get_or_404(Match, match_id)
     action = request.form.get("action", "")
     if not EmptyForm().validate_on_submit() or action not in STANDINGS:
-        abort(400, "This form did not come from this page; nothing was changed. Reload the page and try again.")
+        abort(400, gettext("This form did not come from this page; nothing was changed. Reload the page and try again."))
     changed = rating_writes.set_standing(match_id, by=device.device_name(), **STANDINGS[action])
-    flash(words.standing_changed(action) if changed else "The ratings counted this match so already.")
+    flash(words.standing_changed(action) if changed else gettext("The ratings counted this match so already."))
     back = request.form.get("next", "")
     return redirect(back if back.startswith("/") and not back.startswith("//")
                     else url_for("history.record", match_id=match_id), code=303)

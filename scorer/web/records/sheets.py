@@ -28,15 +28,22 @@ from scorer.core import (
 from scorer.web.data import documents
 from scorer.web.data.models import name_key
 from scorer.web.fields import MAX_PLAYERS, choices
+from scorer.web.language import gettext, ngettext
+from scorer.web.language import lazy_gettext as _l
 from scorer.web.policy import readers
 from scorer.web.presentation import rules_words, scoreboard
 
 bp = Blueprint("sheets", __name__)
 
-PAPERS = {"a4": "A4", "letter": "Letter"}
+PAPERS = {"a4": "A4", "letter": _l("Letter")}
 # Deal rows that fit one page of a blank sheet, by paper and orientation (checked by printing).
 BLANK_ROWS = {("a4", "portrait"): 24, ("letter", "portrait"): 22, ("a4", "landscape"): 15, ("letter", "landscape"): 15}
 MAX_PAGES = 20
+
+
+def player_name(seat: int) -> str:
+    """The name a blank sheet prints for a seat left without one: "Player 2" (seats count from 1)."""
+    return _l("Player %(number)s", number=seat + 1)
 
 
 def paper_of(value: str | None) -> str:
@@ -102,18 +109,19 @@ class SheetForm(Form):
     """What a blank sheet needs, read from the query string so that the sheet's address can be
     kept and opened again."""
 
-    ruleset = SelectField("Ruleset", default=DEFAULT_RULESET)
-    first_dealer = SelectField("Who deals first", default="0",
-                               choices=choices([(str(i), f"Player {i + 1}") for i in range(MAX_PLAYERS)]))
-    pages = IntegerField("Pages", default=1,
-                         validators=[Optional(), NumberRange(1, MAX_PAGES, f"From 1 to {MAX_PAGES} pages.")])
-    paper = RadioField("Paper", default="a4", choices=choices(list(PAPERS.items())))
+    ruleset = SelectField(_l("Ruleset"), default=DEFAULT_RULESET)
+    first_dealer = SelectField(_l("Who deals first"), default="0",
+                               choices=choices([(str(i), player_name(i)) for i in range(MAX_PLAYERS)]))
+    pages = IntegerField(_l("Pages"), default=1,
+                         validators=[Optional(), NumberRange(1, MAX_PAGES, _l("From 1 to %(most)s pages.", most=MAX_PAGES))])
+    paper = RadioField(_l("Paper"), default="a4", choices=choices(list(PAPERS.items())))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.ruleset.choices = choices([(r.id, f"{r.name} ({r.players} players)") for r in RULESETS.values()])
+        self.ruleset.choices = choices([(r.id, ngettext("%(ruleset)s (%(num)s player)", "%(ruleset)s (%(num)s players)",
+                                                         r.players, ruleset=r.name)) for r in RULESETS.values()])
         # Who deals first by the names typed ("Player 2" where none is), as sheet.js keeps them.
-        self.first_dealer.choices = choices([(str(seat), " ".join((field.data or "").split())[:40] or f"Player {seat + 1}")
+        self.first_dealer.choices = choices([(str(seat), " ".join((field.data or "").split())[:40] or player_name(seat))
                                              for seat, field in enumerate(self.name_fields)])
 
     @property
@@ -123,13 +131,14 @@ class SheetForm(Form):
     def names(self) -> list[str]:
         """The names for the ruleset's players; "Player 2" where a name was left out."""
         players = get_ruleset(self.ruleset.data).players
-        return [" ".join((field.data or "").split()) or f"Player {seat + 1}"
+        return [" ".join((field.data or "").split()) or str(player_name(seat))
                 for seat, field in enumerate(self.name_fields[:players])]
 
     def validate_first_dealer(self, field: SelectField) -> None:
         if self.ruleset.data in RULESETS and int(field.data) >= get_ruleset(self.ruleset.data).players:
-            raise ValidationError(f"{get_ruleset(self.ruleset.data).name} is for "
-                                  f"{get_ruleset(self.ruleset.data).players} players.")
+            ruleset = get_ruleset(self.ruleset.data)
+            raise ValidationError(ngettext("%(ruleset)s is for %(num)s player.", "%(ruleset)s is for %(num)s players.",
+                                           ruleset.players, ruleset=ruleset.name))
 
     def validate_name0(self, field: StringField) -> None:
         if self.ruleset.data not in RULESETS:
@@ -138,12 +147,12 @@ class SheetForm(Form):
         keys = [name_key(name) for name in names]
         for name, key in zip(names, keys, strict=True):
             if keys.count(key) > 1:
-                raise ValidationError(f"{name} is named twice.")
+                raise ValidationError(gettext("%(name)s is named twice.", name=name))
 
 
 for _seat in range(MAX_PLAYERS):
     setattr(SheetForm, f"name{_seat}", StringField(
-        f"Player {_seat + 1}", validators=[Optional(), Length(max=40, message="Keep names to 40 letters.")]))
+        player_name(_seat), validators=[Optional(), Length(max=40, message=_l("Keep names to 40 letters."))]))
 
 
 @dataclass(frozen=True)
@@ -171,7 +180,7 @@ def blank() -> tuple[str, int]:
     form = SheetForm(request.args)
     wanted = "ruleset" in request.args and "change" not in request.args
     if not wanted or not form.validate():
-        return render_template("records/sheet_blank_form.html", form=form, max_players=MAX_PLAYERS,
+        return render_template("records/sheet_blank_form.html", form=form, max_players=MAX_PLAYERS, default_name=player_name(1),
                                players={r.id: r.players for r in RULESETS.values()}), 422 if wanted else 200
     names = form.names()
     core_match = parse_match({"ruleset": form.ruleset.data, "players": names,
@@ -191,6 +200,7 @@ def blank() -> tuple[str, int]:
     return render_template(
         "records/sheet_blank.html", form=form, ruleset=setup.ruleset, options=setup.options_json(), names=names,
         groups=groups_of(columns, seat_names), pages=[rows[i:i + rows_per_page] for i in range(0, len(rows), rows_per_page)],
-        intro=f"{setup.ruleset.name} · {', '.join(names)} · {pages} page{'s' if pages != 1 else ''}",
+        intro=ngettext("%(ruleset)s · %(names)s · %(num)s page", "%(ruleset)s · %(names)s · %(num)s pages", pages,
+                       ruleset=setup.ruleset.name, names=", ".join(names)),
         change_url=url_for("sheets.blank", **with_args(request.args, change=1)), paper_urls=paper_urls("sheets.blank", **request.args),
         paper=paper, papers=PAPERS, orientation=turn, reminders=rules_words.reminders(setup)), 200

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from babel.numbers import get_decimal_symbol
 from flask import Blueprint, render_template
 
 from scorer.core import NINETY_NINE, RULESETS
@@ -21,8 +22,10 @@ from scorer.web.data.figures import (
 )
 from scorer.web.data.models import Player
 from scorer.web.extensions import db
+from scorer.web.language import gettext, ngettext
 from scorer.web.presentation import ratings as rating_words
 from scorer.web.presentation import rules_words
+from scorer.web.presentation.formatting import format_locale
 from scorer.web.records.filters import PeriodForm, read_filters
 
 bp = Blueprint("stats", __name__)
@@ -45,9 +48,8 @@ class KindRating:
 class RatingCharted:
     """The chart of a player's rating in the kind of game they played most (of the period)."""
 
-    label: str
+    caption: str         # the kind and what the chart covers: "Three players, over 12 matches"
     chart: rating_words.RatingChart
-    over: str            # what the chart covers: "over 12 matches", "over the last 60 matches"
 
 
 def ratings_of(person: Player, scope: Scope) -> tuple[list[KindRating], RatingCharted | None]:
@@ -57,16 +59,25 @@ def ratings_of(person: Player, scope: Scope) -> tuple[list[KindRating], RatingCh
     kinds = [ratings_fold.kind_of(scope.ruleset)] if scope.ruleset else None
     lines = []
     for kind, (last,) in rating_reads.player_histories(person.id, 1, scope.start, scope.end, kinds).items():
-        lines.append(KindRating(kind, ratings_fold.KINDS[kind], last, ratings_fold.sureness(last.after),
+        lines.append(KindRating(kind, rating_words.kind_label(kind), last,
+                                rating_words.sure_words(ratings_fold.sureness(last.after)),
                                 rating_words.signed_change(last.change)))
     if not lines:
         return [], None
     most = max(lines, key=lambda line: line.last.played)  # the first of equals: kinds come in order
     history = rating_reads.player_histories(person.id, CHART_MATCHES, scope.start, scope.end, [most.kind])[most.kind]
-    chart = rating_words.rating_chart(history, f"{person.name}'s rating, {most.label.lower()}")
-    over = (f"over the last {len(history)} matches" if most.last.played > len(history)
-            else f"over {len(history)} match{'es' if len(history) != 1 else ''}")
-    return lines, RatingCharted(most.label, chart, over) if chart else None
+    chart = rating_words.rating_chart(history, gettext("%(name)s's rating, %(kind)s", name=person.name,
+                                                       kind=rating_words.kind_words(most.kind)))
+    if most.last.played > len(history):
+        caption = gettext("%(kind)s, over the last %(num)s matches", kind=most.label, num=len(history))
+    else:
+        caption = ngettext("%(kind)s, over %(num)s match", "%(kind)s, over %(num)s matches", len(history), kind=most.label)
+    return lines, RatingCharted(caption, chart) if chart else None
+
+
+def one_decimal(value: float) -> str:
+    """A figure with one decimal, in the page's language: "2.5", "2,5" (rounded as Python rounds)."""
+    return f"{value:.1f}".replace(".", get_decimal_symbol(format_locale()))
 
 
 # ---------------------------------------------------------------------------- pages
@@ -109,6 +120,7 @@ def player(player_id: int) -> tuple[str, int]:
                            updating=rating_words.updating(stale), live=rating_reads.versions(),
                            rivals=rivals_of(summary), best=best_of(summary),
                            ninety_nine=NINETY_NINE, sizes_note=rules_words.bid_sizes_note(),
+                           average_bid="–" if figures.average_bid is None else one_decimal(figures.average_bid),
                            filters=form.filters(), rulesets=RULESETS), status
 
 

@@ -11,6 +11,7 @@ from wtforms import HiddenField, RadioField
 from scorer.web import language
 from scorer.web.extensions import csrf
 from scorer.web.fields import choices
+from scorer.web.language import gettext
 from scorer.web.policy.passcode import safe_next
 
 bp = Blueprint("language", __name__)
@@ -35,7 +36,7 @@ def choose() -> Response:
     """Keep the language chosen on this phone (a year), and go back to the page it was chosen on."""
     form = LanguageForm()
     if not form.validate_on_submit():
-        abort(400, "Choose one of the languages the app speaks; nothing was changed.")
+        abort(400, gettext("Choose one of the languages the app speaks; nothing was changed."))
     response = redirect(safe_next(form.next.data), code=303)
     response.set_cookie(language.COOKIE, str(form.lang.data), max_age=language.COOKIE_AGE, httponly=True,
                         samesite="Lax", secure=request.is_secure)

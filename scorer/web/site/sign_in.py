@@ -13,6 +13,8 @@ from wtforms import PasswordField
 from wtforms.validators import InputRequired
 
 from scorer.web.fields import EmptyForm
+from scorer.web.language import gettext
+from scorer.web.language import lazy_gettext as _l
 from scorer.web.policy import access
 from scorer.web.policy.passcode import (
     KEEP,
@@ -39,7 +41,7 @@ bp = Blueprint("site", __name__)
 
 
 class SignInForm(FlaskForm):
-    passcode = PasswordField("Site passcode", validators=[InputRequired("Enter the site passcode.")])
+    passcode = PasswordField(_l("Site passcode"), validators=[InputRequired(_l("Enter the site passcode."))])
 
 
 @bp.route("/sign-in", methods=["GET", "POST"])
@@ -66,14 +68,14 @@ def sign_in() -> str | Response | tuple[str, int]:
             token = new_token()
             sign_ins.open_session(token_hash(token), timedelta(days=SESSION_DAYS))
             sign_in_here(token)
-            flash("Signed in.")
+            flash(gettext("Signed in."))
             response = redirect(safe_next(request.args.get("next")), code=303)
             known = new_token()  # this browser is known, with this passcode, for KNOWN_DAYS
             sign_ins.remember_browser(token_hash(known), mark(), KNOWN_DAYS)
             response.set_cookie(KNOWN_COOKIE, known, max_age=KNOWN_MAX_AGE, httponly=True,
                                 samesite="Lax", secure=request.is_secure)
             return response
-        form.passcode.errors = ["That is not the site passcode."]
+        form.passcode.errors = [gettext("That is not the site passcode.")]
         status = 422
     return render_template("site/sign_in.html", form=form), status
 
@@ -83,7 +85,7 @@ def sign_out() -> Response:
     """End this browser's session on the server, so no copy of its cookie opens the site any more,
     and forget it here (scorekeepers' cookies stay)."""
     if not EmptyForm().validate_on_submit():
-        abort(400, "This form did not come from this page; you are still signed in.")
+        abort(400, gettext("This form did not come from this page; you are still signed in."))
     token = session_token()
     if token is not None:
         sign_ins.end_session(token_hash(token))
