@@ -71,13 +71,15 @@ system-packages:
 # The catalogs of the table's languages (scorer/translations, scorer/web/language.py): the .po files
 # are committed, the compiled .mo files are built here (make run and make test do it first).
 # After changing words in the code or templates: `make translations-extract translations-update`,
-# then translate the new entries of each messages.po (README: adding a language).
+# then translate the new entries of each messages.po (README: adding a language). The keywords are
+# gettext's, lazy_gettext for forms and constants, and counted for the scripts' words with a count
+# (presentation/script_words.py); tests/web/test_catalog.py extracts with the same ones.
 CATALOGS := scorer/translations
 translations: install
 	@$(BIN)/pybabel -q compile -d $(CATALOGS)
 
 translations-extract: install
-	$(BIN)/pybabel extract -F babel.cfg -k lazy_gettext -k _l --sort-by-file --no-wrap \
+	$(BIN)/pybabel extract -F babel.cfg -k lazy_gettext -k _l -k counted:1,2 --sort-by-file --no-wrap \
 		--project "Ninety-Nine" --copyright-holder "Ninety-Nine" -o $(CATALOGS)/messages.pot .
 
 translations-update: install

@@ -1,5 +1,5 @@
 // What every page's scripts share (each feature is a file of its own, joined into site.js by
-// assets.BUNDLES): the phone's storage, and forms sent once. (The parts shown only where scripts
+// assets.BUNDLES): the phone's storage, the page's words, and forms sent once. (The parts shown only where scripts
 // run, and those only where they do not, are CSS's: data-js-only and no-js-only in app.css.)
 (function () {
   "use strict";
@@ -27,7 +27,29 @@
       element.appendChild(span);
     });
   }
-  window.ninetyNine = { store: store, nameWords: nameWords };
+  // The words the scripts say, in the page's language: the server's catalog writes those of this
+  // bundle's scripts in front of it (scorer/web/presentation/script_words.py, assets.py: the page
+  // asks for site.de.….js in German). say("tricksLeft", { num: 3 }) → "3 tricks left": %(name)s
+  // filled in; a word with a count comes in the language's plural forms, picked by its rules.
+  var words = window.ninetyNineWords || {}, plurals = null;
+  function say(key, values) {
+    values = values || {};
+    var text = words[key];
+    if (text && typeof text === "object") {
+      if (!plurals) {
+        plurals = window.Intl && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang)
+          : { select: function (n) { return n === 1 ? "one" : "other"; } };
+      }
+      text = text[plurals.select(values.num)] || text.other;
+    }
+    if (typeof text !== "string") return key;  // a word this page was not sent: the tests see it
+    return text.replace(/%(?:\((\w+)\)s|%)/g, function (all, name) { return name ? String(values[name]) : "%"; });
+  }
+  // A time of day as the server writes one ("20:15"), in the page's language.
+  function clock(moment) {
+    return moment.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  }
+  window.ninetyNine = { store: store, nameWords: nameWords, say: say, clock: clock };
 
   // A form that must be sent once (Rematch): its button is disabled once it is pressed, so a
   // double tap starts one match. Delegated: live.js may have swapped the form in meanwhile.

@@ -4,10 +4,12 @@
 (function () {
   "use strict";
 
+  var say = window.ninetyNine.say;
+
   window.ninetyNine.dealBids = function (ctx) {
     var form = ctx.form, seats = ctx.seats, changed = ctx.changed;
     var count = Number(form.dataset.bidCards);
-    var words = form.dataset.bidCardsWords;
+    var words = form.dataset.bidCardsWords;  // "three cards", in the page's language
     // The suits' letters by the signs the chips show, and the core's value of every three suits.
     var letters = {};
     form.querySelectorAll(".suit-chip[data-add]").forEach(function (chip) {
@@ -41,7 +43,7 @@
         chip.addEventListener("click", function () {
           var cards = bidCards(bid.value) || [];
           if (cards.length >= count) {  // never start over silently
-            note.textContent = "A bid is " + words + ". Tap ⌫ to take one back first.";
+            note.textContent = say("bidIsCards", { cards: words });
             note.hidden = false;
             return;
           }
@@ -111,10 +113,10 @@
 
     // "= 4" beside three bid cards: the core's value, carried by the page.
     function cardsValue(cards) {
-      if (cards.length < count) return cards.length + " of " + count + " cards";
+      if (cards.length < count) return say("cardsSoFar", { given: cards.length, num: count });
       // A suit (its sign or letter), or a card (6H, or 6 and the sign): its suit's letter.
       var key = cards.map(function (c) { return letters[c.toUpperCase()] || letters[c.slice(-1).toUpperCase()] || c; });
-      if (key.indexOf("Joker") >= 0) return "Joker: the turned suit";
+      if (key.indexOf("Joker") >= 0) return say("jokerBid");
       key.sort();
       var value = values[key.join("")];
       return value === undefined ? "" : "= " + value;

@@ -35,7 +35,7 @@
     var restored = drafts.restore();
     if (restored && !hadErrors) document.getElementById("draft-note").hidden = false;
     document.getElementById("draft-discard").addEventListener("click", function () {
-      if (!window.confirm("Clear everything entered for this deal?")) return;
+      if (!window.confirm(nn.say("clearDraft"))) return;
       store.remove(drafts.key);
       window.location.reload();
     });

@@ -3,6 +3,16 @@
 (function () {
   "use strict";
 
+  var say = window.ninetyNine.say;
+
+  // A line of the preview's own: a note (muted) or a problem (an alert).
+  function line(className, text) {
+    var p = document.createElement("p");
+    p.className = className;
+    p.textContent = text;
+    return p;
+  }
+
   window.ninetyNine.dealPreview = function (ctx) {
     var form = ctx.form, seats = ctx.seats;
     var preview = document.getElementById("preview");
@@ -28,10 +38,7 @@
       return new URLSearchParams(body).toString();
     }
     function showWaiting() {
-      var note = document.createElement("p");
-      note.className = "muted";
-      note.textContent = waiting;
-      preview.replaceChildren(note);
+      preview.replaceChildren(line("muted", waiting));
       tallyPoints.textContent = "";
       tallyAlso.textContent = "";
       tallyPoints.classList.remove("problem");
@@ -73,8 +80,7 @@
               lastSent = null;  // ask again at the next change
               tallyPoints.textContent = "";
               tallyAlso.textContent = "";
-              preview.innerHTML = '<p class="muted">The points need a connection to the scorer. ' +
-                "What you entered is kept on this phone.</p>";
+              preview.replaceChildren(line("muted", say("previewOffline")));
             }
           });
       }, 250);
@@ -88,8 +94,9 @@
     }
 
     function offline() {
-      preview.innerHTML = '<p class="preview-error" role="alert">No connection: nothing was sent. ' +
-        "The deal is kept on this phone; save again once you are back online.</p>";
+      var problem = line("preview-error", say("saveOffline"));
+      problem.setAttribute("role", "alert");
+      preview.replaceChildren(problem);
     }
 
     return { request: requestPreview, start: start, offline: offline };

@@ -3,6 +3,8 @@
 (function () {
   "use strict";
 
+  var say = window.ninetyNine.say;
+
   window.ninetyNine.dealTally = function (ctx) {
     var form = ctx.form, seats = ctx.seats, changed = ctx.changed;
     var total = Number(form.dataset.tricks);
@@ -40,9 +42,9 @@
       }
       tally.classList.toggle("over", left < 0);
       tally.classList.toggle("done", left === 0 && empty.length === 0);
-      if (left < 0) tricksLeft.textContent = -left + (left === -1 ? " trick" : " tricks") + " too many";
-      else if (left === 0 && empty.length === 0) tricksLeft.textContent = "All " + total + " tricks ✓";
-      else tricksLeft.textContent = left + (left === 1 ? " trick" : " tricks") + " left";
+      if (left < 0) tricksLeft.textContent = say("tricksOver", { num: -left });
+      else if (left === 0 && empty.length === 0) tricksLeft.textContent = say("tricksAll", { num: total });
+      else tricksLeft.textContent = say("tricksLeft", { num: left });
     }
 
     function syncChips() {

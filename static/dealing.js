@@ -27,7 +27,8 @@
   // ---- the bid helper ------------------------------------------------------------------------
   function bidHelper(form) {
     var count = Number(form.dataset.bidCards);  // how many cards a bid is: the core's, carried by the page
-    var words = form.dataset.bidCardsWords;  // "three cards"
+    var words = form.dataset.bidCardsWords;  // "three cards", in the page's language
+    var say = window.ninetyNine.say;  // the page's words (app.js)
     var ways = JSON.parse(form.dataset.ways);  // {"4": [[0, 3, 7], ...]}: positions in the hand
     var boxes = Array.prototype.slice.call(form.querySelectorAll("input[name='card']"));
     var bidNow = document.getElementById("bid-now");
@@ -45,15 +46,15 @@
     var aliases = JSON.parse(form.dataset.aliases || "{}");  // the core's: {"0": 10, ...} where bids alias
     function label(bid) {
       var also = aliases[String(Number(bid))];
-      return also !== undefined ? bid + " (or " + also + ")" : String(bid);
+      return also !== undefined ? say("bidOr", { bid: bid, also: also }) : String(bid);
     }
     function show() {
       var picked = chosen().sort(function (a, b) { return a - b; });
       var bid = picked.length === count ? bidOf[picked.join(",")] : undefined;
       boxes.forEach(function (b) { b.closest(".tile").classList.toggle("picked", b.checked); });
-      if (picked.length === count && bid !== undefined) bidNow.textContent = "Your bid: " + label(bid);
-      else if (picked.length === count) bidNow.textContent = "These " + words + " make no bid here";
-      else bidNow.textContent = picked.length === 0 ? "Choose " + words : "Choose " + (count - picked.length) + " more";
+      if (picked.length === count && bid !== undefined) bidNow.textContent = say("yourBid", { bid: label(bid) });
+      else if (picked.length === count) bidNow.textContent = say("noBid", { cards: words });
+      else bidNow.textContent = picked.length === 0 ? say("choose", { cards: words }) : say("chooseMore", { num: count - picked.length });
       chips.forEach(function (chip) { chip.setAttribute("aria-pressed", String(chip.dataset.bid === bid)); });
       // "Show these three instead" only once three other cards are picked than those shown.
       form.classList.toggle("same-three", !!form.dataset.shown && boxes.filter(function (b) { return b.checked; })

@@ -1,7 +1,7 @@
 // The service worker, the offline line, and the note about a sleeping screen.
 (function () {
   "use strict";
-  var store = window.ninetyNine.store;
+  var store = window.ninetyNine.store, say = window.ninetyNine.say;
 
   // The worker (sw.js) needs a secure context: HTTPS, or localhost. Over plain http on a LAN
   // address there is neither the worker nor the Wake Lock, so the scoreboard says once, in one
@@ -13,14 +13,12 @@
     var offline = document.querySelector("meta[name='ninety-nine-offline']");
     if (offline) {
       var when = new Date(Number(offline.getAttribute("content")));
-      var time = isNaN(when) ? "" : " as of " + when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-      pwaNote("offline-note", "Offline: showing the scoreboard" + time, false);
+      pwaNote("offline-note", isNaN(when) ? say("offline") : say("offlineAt", { time: window.ninetyNine.clock(when) }), false);
     }
     var key = "ninety-nine:sleep-note-seen";
     if (!window.isSecureContext && document.body.hasAttribute("data-saved-deals") && !store.get(key)) {
       store.set(key, "1"); // shown once per phone
-      pwaNote("sleep-note", "This phone may dim its screen: open the app over HTTPS (make run HTTPS=1) " +
-        "or raise the phone's screen timeout.", true);
+      pwaNote("sleep-note", say("sleepNote"), true);
     }
   }
 
@@ -38,7 +36,7 @@
       var button = document.createElement("button");
       button.type = "button";
       button.className = "pwa-note-dismiss";
-      button.setAttribute("aria-label", "Dismiss this note");
+      button.setAttribute("aria-label", say("dismiss"));
       button.textContent = "×";
       button.addEventListener("click", function () { note.remove(); });
       note.appendChild(button);

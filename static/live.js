@@ -1,95 +1,44 @@
-// The live scoreboard and the "meanwhile" warning (scorer/web/play/live.py). Every phone showing a
-// match polls its tiny version endpoint every 2 seconds while the page is visible, sending back
-// the ETag it has: while nothing changed the server answers 304 with no body.
+// The live pages (scorer/web/play/live.py), kept up to date by poll.js:
 // - On the scoreboard, a new tag fetches the scoreboard page itself and swaps in place only the
 //   regions that changed: no flicker, the scroll position and any open <details> kept. A small
 //   status line says honestly how fresh the board is.
-// - On a deal form, a version past the one the form was opened at shows, before Save, that
-//   another scorekeeper saved meanwhile, with a link to reload (the server still refuses a save
-//   based on an out-of-date form, as before).
-// - A club night's pages (its director's screen, its organiser's page) follow their set's tag as a
-//   scoreboard does, as often as the page says (data-live-every: the director's screen every second).
+// - A club night's pages (its director's screen, its organiser's page) and the ratings follow
+//   their tag as a scoreboard does, as often as the page says (data-live-every: the director's
+//   screen every second).
 // - On the table's big screen (play/screen.py), a little under once a second: a new tag fetches
 //   the screen itself and swaps <main> in place; it follows the address the server answers from
 //   (a rematch), and the tag it polls then is that page's.
-// Pages work without this file: they are simply not live.
+// (The deal form's "meanwhile" note is meanwhile.js's.) Pages work without this file: they are
+// simply not live.
 (function () {
   "use strict";
 
-  var POLL_MS = 2000;
-  var MAX_RETRY_MS = 10000;
-  var GONE_POLL_MS = 5000;                  // a deleted match: asked now and then, in case it is restored
   var KEPT = ["flash", "pwa-note"];          // regions of <main> that belong to this page view only
   var KEPT_IDS = ["live-status", "offline-note", "sleep-note"];
+  var nn = window.ninetyNine, say = nn.say;  // the page's words (app.js), in its language
 
   document.addEventListener("DOMContentLoaded", function () {
-    var url = document.body.dataset.live;
+    var body = document.body, url = body.dataset.live;
     if (!url || !window.fetch) return;
-    var form = document.getElementById("deal-form");
-    if (form) poller(url, null, meanwhile(form));
-    else if (document.body.hasAttribute("data-screen")) poller(url, document.body.dataset.liveTag, screen(url));
-    else if (document.body.hasAttribute("data-live-tag")) poller(url, document.body.dataset.liveTag, board());
+    if (body.hasAttribute("data-screen")) nn.poll(url, body.dataset.liveTag, screen(url));
+    else if (body.hasAttribute("data-live-tag")) nn.poll(url, body.dataset.liveTag, board());
   });
-
-  // ---- polling: every 2 s while visible, at once when the page shows again -----------------
-  // A view may set its own pace (every, goneEvery, maxRetry) and the address it polls (url()).
-  function poller(url, tag, view) {
-    // gone: the match answered 404 (deleted on another phone). The check goes on, slower, so a
-    // restore is noticed and the page carries on by itself, as it does when a server comes back.
-    var timer = null, busy = false, failures = 0, stopped = false, gone = false;
-    var every = view.every || POLL_MS, goneEvery = view.goneEvery || GONE_POLL_MS;
-    var maxRetry = view.maxRetry || MAX_RETRY_MS;
-
-    function schedule(ms) {
-      clearTimeout(timer);
-      if (!stopped && !document.hidden) timer = setTimeout(poll, ms);
-    }
-
-    function poll() {
-      if (busy || stopped) return;
-      busy = true;
-      var headers = { Accept: "application/json" };
-      if (tag) headers["If-None-Match"] = '"' + tag + '"';
-      fetch(view.url ? view.url() : url, { cache: "no-store", credentials: "same-origin", headers: headers }).then(function (response) {
-        if (response.status === 304) return true;
-        if (response.status === 404) { gone = true; view.gone(); return false; }
-        if (!response.ok) throw new Error("HTTP " + response.status);
-        var newTag = (response.headers.get("ETag") || "").replace(/^W\//, "").replace(/"/g, "");
-        return response.json().then(function (info) { return view.changed(info, newTag); })
-          .then(function (shownTag) { tag = shownTag || newTag; return true; });
-      }).then(function (reached) {
-        if (reached) { failures = 0; gone = false; view.reached(); }
-      }, function () {
-        failures += 1;
-        view.unreachable();
-      }).then(function () {
-        busy = false;
-        if (view.done && view.done()) stopped = true;
-        schedule(gone ? goneEvery : failures ? Math.min(every * Math.pow(2, failures - 1), maxRetry) : every);
-      });
-    }
-
-    document.addEventListener("visibilitychange", function () {
-      if (document.hidden) clearTimeout(timer);
-      else { clearTimeout(timer); poll(); }
-    });
-    schedule(every);
-  }
 
   // ---- how fresh a live page is: the status line ------------------------------------------------
   function freshness(status, since, failing) {
     var lastReached = since;
 
-    function ago() {
+    // "Updated just now", "… 2 min ago", "… at 20:15"; or, failing, "Can't reach the server …".
+    function words() {
       var MINUTE = 60000, HOUR = 3600000, elapsed = Date.now() - lastReached;
-      if (elapsed < MINUTE) return "just now";
-      if (elapsed < HOUR) return Math.floor(elapsed / MINUTE) + " min ago";
-      var then = new Date(lastReached);
-      return "at " + then.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+      var key = failing ? "failing" : "updated";
+      if (elapsed < MINUTE) return say(key + "Now");
+      if (elapsed < HOUR) return say(key + "Ago", { num: Math.floor(elapsed / MINUTE) });
+      return say(key + "At", { time: nn.clock(new Date(lastReached)) });
     }
 
     function show() {
-      var text = failing ? "Can't reach the server (retrying) · last updated " + ago() : "Updated " + ago();
+      var text = words();
       if (status.textContent !== text) status.textContent = text;  // the same words are not read out again
       status.classList.toggle("live-failing", failing);
     }
@@ -193,7 +142,7 @@
         fresh.reached();
       },
       unreachable: fresh.unreachable,
-      gone: function () { fresh.gone("This match was deleted on another phone."); },
+      gone: function () { fresh.gone(say("matchGone")); },
     };
   }
 
@@ -206,7 +155,7 @@
     var main = document.getElementById("main");
     var page = window.location.pathname;
     var fresh = freshness(document.getElementById("live-status"), Date.now(), false);
-    var every = Number(document.body.dataset.liveEvery) || POLL_MS;
+    var every = Number(document.body.dataset.liveEvery) || 0;  // 0: poll.js's pace
 
     function swap(doc) {
       var fresher = doc.getElementById("main");
@@ -250,75 +199,8 @@
       unreachable: fresh.unreachable,
       gone: function () {  // dimmed, and said so, until it is restored
         document.body.classList.add("screen-gone");
-        fresh.gone("This match was deleted. The screen comes back if it is restored.");
+        fresh.gone(say("screenGone"));
       },
-    };
-  }
-
-  // ---- the deal form: another scorekeeper saved meanwhile ---------------------------------------
-  function meanwhile(form) {
-    var opened = Number(form.elements.version && form.elements.version.value);
-    var number = Number(form.dataset.number);
-    var editing = form.hasAttribute("data-editing");
-    var warned = false, polled = false;
-
-    function warn(text) {
-      warned = true;
-      var note = document.createElement("div");
-      note.className = "meanwhile";
-      note.id = "meanwhile";
-      note.setAttribute("role", "alert");
-      var p = document.createElement("p");
-      p.textContent = text + " ";
-      var link = document.createElement("a");
-      link.href = window.location.pathname;
-      link.textContent = "Reload";
-      p.appendChild(link);
-      note.appendChild(p);
-      var tally = document.getElementById("tally");
-      if (tally && !tally.hidden) {
-        tally.classList.add("has-meanwhile");
-        tally.insertBefore(note, tally.firstChild);
-      } else {
-        var actions = form.querySelector(".actions");
-        form.insertBefore(note, actions);
-      }
-    }
-
-    // Not a save but something the board shows (a player showed bid cards from their phone):
-    // the list of shown bid cards is brought up to date in place; the figures typed stay.
-    function refreshShown() {
-      var list = document.querySelector(".shown-bids");
-      if (!list) return;
-      fetch(window.location.pathname, { cache: "no-store", credentials: "same-origin" }).then(function (response) {
-        return response.ok ? response.text() : null;
-      }).then(function (html) {
-        if (!html) return;
-        var fresh = new DOMParser().parseFromString(html, "text/html").querySelector(".shown-bids");
-        var now = document.querySelector(".shown-bids");
-        if (fresh && now && fresh.outerHTML !== now.outerHTML) now.replaceWith(document.importNode(fresh, true));
-      }).catch(function () { /* offline for a moment: the next change tries again */ });
-    }
-
-    return {
-      changed: function (info) {
-        var first = !polled;  // the first answer is the page as it was opened: nothing new yet
-        polled = true;
-        if (!first && !warned && !isNaN(opened) && info.version <= opened) refreshShown();
-        if (warned || isNaN(opened) || info.version <= opened) return null;
-        if (!editing && info.deals >= number) {
-          warn("Another scorekeeper saved deal " + number + " meanwhile: reload before saving.");
-        } else if (editing && info.deals >= number) {
-          warn("Another scorekeeper changed the match meanwhile (deal " + number + " may differ now): reload before saving.");
-        } else {
-          warn("Another scorekeeper changed the match meanwhile: reload before saving.");
-        }
-        return null;
-      },
-      reached: function () {},
-      unreachable: function () {},
-      gone: function () { warn("This match was deleted on another phone: nothing can be saved."); },
-      done: function () { return warned; },
     };
   }
 })();

@@ -77,7 +77,7 @@
       form.querySelectorAll("#first_dealer .seg").forEach(function (seg) {
         var seat = Number(seg.dataset.seat);
         seg.hidden = !list[seat] && nameInputs[seat].closest(".name-field").hidden;
-        nn.nameWords(seg.querySelector("span"), list[seat] || "Player " + (seat + 1));
+        nn.nameWords(seg.querySelector("span"), list[seat] || nn.say("player", { number: seat + 1 }));
         var radio = seg.querySelector("input");
         if (seg.hidden && radio.checked) form.querySelector("#first_dealer input").checked = true;
       });

@@ -1,7 +1,8 @@
 // Written into a score sheet's page right after the sheets (assets.INLINE), so it runs before they
 // are first drawn: on a screen narrower than the paper each sheet is scaled to fit at once, not
 // after the first paint, which moved the whole page (a layout shift of 0.24 on a slow phone).
-// sheet.js calls it again when the screen turns and for the "Show at full size" button.
+// sheet.js calls it again when the screen turns and for the "Show at full size" button, once
+// app.js has run: the button's words are then its say's (the first time, the page's own).
 (function (root) {
   "use strict";
   function fit(fitted) {
@@ -20,7 +21,8 @@
     toggle.hidden = !narrow;
     var note = document.querySelector("[data-fit-note]");
     if (note) note.hidden = !narrow || !fitted;
-    toggle.textContent = fitted ? "Show at full size" : "Fit to the screen";
+    var say = root.ninetyNine && root.ninetyNine.say;
+    if (say) toggle.textContent = say(fitted ? "fitFull" : "fitScreen");
     toggle.setAttribute("aria-pressed", String(!fitted));
   }
   root.ninetyNineFitSheets = fit;

@@ -41,7 +41,7 @@
       form.querySelectorAll("#first_dealer option").forEach(function (option) {
         var box = form.querySelector("[name='name" + option.value + "']");
         var name = box ? box.value.trim().replace(/\s+/g, " ") : "";
-        option.textContent = name || "Player " + (Number(option.value) + 1);
+        option.textContent = name || window.ninetyNine.say("player", { number: Number(option.value) + 1 });
       });
     }
     select.addEventListener("change", show);

@@ -1,19 +1,18 @@
 // The theme button: Auto (the system's) → Dark → Light → Auto, kept on this phone.
 (function () {
   "use strict";
-  var store = window.ninetyNine.store;
+  var store = window.ninetyNine.store, say = window.ninetyNine.say;
 
   function themeToggle() {
     var button = document.getElementById("theme-toggle");
     if (!button) return;
     var root = document.documentElement;
-    var names = { system: "Auto", dark: "Dark", light: "Light" };
+    var names = { system: say("themeAuto"), dark: say("themeDark"), light: say("themeLight") };
     var next = { system: "dark", dark: "light", light: "system" };
     function show() {
       var theme = root.dataset.theme || "system";
       button.querySelector(".theme-text").textContent = names[theme];
-      button.setAttribute("aria-label", "Colour theme: " + names[theme] +
-        (theme === "system" ? " (follows the phone)" : "") + ". Change it");
+      button.setAttribute("aria-label", say(theme === "system" ? "themeLabelAuto" : "themeLabel", { theme: names[theme] }));
     }
     button.hidden = false;
     show();

@@ -13,20 +13,32 @@ shared core, a script per feature and the live scoreboard's live.js), so a page 
 for its styles and one for its script while the source files stay separate. A bundle has a plain
 name and a hashed one like any file. A new
 file in ``static/`` needs no step: it is picked up at the next start.
+
+A script bundle is served in each language with its scripts' words written in front
+(presentation/script_words.py): ``static_url("site.js")`` on a German page is
+``/static/site.de.1a2b3c4d.js``. The words come from the catalogs, so these are made at the first
+request that needs one (every bundle in every language at once, so that every process names them
+alike), not at start. A bundle's plain name (``/static/site.js``) is its code alone, as joined.
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import mimetypes
 import re
+import threading
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 import rjsmin
-from flask import Flask, Response, abort, current_app, request, url_for
+from flask import Flask, Response, abort, current_app, has_request_context, request, url_for
+from flask_babel import force_locale
 from markupsafe import Markup
+
+from scorer.web import language
+from scorer.web.presentation import script_words
 
 # The styles and scripts of the pages, one request each (base.html). site.css is every page's but
 # the deal form's: that screen, the one used most and on the slowest phones, has play.css written
@@ -37,9 +49,13 @@ from markupsafe import Markup
 BUNDLES: dict[str, tuple[str, ...]] = {
     "site.css": ("app.css", "board.css", "live.css", "records.css", "dealing.css", "access.css", "screen.css", "night.css"),
     "play.css": ("app.css", "live.css", "dealing.css", "access.css"),
-    # The shared core first (the phone's storage), then one file per feature; live.js last.
-    "site.js": ("app.js", "theme-toggle.js", "wake-lock.js", "new-match.js", "deal-bids.js", "deal-tally.js",
-                "deal-drafts.js", "deal-preview.js", "deal-form.js", "installable.js", "screen.js", "live.js"),
+    # The shared core first (the phone's storage, the page's words), then one file per feature;
+    # the polling and its views last. The deal form's play.js holds its own scripts (and, like
+    # play.css, none of the other pages'), site.js every other page's.
+    "site.js": ("app.js", "theme-toggle.js", "wake-lock.js", "new-match.js", "deal-drafts.js", "installable.js",
+                "screen.js", "poll.js", "live.js"),
+    "play.js": ("app.js", "theme-toggle.js", "wake-lock.js", "deal-bids.js", "deal-tally.js", "deal-drafts.js",
+                "deal-preview.js", "deal-form.js", "installable.js", "poll.js", "meanwhile.js"),
 }
 # Written into the page rather than linked: allowed by the Content-Security-Policy by their
 # SHA-256 (security.py), never by 'unsafe-inline'.
@@ -91,8 +107,21 @@ def minified(name: str, body: bytes) -> bytes:
     return BLANK_LINES.sub(b"\n", INDENT.sub(b"", body)).lstrip(b"\n")
 
 
+def make_asset(name: str, body: bytes) -> Asset:
+    hashed, digest = hashed_name(name, body)
+    mimetype = "text/javascript" if name.endswith(".js") else mimetypes.guess_type(name)[0] or "application/octet-stream"
+    return Asset(name, hashed, body, mimetype, digest[:32])
+
+
+def words_script(words: script_words.Words) -> bytes:
+    """The words a bundle's scripts say, as the first line of the bundle (app.js's ``say`` reads
+    them). JSON is JavaScript; nothing in it can end a script, which is a file of its own."""
+    return b"window.ninetyNineWords=" + json.dumps(words, ensure_ascii=False, separators=(",", ":")).encode() + b";\n"
+
+
 class Assets:
-    """Every static file by plain name and by hashed name, read once."""
+    """Every static file by plain name and by hashed name, read once; the script bundles in each
+    language, made once."""
 
     def __init__(self, folder: Path) -> None:
         self.by_name: dict[str, Asset] = {}
@@ -103,11 +132,10 @@ class Assets:
             if all(part in files for part in parts):
                 files[bundle] = b"\n".join(minified(part, files[part]) for part in parts)
         for name, body in files.items():
-            hashed, digest = hashed_name(name, body)
-            mimetype = "text/javascript" if name.endswith(".js") else mimetypes.guess_type(name)[0] or "application/octet-stream"
-            asset = Asset(name, hashed, body, mimetype, digest[:32])
-            self.by_name[name] = asset
-            self.by_hashed[hashed] = asset
+            self.add(make_asset(name, body))
+        # The script bundles with their words, by (bundle, language): made by worded().
+        self.by_language: dict[tuple[str, str], Asset] = {}
+        self.words_lock = threading.Lock()
         # The text written into pages, and the hashes that let the Content-Security-Policy allow it.
         self.inline: dict[str, Markup] = {}
         self.hashes: dict[str, list[str]] = {"script": [], "style": []}
@@ -118,11 +146,44 @@ class Assets:
             self.inline[name] = Markup(text)
             digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
             self.hashes["script" if name.endswith(".js") else "style"].append(f"'sha256-{digest}'")
-        # Names the service worker's cache carries, so that a new version of any file starts a new cache.
-        self.version = hashlib.sha256("".join(sorted(self.by_hashed)).encode()).hexdigest()[:HASH_LENGTH]
+
+    def add(self, asset: Asset) -> None:
+        self.by_name[asset.name] = asset
+        self.by_hashed[asset.hashed] = asset
+
+    def worded(self) -> dict[tuple[str, str], Asset]:
+        """Every script bundle in every language (``site.de.1a2b3c4d.js``), its scripts' words
+        first. Made at the first call, in an app context (the words are the catalogs'): every
+        bundle and language at once, so that a process names a German bundle as another does
+        before any German page was asked of it."""
+        with self.words_lock:
+            if not self.by_language:
+                made = {}
+                for bundle in script_words.BUNDLES:
+                    for code in language.LANGUAGES:
+                        with force_locale(code):
+                            body = words_script(script_words.for_bundle(bundle)) + self.by_name[bundle].body
+                        made[bundle, code] = make_asset(str(PurePosixPath(bundle).with_suffix(f".{code}.js")), body)
+                for asset in made.values():
+                    self.by_hashed[asset.hashed] = asset
+                self.by_language = made
+        return self.by_language
+
+    def in_language(self, name: str) -> Asset | None:
+        """A script bundle in the page's language (English outside a request), else None."""
+        if name not in script_words.BUNDLES:
+            return None
+        return self.worded()[name, language.current() if has_request_context() else language.DEFAULT]
+
+    @property
+    def version(self) -> str:
+        """Named in the service worker's cache, so that a new version of any file (or of a
+        bundle's words) starts a new cache."""
+        self.worded()
+        return hashlib.sha256("".join(sorted(self.by_hashed)).encode()).hexdigest()[:HASH_LENGTH]
 
     def url(self, name: str) -> str:
-        asset = self.by_name.get(name)
+        asset = self.in_language(name) or self.by_name.get(name)
         if asset is None:  # a file added after the start: its plain name, never a broken link
             return url_for("static", filename=name)
         return url_for("static", filename=asset.hashed)
@@ -148,6 +209,9 @@ def serve(filename: str) -> Response:
     """``/static/<filename>``: a hashed name for a year, a plain name ``no-cache`` (with an ETag)."""
     found = assets()
     asset = found.by_hashed.get(filename)
+    if asset is None and not found.by_language:  # a bundle in a language, before this process made them
+        found.worded()
+        asset = found.by_hashed.get(filename)
     immutable = asset is not None
     if asset is None:
         asset = found.by_name.get(filename)

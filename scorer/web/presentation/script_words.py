@@ -1,0 +1,166 @@
+"""The words the pages' scripts say (static/*.js: the tally bar, the bid cards' notes, the live
+status line, the bid helper, the offline notes, the theme toggle's name...), worded by the server's
+catalog like every other word: no second translation system.
+
+Each script bundle (assets.BUNDLES) is served in every language with its words written in front
+(``window.ninetyNineWords = {...}``): ``site.de.1a2b3c4d.js``, cached for a year like any static
+file, so a page carries no words of its own and a warm visit costs nothing more. ``say`` in
+app.js reads them. The msgids are extracted with the rest (``make translations-extract``;
+``counted`` is one of its keywords) and translated in messages.po.
+
+A bundle carries only the words of its scripts (``BUNDLES``): the deal form's ``play.js``, the
+screen used most and on the slowest phones, its own and no more (its cold weight is measured by
+``make bench``).
+
+A word with a count comes in each of the language's plural forms, named as the browser's
+``Intl.PluralRules`` names them ("one", "other"; other languages have "few", "many"...), taken
+from the catalog's own plural forms: ``{"one": "%(num)s trick left", "other": "%(num)s tricks
+left"}``; forms alike are sent once, as a plain text. Placeholders stay ``%(name)s``, which
+``say`` fills in.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+import flask_babel
+from babel import Locale
+
+from scorer.web import language
+from scorer.web.language import gettext
+
+Words = dict[str, str | dict[str, str]]
+
+
+@functools.cache
+def plural_samples(code: str) -> dict[str, int]:
+    """A count of each of the language's plural categories (CLDR's, as browsers name them):
+    {"one": 1, "other": 0} in English and German."""
+    rule = Locale.parse(code).plural_form
+    samples: dict[str, int] = {}
+    for count in range(200):
+        samples.setdefault(rule(count), count)
+    return samples
+
+
+def counted(singular: str, plural: str) -> str | dict[str, str]:
+    """The forms of a word with a count (``%(num)s``) in the language, by plural category; one
+    text where every form is alike ("Updated %(num)s min ago")."""
+    translations = flask_babel.get_translations()
+    forms = {category: str(translations.ungettext(singular, plural, count))
+             for category, count in plural_samples(language.current()).items()}
+    return forms.popitem()[1] if len(set(forms.values())) == 1 else forms
+
+
+# ---- the words, a set for each script's part ------------------------------------------------------
+
+def theme() -> Words:
+    """theme-toggle.js: the button's name and what a screen reader hears (every page)."""
+    return {
+        "themeAuto": gettext("Auto"),
+        "themeDark": gettext("Dark"),
+        "themeLight": gettext("Light"),
+        "themeLabel": gettext("Colour theme: %(theme)s. Change it"),
+        "themeLabelAuto": gettext("Colour theme: %(theme)s (follows the phone). Change it"),
+    }
+
+
+def freshness() -> Words:
+    """live.js's status line: how fresh a live page is."""
+    return {
+        "updatedNow": gettext("Updated just now"),
+        "updatedAgo": counted("Updated %(num)s min ago", "Updated %(num)s min ago"),
+        "updatedAt": gettext("Updated at %(time)s"),
+        "failingNow": gettext("Can't reach the server (retrying) · last updated just now"),
+        "failingAgo": counted("Can't reach the server (retrying) · last updated %(num)s min ago",
+                              "Can't reach the server (retrying) · last updated %(num)s min ago"),
+        "failingAt": gettext("Can't reach the server (retrying) · last updated at %(time)s"),
+    }
+
+
+def board() -> Words:
+    """live.js on a live page (a scoreboard, the ladder, a club night's pages)."""
+    return {**freshness(), "matchGone": gettext("This match was deleted on another phone.")}
+
+
+def big_screen() -> Words:
+    """live.js on the table's big screen."""
+    return {**freshness(), "screenGone": gettext("This match was deleted. The screen comes back if it is restored.")}
+
+
+def offline() -> Words:
+    """installable.js on the scoreboard: the service worker's copy, and the sleeping screen."""
+    return {
+        "offline": gettext("Offline: showing the scoreboard"),
+        "offlineAt": gettext("Offline: showing the scoreboard as of %(time)s"),
+        "sleepNote": gettext("This phone may dim its screen: open the app over HTTPS (make run HTTPS=1) "
+                             "or raise the phone's screen timeout."),
+        "dismiss": gettext("Dismiss this note"),
+    }
+
+
+def deal_form() -> Words:
+    """The deal form's scripts: deal-tally.js, deal-bids.js, deal-preview.js, deal-form.js."""
+    return {
+        "tricksLeft": counted("%(num)s trick left", "%(num)s tricks left"),
+        "tricksOver": counted("%(num)s trick too many", "%(num)s tricks too many"),
+        "tricksAll": counted("All %(num)s trick ✓", "All %(num)s tricks ✓"),
+        "bidIsCards": gettext("A bid is %(cards)s. Tap ⌫ to take one back first."),
+        "cardsSoFar": counted("%(given)s of %(num)s card", "%(given)s of %(num)s cards"),
+        "jokerBid": gettext("Joker: the turned suit"),
+        "previewOffline": gettext("The points need a connection to the scorer. What you entered is kept on this phone."),
+        "saveOffline": gettext("No connection: nothing was sent. The deal is kept on this phone; "
+                               "save again once you are back online."),
+        "clearDraft": gettext("Clear everything entered for this deal?"),
+    }
+
+
+def meanwhile() -> Words:
+    """live.js on the deal form: another scorekeeper saved meanwhile."""
+    return {
+        "savedMeanwhile": gettext("Another scorekeeper saved deal %(number)s meanwhile: reload before saving."),
+        "changedDeal": gettext("Another scorekeeper changed the match meanwhile (deal %(number)s may differ now): "
+                               "reload before saving."),
+        "changedMatch": gettext("Another scorekeeper changed the match meanwhile: reload before saving."),
+        "goneForm": gettext("This match was deleted on another phone: nothing can be saved."),
+        "reload": gettext("Reload"),
+    }
+
+
+def players() -> Words:
+    """new-match.js and sheet.js: a seat with no name typed yet."""
+    return {"player": gettext("Player %(number)s")}
+
+
+def bid_helper() -> Words:
+    """dealing.js on a player's hand: which cards make which bid."""
+    return {
+        "yourBid": gettext("Your bid: %(bid)s"),
+        "bidOr": gettext("%(bid)s (or %(also)s)"),
+        "noBid": gettext("These %(cards)s make no bid here"),
+        "choose": gettext("Choose %(cards)s"),
+        "chooseMore": counted("Choose %(num)s more", "Choose %(num)s more"),
+    }
+
+
+def sheet_fit() -> Words:
+    """sheet-fit.js on a score sheet: the button that shows it at full size or fitted."""
+    return {"fitFull": gettext("Show at full size"), "fitScreen": gettext("Fit to the screen")}
+
+
+# The words each script bundle carries (assets.BUNDLES: the same names), its scripts' and no more:
+# the deal form's play.js only the deal form's words; site.js those of every other page, and of
+# the scripts a page loads beside it (dealing.js: the bid helper; sheet-fit.js: the sheet's button).
+BUNDLES: dict[str, tuple[Callable[[], Words], ...]] = {
+    "site.js": (theme, board, big_screen, offline, players, bid_helper, sheet_fit),
+    "play.js": (theme, deal_form, meanwhile),
+}
+
+
+def for_bundle(name: str) -> Words:
+    """The words of a bundle's scripts, in the language of the moment (``force_locale``)."""
+    words: Words = {}
+    for part in BUNDLES[name]:
+        words.update(part())
+    return words
