@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from flask import Flask, request, url_for
+from flask_babel.speaklater import LazyString
 from jinja2.ext import Extension
 
 from scorer.core import BID_CARDS, BID_CARDS_WORDS
@@ -38,6 +39,7 @@ from scorer.web.presentation.formatting import (
     local_clock,
     local_date,
     local_time,
+    phone_name,
     minus,
     name_words,
     percent,
@@ -111,6 +113,9 @@ def register(app: Flask) -> None:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.add_extension(NoIndent)
+    # A message a person reads: a str, or a form's message given with lazy_gettext (a field's
+    # errors also hold the dicts of its sub-forms, which are drawn where those are).
+    app.jinja_env.tests["message"] = lambda value: isinstance(value, str | LazyString)
     app.add_template_filter(card_label, "card")
     app.add_template_filter(card_face, "card_face")
     app.add_template_filter(card_words, "card_words")
@@ -121,6 +126,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(local_date, "local_date")
     app.add_template_filter(local_clock, "local_clock")
     app.add_template_filter(iso_time, "iso_time")
+    app.add_template_filter(phone_name, "phone")
     app.add_template_filter(signed, "signed")
     app.add_template_filter(plural, "plural")
     app.add_template_filter(minus, "minus")

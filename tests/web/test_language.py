@@ -7,8 +7,12 @@ from __future__ import annotations
 import json
 import re
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po
 from flask.testing import FlaskClient
 from recordhelpers import add_documents, sample
 
@@ -99,3 +103,35 @@ def test_the_switch_needs_no_token_so_a_page_made_for_many_phones_holds_none(csr
     assert "csrf_token" not in switch
     answer = csrf_client.post("/language", data={"lang": "de", "next": "/history/"})
     assert answer.status_code == 303 and csrf_client.get_cookie(language.COOKIE).value == "de"
+
+
+# ---------------------------------------------------------------------------- the catalog is whole
+
+CATALOG = Path(__file__).resolve().parents[2] / "scorer" / "translations" / "de" / "LC_MESSAGES" / "messages.po"
+ROOT = CATALOG.parents[4]
+KEYWORDS = {**DEFAULT_KEYWORDS, "lazy_gettext": None, "_l": None, "counted": (1, 2)}
+
+
+def source_msgids() -> set[tuple[str | None, str]]:
+    """Every (context, msgid) the sources hold, read as ``make translations-extract`` reads them."""
+    with (ROOT / "babel.cfg").open() as config:
+        method_map, options_map = parse_mapping_cfg(config)
+    found = set()
+    for _file, _line, message, _comments, context in extract_from_dir(
+            ROOT, method_map, options_map, keywords=KEYWORDS, strip_comment_tags=True):
+        found.add((context, message if isinstance(message, str) else message[0]))
+    return found
+
+
+def test_every_word_of_the_app_is_in_the_catalog_and_translated() -> None:
+    """A msgid added to the code but not to messages.po, an entry left empty, or one Babel only
+    guessed (fuzzy, not used by the app) shows English on a German page."""
+    with CATALOG.open("rb") as po:
+        catalog = read_po(po)
+    entries = {(m.context, m.id if isinstance(m.id, str) else m.id[0]): m for m in catalog if m.id}
+    missing = sorted(msgid for key in source_msgids() if key not in entries for msgid in [key[1]])
+    assert missing == [], f"not in messages.po (make translations-extract translations-update): {missing[:20]}"
+    empty = [key[1] for key, m in entries.items() if not (all(m.string) if isinstance(m.string, tuple) else m.string)]
+    fuzzy = [key[1] for key, m in entries.items() if m.fuzzy]
+    assert empty == [] and fuzzy == [], f"untranslated: {empty[:20]}; fuzzy: {fuzzy[:20]}"
+    assert [error for _m, errors in catalog.check() for error in errors] == []  # placeholders kept

@@ -57,7 +57,7 @@ RULE_TEXT = [
 ALLOWED: list[tuple[str, str, str]] = [
     ("scorer/web/data/figures.py", '"declared"', "a column's label: how many times a player declared"),
     ("templates/play/_deal_table.html", "'declared'", "the word shown for a premium of kind 'declare'"),
-    ("templates/play/_preview.html", "'declared'", "the word shown for a premium of kind 'declare'"),
+    ("scorer/web/presentation/change_words.py", '"declared"', "the word shown for a premium of kind 'declare'"),
     ("templates/play/deal.html", "'declared'", "the word shown for a premium of kind 'declare'"),
     ("scorer/web/presentation/charts.py", "12", "past 12 deals the x axis numbers every 5th or 10th deal (layout)"),
     ("scorer/web/presentation/charts.py", "20", "head room above the highest line, in points (layout)"),

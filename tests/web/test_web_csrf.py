@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from webhelpers import count, csrf_token, deal_form, match_form
 
@@ -61,3 +63,24 @@ def test_token_from_another_session_is_refused(csrf_app):
     response = alice.post("/matches/new", data={**match_form(["Ann", "Bob", "Cy"]), "csrf_token": stolen})
     assert response.status_code == 400
     assert count(csrf_app, Match) == 0
+
+
+# The one POST route without a token: it sets only the phone's own language (docs/SECURITY.md).
+# (The import is exempt from the app-wide check only to check its own token after its size limit.)
+NO_TOKEN = {"language.choose"}
+
+
+def test_every_post_route_but_the_language_switch_wants_a_token(csrf_client, csrf_app):
+    start(csrf_client)
+    refused, open_routes = [], []
+    for rule in csrf_app.url_map.iter_rules():
+        if "POST" not in (rule.methods or ()):
+            continue
+        path = re.sub(r"<any\(\s*'?([\w-]+)'?[^>]*>", r"\1", rule.rule)  # an any(...) part: its first choice
+        path = re.sub(r"<int:\w+>", "1", path)
+        path = re.sub(r"<(?:string:)?\w+>", "x", path)
+        response = csrf_client.post(path, data={"lang": "de", "next": "/"})
+        own_check = rule.endpoint == "imports.upload" and "did not come from this app" in response.text
+        (refused if response.status_code == 400 or own_check else open_routes).append(rule.endpoint)
+    assert sorted(open_routes) == sorted(NO_TOKEN)
+    assert len(refused) >= 28  # every writing route of the app (28 today), not a few

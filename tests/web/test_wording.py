@@ -24,7 +24,7 @@ def visible_text(html: str) -> str:
 def test_plural_helper():
     assert plural(1, "deal") == "1 deal" and plural(0, "deal") == "0 deals" and plural(2, "deal") == "2 deals"
     assert plural(1, "match") == "1 match" and plural(3, "match") == "3 matches"
-    assert plural(1, "game point") == "1 game point" and plural(2, "bonus", "bonuses") == "2 bonuses"
+    assert plural(1, "game point") == "1 game point" and plural(2, "bonus") == "2 bonuses"
 
 
 def test_minus_helper():
@@ -90,3 +90,9 @@ def test_no_premium_figures_where_the_ruleset_has_none(client):
     assert "<dt>Declared</dt>" not in mine and "<dt>Revealed</dt>" not in mine and "Best deal" in mine
     anywhere = client.get(f"/stats/players/{player.group(1)}").text
     assert "<dt>Declared</dt>" in anywhere and "<dt>Revealed</dt>" in anywhere
+
+
+def test_plural_helper_in_german(app):
+    with app.test_request_context(headers={"Accept-Language": "de"}):
+        assert plural(1, "deal") == "1 Runde" and plural(3, "deal") == "3 Runden"
+        assert plural(1, "match") == "1 Partie" and plural(2, "match") == "2 Partien"

@@ -173,6 +173,7 @@ def lookalikes(names: Iterable[str]) -> tuple[str, str] | None:
 
 
 SHORT_NAME = 20  # a name in a message longer than this is cut, so that the message stays readable
+UNNAMED_PHONE = "Unnamed phone"  # kept as the name of a phone never named; worded by the page (formatting.phone_name)
 
 
 def short(name: str, limit: int = SHORT_NAME) -> str:

@@ -132,7 +132,7 @@ def name_problems(typed: list[str]) -> tuple[dict[int, str], list[str], int]:
         if not text.strip():
             continue
         try:
-            name = names.clean(text, "A player's name")
+            name = names.clean(text, gettext("A player's name"))
         except names.NameProblem as problem:
             per_box[box - 1] = str(problem)
             problems.append(gettext("Each name needs letters you can see, in one alphabet."))

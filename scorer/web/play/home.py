@@ -20,7 +20,7 @@ from scorer.core import get_ruleset
 from scorer.web.data import publication
 from scorer.web.data.models import Match, MatchResult, MatchSeat, SeatResult
 from scorer.web.extensions import db
-from scorer.web.language import gettext
+from scorer.web.language import gettext, pgettext
 from scorer.web.presentation import scoreboard
 
 bp = Blueprint("home", __name__)
@@ -132,4 +132,4 @@ def standing_words(match: Match, standing: Standing | None) -> str | None:
         return None
     many = scoreboard.plural_subject(sorted(leading), cols)
     said = scoreboard.winners_label(labels)
-    return gettext("%(names)s lead", names=said) if many else gettext("%(name)s leads", name=said)
+    return gettext("%(names)s lead", names=said) if many else pgettext("ahead in the score", "%(name)s leads", name=said)

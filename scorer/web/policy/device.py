@@ -22,7 +22,7 @@ from scorer.web.language import gettext, lazy_gettext
 
 COOKIE = "ninety-nine-device"
 ASKED = "ninety-nine-device-asked"  # "Not now" was pressed: the scoreboard does not ask again
-UNNAMED = "Unnamed phone"
+UNNAMED = names.UNNAMED_PHONE  # as stored; a page words it (formatting.phone_name)
 MAX_LENGTH = 30
 MAX_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
 PREFIX = "device"  # its fields are device-name and device-back: no clash with a page's own form
@@ -69,7 +69,7 @@ class DeviceNameForm(FlaskForm):
         if not (field.data or "").strip():
             raise ValidationError(gettext("Type a name for this phone, such as “Ann's phone”."))
         try:
-            field.data = names.clean(field.data or "", "The phone's name", limit=MAX_LENGTH)
+            field.data = names.clean(field.data or "", gettext("The phone's name"), limit=MAX_LENGTH)
         except names.NameProblem as problem:
             raise ValidationError(str(problem)) from None
 

@@ -19,7 +19,7 @@ from markupsafe import Markup, escape
 
 from scorer.core import BID_VALUE, SUIT_NAMES, SUIT_SYMBOLS, get_ruleset, sort_hand
 from scorer.web import clock
-from scorer.web.data import card_store
+from scorer.web.data import card_store, names
 from scorer.web.data.models import HandLink, Match
 from scorer.web.language import gettext, ngettext, pgettext
 from scorer.web.presentation import rules_words
@@ -325,3 +325,9 @@ def signed_average(value: float | None) -> str:
         return "–"
     sign = "+" if value > 0.05 else "−" if value < -0.05 else ""
     return sign + format_decimal(round(abs(value), 1), format="0.0", locale=format_locale())
+
+
+def phone_name(stored: str | None) -> str:
+    """The name a change or a scorekeeper's phone is stored under, as the page says it: a phone
+    never named is stored as ``names.UNNAMED_PHONE`` and shown in the page's language."""
+    return gettext("Unnamed phone") if not stored or stored == names.UNNAMED_PHONE else stored

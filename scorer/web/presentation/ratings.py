@@ -186,6 +186,11 @@ class Chance:
     label: str
     percent: int
 
+    @property
+    def share(self) -> float:
+        """The chance as a part of the whole (0.46), for the locale's percent sign."""
+        return self.percent / WHOLE
+
 
 @dataclass(frozen=True)
 class Forecast:

@@ -47,7 +47,7 @@ def make(name: str, ruleset_id: str, trump: str | None, count: int, typed_seed: 
     token = organiser.new_token()
     with transaction():
         number = (db.session.scalar(select(func.max(DealSet.id))) or 0) + 1
-        deal_set = DealSet(key=secrets.token_urlsafe(12), name=name.strip() or f"Deal set {number}",
+        deal_set = DealSet(key=secrets.token_urlsafe(12), name=name.strip() or gettext("Deal set %(number)s", number=number),
                            ruleset=ruleset.id, options=options, count=count,
                            seed=new_seed() if typed_seed is None else card_store.server_seed(typed_seed),
                            first_dealer=first_dealer, organiser_hash=capability.digest(token),
