@@ -73,7 +73,7 @@ system-packages:
 # After changing words in the code or templates: `make translations-extract translations-update`,
 # then translate the new entries of each messages.po (README: adding a language). The keywords are
 # gettext's, lazy_gettext for forms and constants, and counted for the scripts' words with a count
-# (presentation/script_words.py); tests/web/test_catalog.py extracts with the same ones.
+# (presentation/script_words.py); tests/web/test_language.py extracts with the same ones.
 CATALOGS := scorer/translations
 translations: install
 	@$(BIN)/pybabel -q compile -d $(CATALOGS)

@@ -1,0 +1,62 @@
+"""The app in German on a 390-pixel phone (issue 28): German words are long, and the names are
+40 letters without a space. The switch in the top bar turns the page German and the choice is
+kept; then no screen a player sees, filled in or empty, light or dark, grows wider than the phone,
+and the scripts speak German too (the deal form's tally, the live status line)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from browserhelpers import bid, no_sideways_scroll, save, start_match, tricks
+from playwright.sync_api import Page, expect
+
+NAMES = ["Bartholomewmaximilianfeatherstonehaughxy", "W" * 40, "M" * 39 + "n"]
+
+
+def to_german(page: Page) -> None:
+    page.get_by_role("button", name="Deutsch").first.tap()
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_screen_in_german_stays_within_the_phone(page: Page, shoot, scheme: str) -> None:
+    page.emulate_media(color_scheme=scheme)
+
+    def look(name: str) -> None:
+        expect(page.locator("html")).to_have_attribute("lang", "de")
+        no_sideways_scroll(page)
+        shoot(f"german-{name}-{scheme}")
+
+    start_match(page, NAMES)  # in English, then switched: the choice holds for every page after
+    scoreboard = page.url
+    for number in (1, 2):
+        page.goto(f"{scoreboard}/deals/new")
+        for name in NAMES:
+            bid(page, name, 3)
+            tricks(page, name, 3)
+        save(page, f"Save deal {number}")
+    page.goto("/")
+    to_german(page)
+    look("home")
+    page.goto("/matches/new")
+    look("new-match")
+    page.goto(scoreboard)
+    expect(page.get_by_role("link", name="Runde 3 eintragen").first).to_be_visible()
+    look("scoreboard")
+    page.get_by_role("link", name="Runde 3 eintragen").first.tap()
+    expect(page).to_have_url(re.compile(r"/deals/new$"))
+    look("deal-form")
+    chips = page.locator(".number-pad:not([hidden]) .chip[data-set='4']")
+    for index in range(chips.count()):
+        chips.nth(index).tap()  # every bid and every count of tricks 4: 12 tricks of 11
+    expect(page.locator(".tally, #tally").first).to_contain_text(re.compile(r"Stich|Stiche"))
+    look("deal-form-filled")
+    for path in ("/deals/1", "/deals/1/edit", "/share", "/changes", "/sheet"):
+        page.goto(scoreboard + path)
+        look(path.strip("/").replace("/", "-"))
+    for path in ("/history/", "/stats/", "/stats/ratings", "/stats/ratings/manage", "/deleted", "/import",
+                 "/sheets/blank", "/deal-sets/", "/deal-sets/new",
+                 scoreboard.replace("/matches/", "/history/"), scoreboard.replace("/matches/", "/screen/")):
+        page.goto(path)
+        look(path.strip("/").replace("/", "-") or "root")
