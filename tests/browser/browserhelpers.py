@@ -27,8 +27,10 @@ def snap(page: Page, name: str) -> None:
 
 def no_sideways_scroll(page: Page) -> None:
     """Nothing on the page is wider than the phone, and nothing spills out of its box."""
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), \
-        f"{page.url} scrolls sideways"
+    # The screen's width too: a phone's browser widens its layout to a page wider than the phone
+    # (and zooms out), so the page's width is compared with the phone's, not only with the layout's.
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth, screen.width]")
+    assert width[0] <= min(width[1], width[2]), f"{page.url} scrolls sideways: {width[0]} px on a {width[2]} px screen"
     spilled = page.evaluate("""() => [...document.querySelectorAll(
         '.card, .chip-grid, .chip-row, .segmented, .score-tiles, .deal-table, .tally, .banner')]
         .filter(el => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)

@@ -6,6 +6,7 @@ and the scripts speak German too (the deal form's tally, the live status line)."
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 import pytest
 from browserhelpers import bid, no_sideways_scroll, save, start_match, tricks
@@ -57,6 +58,7 @@ def test_every_screen_in_german_stays_within_the_phone(page: Page, shoot, scheme
         look(path.strip("/").replace("/", "-"))
     for path in ("/history/", "/stats/", "/stats/ratings", "/stats/ratings/manage", "/deleted", "/import",
                  "/sheets/blank", "/deal-sets/", "/deal-sets/new",
-                 scoreboard.replace("/matches/", "/history/"), scoreboard.replace("/matches/", "/screen/")):
+                 urlsplit(scoreboard).path.replace("/matches/", "/history/"),
+                 urlsplit(scoreboard).path.replace("/matches/", "/screen/")):
         page.goto(path)
-        look(path.strip("/").replace("/", "-") or "root")
+        look(path.strip("/").replace("/", "-"))

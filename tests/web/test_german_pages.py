@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 from flask.testing import FlaskClient
 from test_get_never_writes import THREE, fill, urls
@@ -38,7 +39,8 @@ night organiser keeper keepers phone phones screen big set sets copy download
 """.split())
 # Kept as they are: the brand, the players' and the deal set's names (the walk's own), the variants.
 KEPT = ["Ninety-Nine", *THREE, *PLAYERS, "Dee", "Eve", "Fay", "Club night", *(ruleset.name for ruleset in RULESETS.values())]
-READ_ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
+# data-closed/data-open: the words a <details> shows after its summary (CSS content: attr(...)).
+READ_ATTRIBUTES = ("aria-label", "title", "placeholder", "alt", "data-closed", "data-open")
 
 
 class Words(HTMLParser):
@@ -111,3 +113,12 @@ def test_no_page_in_german_holds_english(app, client: FlaskClient) -> None:
     assert walked > 100
     assert left == {}, "English on German pages:\n" + "\n".join(
         f"{endpoint}: {' | '.join(parts[:40])}" for endpoint, parts in sorted(left.items()))
+
+
+def test_no_stylesheet_writes_words() -> None:
+    """Words a stylesheet writes (``content: "Change"``) are in no catalog: a page's words come from
+    its markup (``content: attr(data-closed)``), where the catalog words them."""
+    static = Path(__file__).resolve().parents[2] / "static"
+    written = [f"{sheet.name}: {found}" for sheet in sorted(static.glob("*.css"))
+               for found in re.findall(r"content:\s*[\"'][^\"']*[A-Za-z]{2}[^\"']*[\"']", sheet.read_text())]
+    assert written == []
