@@ -85,9 +85,6 @@ def make_app(tmp_path: Path, **config: object) -> Flask:
         # The ratings fold right after each write's commit, so a test reads them at once; the
         # catch-up thread of the server is tested on its own (tests/web/test_rating_catch_up.py).
         "RATINGS_CATCH_UP": "inline",
-        # A board outsiders follow is made on the request that asks (a test reads it right after
-        # the save); made off the requests in tests/web/test_kept_pages.py.
-        "KEPT_PAGES_LATER": False,
         **config,
     })
     if own_database:

@@ -127,10 +127,6 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         # commit, in the caller's thread (the tests, for determinism); "off", the marks wait for
         # the next start's set-up step or a command (tests of the pages while a change is caught up).
         RATINGS_CATCH_UP="thread",
-        # A club night's board for the phones outside its table, when its tag moves: answered as it
-        # was for a moment while one thread makes the new one (serving/kept_pages.py); False makes
-        # it on the request that asks (the tests that read a board right after a save).
-        KEPT_PAGES_LATER=True,
         # The addresses a phone on the table's network can open (``make run`` sets those it
         # prints, the Wi-Fi first): the big screen, opened on the server machine itself as
         # 127.0.0.1, puts the first in its QR code, which a phone could not follow otherwise.

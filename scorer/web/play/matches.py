@@ -178,12 +178,9 @@ def from_deal_set(set_id: int) -> tuple[str, int]:
 def show(match_id: int) -> str | tuple[str, int]:
     """The scoreboard: totals, games won, who deals and leads, the next trump, every deal."""
     match, shared = readers.shared_or_404(match_id)
-    # A club night's board as every phone outside its table sees it: made once per tag, kept a
-    # moment, and made again off the requests when its tag moves (serving/kept_pages.py).
+    # A club night's board as every phone outside its table sees it: made once per tag, kept a moment.
     if shared is not None:
-        match_key, tag, language = shared
-        return kept_pages.kept_or_made((match_key, language), tag, lambda: board_page(readers.as_seen(match)),
-                                       lambda: board_page(readers.as_seen(readers.shared_or_404(match_id)[0])))
+        return kept_pages.kept_or_made(shared, lambda: board_page(readers.as_seen(match)))
     return board_page(readers.as_seen(match))
 
 
