@@ -4,7 +4,8 @@ finished, a duplicate deal set and a deleted match, once with a German phone; ea
 words (its text, and the words of its aria-label, title, placeholder and alt) are read, the names
 kept in every language taken out (players, variants, the brand), and no English word may be left.
 
-English is told by words German never uses (``ENGLISH``): "the", "and", "match", "deal", …. A
+English is told by the first four words of every English sentence of the catalog, and by words
+German never uses (``ENGLISH``): "the", "and", "match", "deal", …. A
 string left out of gettext, or wrapped but not translated, shows as one of them on some page; and
 no two parts of a sentence meet without their space ("schwarz-weiß.Für", "21:09· 2 Runden").
 """
@@ -15,6 +16,7 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+from babel.messages.pofile import read_po
 from flask.testing import FlaskClient
 from test_get_never_writes import THREE, fill, urls
 from webhelpers import start_match
@@ -98,6 +100,8 @@ def test_the_detector_sees_english() -> None:
     assert english_in("<p>Runde speichern</p><p>Save the deal</p>") == ["Save the deal"]
     assert english_in('<input placeholder="Player name">') == ["Player name"]
     assert english_in("<p>Ann, Bob und Cy spielen Two with dummy</p>") == []  # names kept in every language
+    sentences = english_sentences()  # a sentence of the English catalog, seen by its first four words
+    assert len(sentences) > 300 and shingles("<p>Oh: This match was deleted. It can …</p>") & sentences.keys()
     assert glued_in("<p>schwarz-weiß.Für ein PDF</p><p>21:09· 2 Runden</p><p>Ann · Bob (·)</p>") == [
         "schwarz-weiß.Für ein PDF", "21:09· 2 Runden"]
 
@@ -108,11 +112,37 @@ def variants(client: FlaskClient) -> None:
         start_match(client, PLAYERS[:ruleset.players], ruleset.id)
 
 
+CATALOG = Path(__file__).resolve().parents[2] / "scorer" / "translations" / "de" / "LC_MESSAGES" / "messages.po"
+WORD = re.compile(r"[^\W\d_][\w’']*")
+
+
+def shingles(text: str, size: int = 4) -> set[tuple[str, ...]]:
+    words = [word.lower() for word in WORD.findall(text)]
+    return {tuple(words[i:i + size]) for i in range(len(words) - size + 1)}
+
+
+def english_sentences() -> dict[tuple[str, ...], str]:
+    """The first four words of each English sentence of the catalog whose German differs (and has
+    no placeholder among them), to the sentence."""
+    with CATALOG.open("rb") as po:
+        catalog = read_po(po)
+    found = {}
+    for message in catalog:
+        if not message.id or not isinstance(message.id, str) or message.string == message.id:
+            continue
+        head = message.id.split("%(")[0].split("{")[0].split("<")[0]
+        words = [word.lower() for word in WORD.findall(head)]
+        if len(words) >= 4:
+            found[tuple(words[:4])] = message.id
+    return found
+
+
 def test_no_page_in_german_holds_english(app, client: FlaskClient) -> None:
     client.post("/language", data={"lang": "de", "next": "/"})  # the flashes too, from the saves below
     fill(client)
     variants(client)
     left: dict[str, list[str]] = {}
+    sentences = english_sentences()
     walked = 0
     for endpoint, address in urls(app):
         response = client.get(address, headers=GERMAN)
@@ -121,6 +151,9 @@ def test_no_page_in_german_holds_english(app, client: FlaskClient) -> None:
             continue
         walked += 1
         found = english_in(response.text) + glued_in(response.text)
+        reader = Words()
+        reader.feed(response.text)
+        found += [sentences[head] for head in shingles(" ".join(reader.parts)) & sentences.keys()]
         if found:
             left.setdefault(endpoint, [])
             left[endpoint].extend(part for part in found if part not in left[endpoint])
