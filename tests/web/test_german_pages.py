@@ -37,7 +37,7 @@ ten more most less first last next previous page pages home history sheet sheets
 ladder rating ratings rated rules rule settings share shared join joined leave left right new old
 yes please choose chosen pick enter entered add added remove removed change changed changes
 played playing play win won lose lost wins losses points point premium premiums trump trumps
-dummy hand hands cards card turn turned declared declare reveal revealed watch watcher watchers
+dummy hands cards card turn turned declared declare reveal revealed watch watcher watchers
 night organiser keeper keepers phone phones screen big set sets copy download
 """.split())
 # Kept as they are: the brand, the players' and the deal set's names (the walk's own), the variants.
@@ -157,6 +157,14 @@ def test_no_page_in_german_holds_english(app, client: FlaskClient) -> None:
         if found:
             left.setdefault(endpoint, [])
             left[endpoint].extend(part for part in found if part not in left[endpoint])
+    # The error pages, and a form sent back with its messages.
+    for address in ("/matches/99999", "/nothing-here", "/matches/1/deals/99", "/stats/players/99999"):
+        answer = client.get(address, headers=GERMAN)
+        assert answer.status_code == 404
+        left.update({f"{address} ({answer.status_code})": found} if (found := english_in(answer.text)) else {})
+    answer = client.post("/matches/new", data={"players-0": "Ann", "players-1": "Ann"}, headers=GERMAN)
+    assert answer.status_code == 422
+    left.update({"a refused new match (422)": found} if (found := english_in(answer.text)) else {})
     assert walked > 100
     assert left == {}, "English on German pages:\n" + "\n".join(
         f"{endpoint}: {' | '.join(parts[:40])}" for endpoint, parts in sorted(left.items()))
