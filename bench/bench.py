@@ -462,7 +462,7 @@ def report(results: list[SizeResult], browsing: dict[str, Any] | None, elapsed: 
     if browsing:
         print()
         print("Requests and bytes on the wire per screen (Chromium, service workers blocked)")
-        print(f"  {'screen':<14} {'cold':>22} {'warm':>22}")
+        print(f"  {'screen':<14} {'cold':>22} {'warm':>22}")  # deal form, de: the German phone's
         for s in browsing["screens"]:
             polls = f"   (+{s.polls} live version poll{'s' if s.polls != 1 else ''})" if s.polls else ""
             print(f"  {s.name:<14} {s.cold_requests:>3} requests {s.cold_bytes:>7,} B {s.warm_requests:>3} requests {s.warm_bytes:>7,} B{polls}")
@@ -470,10 +470,10 @@ def report(results: list[SizeResult], browsing: dict[str, Any] | None, elapsed: 
         print("Slow phone (400 ms RTT, 400 kbit/s, 4x CPU), median of 3:")
         for label, seconds in browsing["slow"].items():
             print(f"  {label:<40} {seconds:.2f} s")
-        deal = next(s for s in browsing["screens"] if s.name == "deal form")
-        goals.append(("Record-a-deal screen cold: at most 20 KB and 4 requests",
-                      deal.cold_bytes <= GOAL_DEAL_BYTES and deal.cold_requests <= GOAL_DEAL_REQUESTS,
-                      f"{deal.cold_bytes:,} B in {deal.cold_requests} requests"))
+        forms = [s for s in browsing["screens"] if s.name.startswith("deal form")]
+        goals.append(("Record-a-deal screen cold: at most 20 KB and 4 requests, in English and in German",
+                      all(s.cold_bytes <= GOAL_DEAL_BYTES and s.cold_requests <= GOAL_DEAL_REQUESTS for s in forms),
+                      "; ".join(f"{s.name}: {s.cold_bytes:,} B in {s.cold_requests} requests" for s in forms)))
         warm = [s for s in browsing["screens"] if s.warm_requests > 1]
         goals.append(("A warm visit to any screen: one request", not warm,
                       ", ".join(f"{s.name} {s.warm_requests}" for s in warm) or "every screen 1"))
