@@ -80,13 +80,13 @@ def play_whole_match(page: Page) -> list[str]:
     page.locator("form button.btn-block[type=submit]").tap()
     expect(page).to_have_url(re.compile(r"/matches/\d+$"))
     scoreboard = page.url
-    for number, (bids, tricks, declarer) in enumerate(DEALS, start=1):
+    for bids, took, declarer in DEALS:
         page.goto(f"{scoreboard}/deals/new")
         for seat in range(3):
             fieldset = page.locator(f"fieldset.seat[data-seat='{seat}']")
             fieldset.locator(f".bid-field .number-pad .chip[data-set='{bids[seat]}']").tap()
-            chip = fieldset.locator(f".tricks-field .number-pad .chip[data-set='{tricks[seat]}']")
-            if fieldset.locator(".tricks-input").input_value() != str(tricks[seat]):  # the last may fill itself
+            chip = fieldset.locator(f".tricks-field .number-pad .chip[data-set='{took[seat]}']")
+            if fieldset.locator(".tricks-input").input_value() != str(took[seat]):  # the last may fill itself
                 chip.tap()
         if declarer is not None:
             page.locator(f"input[name='seats-{declarer}-offer'][value='declare']").check(force=True)

@@ -26,7 +26,7 @@ from scorer.core.rulesets import RULESETS
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9"}
 PLAYERS = ["Gus", "Hal", "Ivy", "Jo", "Kit"]
 # Words that are English and never German: the common small words, and the game's own words.
-ENGLISH = frozenset("""
+ENGLISH_WORDS = """
 the and with of is are this that these those your you from has have were which who when where there
 their they them its it's can't cannot won't don't doesn't isn't should would could been being into
 than then what why how about after before until while since only just every each other
@@ -39,7 +39,8 @@ yes please choose chosen pick enter entered add added remove removed change chan
 played playing play win won lose lost wins losses points point premium premiums trump trumps
 dummy hands cards card turn turned declared declare reveal revealed watch watcher watchers
 night organiser keeper keepers phone phones screen big set sets copy download
-""".split())
+"""
+ENGLISH = frozenset(ENGLISH_WORDS.split())
 # Kept as they are: the brand, the players' and the deal set's names (the walk's own), the variants.
 KEPT = ["Ninety-Nine", *THREE, *PLAYERS, "Dee", "Eve", "Fay", "Club night", *(ruleset.name for ruleset in RULESETS.values())]
 # data-closed/data-open: the words a <details> shows after its summary (CSS content: attr(...)).
@@ -147,7 +148,7 @@ def test_no_page_in_german_holds_english(app, client: FlaskClient) -> None:
     for endpoint, address in urls(app):
         response = client.get(address, headers=GERMAN)
         response.close()
-        if response.status_code >= 300 or not response.mimetype == "text/html":
+        if response.status_code >= 300 or response.mimetype != "text/html":
             continue
         walked += 1
         found = english_in(response.text) + glued_in(response.text)
