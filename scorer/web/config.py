@@ -1,7 +1,7 @@
 """Where the app's settings come from: defaults, ``instance/config.py``, the environment, tests.
 
 Settings may also be kept in ``.env`` in the repository root (``DATABASE_URL``, ``SECRET_KEY``,
-``SCORER_HOSTS``, ``SCORER_PASSCODE``, ``SCORER_BEHIND_PROXY``), read by the app and by
+``SCORER_HOSTS``, ``SCORER_PASSCODE``, ``SCORER_MANAGER_PASSCODE``, ``SCORER_BEHIND_PROXY``), read by the app and by
 ``make run`` alike; the environment wins over it.
 Two settings matter for a new user and need no setup: the database (SQLite in the instance
 folder unless ``DATABASE_URL`` names another) and the secret key (read from the environment or
@@ -116,6 +116,11 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         BACKUPS="on",
         # The site passcode (passcode.py): blank, the site is open to whoever reaches it.
         SCORER_PASSCODE="",
+        # The site manager's own passcode (policy/passcode.py): set, the site manager's rights (what
+        # the ladder counts and confirms, leaving a match out, deleting or taking over any match,
+        # renames, imports) are for the server machine and a browser signed in with it, not for
+        # every holder of SCORER_PASSCODE, which then only opens the site.
+        SCORER_MANAGER_PASSCODE="",
         # Behind one reverse proxy on this machine (Caddy): the client's address and scheme come
         # from its X-Forwarded-For/-Proto (access.py); otherwise those headers are ignored.
         SCORER_BEHIND_PROXY=False,
@@ -144,6 +149,8 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
             app.config["BACKUPS"] = setting("SCORER_BACKUPS", file_values).strip().lower()
         if setting("SCORER_PASSCODE", file_values):
             app.config["SCORER_PASSCODE"] = setting("SCORER_PASSCODE", file_values)
+        if setting("SCORER_MANAGER_PASSCODE", file_values):
+            app.config["SCORER_MANAGER_PASSCODE"] = setting("SCORER_MANAGER_PASSCODE", file_values)
         if setting("SCORER_BEHIND_PROXY", file_values):
             app.config["SCORER_BEHIND_PROXY"] = is_yes(setting("SCORER_BEHIND_PROXY", file_values))
     else:

@@ -11,6 +11,7 @@ from scorer.core import MatchError
 from scorer.web.data.models import Match
 from scorer.web.extensions import db
 from scorer.web.language import gettext, lazy_gettext
+from scorer.web.policy import passcode
 from scorer.web.presentation import problem_words
 from scorer.web.writes.problems import WriteProblem
 
@@ -108,7 +109,9 @@ def register(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[str, int]:
         title, message = worded(error)
-        return render_template("error.html", title=title, message=message), error.code or 500
+        # Refused for want of the site manager's rights, where a passcode gives them: the way to sign in.
+        manager_sign_in = error.code == 403 and passcode.manager_required() and not passcode.manager_signed_in()
+        return render_template("error.html", title=title, message=message, manager_sign_in=manager_sign_in), error.code or 500
 
     @app.errorhandler(500)
     def server_error(error: Exception) -> tuple[str, int]:

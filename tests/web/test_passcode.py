@@ -312,3 +312,70 @@ def test_a_known_browser_is_known_for_the_passcode_it_signed_in_with_and_for_a_w
     forged = phone(again, "198.51.100.97")
     forged.set_cookie(passcode.KNOWN_COOKIE, "x" * 43)
     assert sign_in(forged).status_code == 429
+
+
+# ---------------------------------------------------------------------------- the site manager's passcode
+
+MANAGER = "only the organisers 7"
+
+
+@pytest.fixture
+def club(app_factory) -> Flask:
+    """A club's server: members hold the site passcode, the organisers the site manager's."""
+    return app_factory(WTF_CSRF_ENABLED=True, SCORER_PASSCODE=PASSCODE, SCORER_MANAGER_PASSCODE=MANAGER)
+
+
+def post_with_token(client: FlaskClient, path: str, data: dict) -> int:
+    token = csrf_token(client.get("/matches/new").text)
+    return client.post(path, data={**data, "csrf_token": token}).status_code
+
+
+def ladder_rule(app: Flask) -> str:
+    from scorer.web.data import ratings
+    with app.app_context():
+        return ratings.ladder_rule()
+
+
+def test_with_a_managers_passcode_a_member_only_opens_the_site(club):
+    """A member who holds the site passcode (to watch from home) cannot change what the ladder
+    counts, confirm matches, rename or import: the site manager's passcode does, and opens the site too."""
+    member, organiser = phone(club, "198.51.100.30"), phone(club, "198.51.100.31")
+    assert sign_in(member).status_code == 303 and member.get("/history/").status_code == 200
+    before = ladder_rule(club)
+    assert post_with_token(member, "/stats/ratings/rule", {"rule": "confirmed"}) == 403
+    refused = member.get("/stats/ratings/manage")
+    assert refused.status_code == 403 and "Sign in as the site manager" in refused.text
+    assert member.get("/import").status_code == 403
+    assert ladder_rule(club) == before
+    signed = sign_in(organiser, MANAGER)
+    assert signed.status_code == 303
+    assert organiser.get("/history/").status_code == 200  # the manager's passcode opens the site too
+    assert organiser.get("/stats/ratings/manage").status_code == 200
+    assert post_with_token(organiser, "/stats/ratings/rule", {"rule": "confirmed"}) == 303
+    assert ladder_rule(club) != before
+    # A new manager's passcode ends the manager's sign-in (back to the sign-in page: it held no
+    # other passcode); the member's is untouched.
+    club.config["SCORER_MANAGER_PASSCODE"] = "a new one"
+    assert organiser.get("/stats/ratings/manage").status_code == 303
+    assert member.get("/history/").status_code == 200
+
+
+def test_a_managers_passcode_alone_leaves_the_site_open_and_guards_the_managers_rights(app_factory):
+    app = app_factory(WTF_CSRF_ENABLED=True, SCORER_MANAGER_PASSCODE=MANAGER)
+    stranger = phone(app, "198.51.100.40")
+    assert stranger.get("/history/").status_code == 200  # no site passcode: the site is open
+    assert stranger.get("/stats/ratings/manage").status_code == 403
+    page = stranger.get("/sign-in")
+    assert page.status_code == 200 and "Site manager's passcode" in page.text
+    wrong = sign_in(stranger, PASSCODE)
+    assert wrong.status_code == 422 and "That is not the site manager" in wrong.text
+    with app.app_context():
+        assert db.session.scalar(select(SignInAttempt.id)) is not None  # a wrong guess is counted
+    assert sign_in(stranger, MANAGER).status_code == 303
+    assert stranger.get("/stats/ratings/manage").status_code == 200
+
+
+def test_without_a_managers_passcode_the_site_passcode_makes_the_site_manager(locked):
+    member = phone(locked, "198.51.100.50")
+    assert sign_in(member).status_code == 303
+    assert member.get("/stats/ratings/manage").status_code == 200

@@ -99,14 +99,21 @@ def is_server_machine() -> bool:
 
 
 def is_site_manager() -> bool:
-    """The server machine itself, or a holder of the site passcode."""
-    return is_server_machine() or passcode.signed_in()
+    """The server machine itself, or a browser signed in with the site manager's passcode; where
+    none is set, a holder of the site passcode."""
+    if is_server_machine():
+        return True
+    return passcode.manager_signed_in() if passcode.manager_required() else passcode.signed_in()
 
 
 def require_site_manager() -> None:
-    if not is_site_manager():
-        abort(403, gettext("Only the person running the server can do this (from the server machine, or signed in "
-                           "with the site passcode); nothing was changed."))
+    if is_site_manager():
+        return
+    if passcode.manager_required():
+        abort(403, gettext("Only the site manager can do this (from the server machine, or signed in with the site "
+                           "manager's passcode); nothing was changed."))
+    abort(403, gettext("Only the person running the server can do this (from the server machine, or signed in "
+                       "with the site passcode); nothing was changed."))
 
 
 def undo_rule(change: Change) -> str:

@@ -16,6 +16,11 @@ one that signed in here with the passcode in force, within ``KNOWN_DAYS``, by a 
 cookie whose hash the server keeps with the passcode's mark and an expiry (``KnownBrowser``). A
 known browser's own wrong guesses are counted from every address together, so a copy of its
 cookie used from many addresses gets ``MAX_FAILURES`` guesses past the site-wide limit, not more.
+
+The site manager's passcode (``SCORER_MANAGER_PASSCODE``), set, is the one that gives a browser the
+site manager's rights (``access.is_site_manager``): signing in with it marks the session with a
+mark of its own (``MANAGER_KEY``), which also opens the site; the site passcode then only opens
+it. Its guesses are counted and limited as the site passcode's, on the same page.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from scorer.web.extensions import db
 from scorer.web.language import gettext
 
 SESSION_KEY = "site_passcode"
+MANAGER_KEY = "site_manager"       # the site manager's passcode's mark, when signed in with it
 TOKEN_KEY = "site_session"         # the session's token; the server keeps its hash
 SESSION_DAYS = 31                  # as Flask keeps a permanent session cookie
 MAX_FAILURES = 5                   # wrong passcodes per address ...
@@ -56,11 +62,25 @@ def required() -> bool:
     return bool(current_app.config["SCORER_PASSCODE"])
 
 
+def manager_required() -> bool:
+    """A site manager's passcode is set: the site passcode no longer makes a site manager."""
+    return bool(current_app.config.get("SCORER_MANAGER_PASSCODE"))
+
+
+def _keyed(label: bytes, secret: str) -> str:
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    return hmac.new(key, label + secret.encode(), hashlib.sha256).hexdigest()
+
+
 def mark() -> str:
     """What a signed-in session and a known browser's row hold: a keyed hash of the passcode in force
     (never the passcode itself), so a new passcode ends both."""
-    key = str(current_app.config["SECRET_KEY"]).encode()
-    return hmac.new(key, b"site-passcode:" + current_app.config["SCORER_PASSCODE"].encode(), hashlib.sha256).hexdigest()
+    return _keyed(b"site-passcode:", current_app.config["SCORER_PASSCODE"])
+
+
+def manager_mark() -> str:
+    """The same for the site manager's passcode: a new one ends every manager's sign-in."""
+    return _keyed(b"manager-passcode:", current_app.config.get("SCORER_MANAGER_PASSCODE", ""))
 
 
 def token_hash(token: str) -> str:
@@ -73,15 +93,32 @@ def session_token() -> str | None:
     return token if isinstance(token, str) and 0 < len(token) <= 64 else None
 
 
-def signed_in() -> bool:
-    """A passcode is set, this browser signed in with it, and its session was not ended since
-    (signed out from this browser or from a copy of its cookie)."""
-    held, token = session.get(SESSION_KEY), session_token()
-    if not required() or not isinstance(held, str) or not hmac.compare_digest(held, mark()) or token is None:
-        return False
-    return db.session.scalar(select(SiteSession.id).where(
+def _holds(key: str, wanted: str) -> bool:
+    held = session.get(key)
+    return isinstance(held, str) and hmac.compare_digest(held, wanted)
+
+
+def _session_alive() -> bool:
+    """This browser's session was not ended since it signed in (signed out from this browser or
+    from a copy of its cookie), nor grown older than ``SESSION_DAYS``."""
+    token = session_token()
+    return token is not None and db.session.scalar(select(SiteSession.id).where(
         SiteSession.token_hash == token_hash(token),
         SiteSession.created_at > now_utc() - timedelta(days=SESSION_DAYS))) is not None
+
+
+def manager_signed_in() -> bool:
+    """A site manager's passcode is set, this browser signed in with it, and its session lives."""
+    return manager_required() and _holds(MANAGER_KEY, manager_mark()) and _session_alive()
+
+
+def signed_in() -> bool:
+    """A passcode is set and this browser signed in with it (or with the site manager's, which
+    opens the site too), and its session lives."""
+    if not required():
+        return False
+    return (_holds(SESSION_KEY, mark()) or (manager_required() and _holds(MANAGER_KEY, manager_mark()))) \
+        and _session_alive()
 
 
 def client_address() -> str:
@@ -156,18 +193,32 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
-def sign_in_here(token: str) -> None:
+def sign_in_here(token: str, manager: bool = False) -> None:
     """Mark this browser's session as signed in with ``token``, whose hash the server now keeps
-    (``writes.sign_ins.open_session``): a fresh session, so a fresh CSRF token too."""
+    (``writes.sign_ins.open_session``), with the site passcode or (``manager``) the site manager's:
+    a fresh session, so a fresh CSRF token too."""
     session.clear()
-    session[SESSION_KEY] = mark()
+    session[MANAGER_KEY if manager else SESSION_KEY] = manager_mark() if manager else mark()
     session[TOKEN_KEY] = token
     session.permanent = True
 
 
 def sign_out_here() -> None:
     session.pop(SESSION_KEY, None)
+    session.pop(MANAGER_KEY, None)
     session.pop(TOKEN_KEY, None)
+
+
+def which_passcode(given: str) -> str | None:
+    """Which passcode ``given`` is, compared in constant time: "manager" (the site manager's, when
+    set), "site" (the site passcode, when set), or None."""
+    typed = given[:MAX_LENGTH].encode()
+    manager = current_app.config.get("SCORER_MANAGER_PASSCODE", "")
+    if manager and hmac.compare_digest(typed, manager.encode()):
+        return "manager"
+    if required() and hmac.compare_digest(typed, current_app.config["SCORER_PASSCODE"].encode()):
+        return "site"
+    return None
 
 
 def register(app: Flask) -> None:

@@ -12,6 +12,7 @@ line's line (``deal 3: tricks: ...``); an import's words are ``import_words``'s.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -41,24 +42,19 @@ def premium_kind(kind: object) -> str:
     return words.get(str(kind), str(kind))
 
 
+def _joined(items: Sequence[str], join: Callable[[str, str], str]) -> str:
+    """The items joined two at a time, from the left, by ``join``."""
+    return functools.reduce(join, items[1:], items[0]) if items else ""
+
+
 def and_list(items: Sequence[str]) -> str:
     """"Ann and Bob", "Ann and Bob and Cy": the core joins every name with "and"."""
-    if not items:
-        return ""
-    joined = items[0]
-    for item in items[1:]:
-        joined = _("%(first)s and %(second)s", first=joined, second=item)
-    return joined
+    return _joined(items, lambda first, second: _("%(first)s and %(second)s", first=first, second=second))
 
 
 def or_list(items: Sequence[str]) -> str:
     """"declare or reveal"."""
-    if not items:
-        return ""
-    joined = items[0]
-    for item in items[1:]:
-        joined = _("%(first)s or %(second)s", first=joined, second=item)
-    return joined
+    return _joined(items, lambda first, second: _("%(first)s or %(second)s", first=first, second=second))
 
 
 @dataclass(frozen=True)

@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-import hmac
 from datetime import timedelta
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import PasswordField
@@ -21,10 +20,10 @@ from scorer.web.policy.passcode import (
     KNOWN_COOKIE,
     KNOWN_DAYS,
     KNOWN_MAX_AGE,
-    MAX_LENGTH,
     SESSION_DAYS,
     client_address,
     known_hash,
+    manager_required,
     mark,
     new_token,
     required,
@@ -34,6 +33,7 @@ from scorer.web.policy.passcode import (
     sign_out_here,
     token_hash,
     too_many_guesses,
+    which_passcode,
 )
 from scorer.web.writes import sign_ins
 
@@ -47,13 +47,13 @@ class SignInForm(FlaskForm):
 @bp.route("/sign-in", methods=["GET", "POST"])
 def sign_in() -> str | Response | tuple[str, int]:
     """The site passcode's page: the one page a stranger sees when a passcode is set."""
-    if not required():
+    if not required() and not manager_required():
         return redirect(url_for("home.index"), code=303)
     form = SignInForm()
     status = 200
     if form.is_submitted():
         if not form.validate():
-            return render_template("site/sign_in.html", form=form), 422
+            return render_template("site/sign_in.html", form=form, manager_only=not required()), 422
         address = client_address()
         # The guess is counted before it is checked, and checked only within the limits: guesses
         # sent at once each count the others, and a right guess beyond the limit tells nothing.
@@ -62,22 +62,23 @@ def sign_in() -> str | Response | tuple[str, int]:
         if refused is not None:
             sign_ins.forget(attempt)  # not checked: only the guesses checked count on
             abort(429, refused)
-        given = (form.passcode.data or "")[:MAX_LENGTH].encode()
-        if hmac.compare_digest(given, current_app.config["SCORER_PASSCODE"].encode()):
+        which = which_passcode(form.passcode.data or "")
+        if which is not None:
             sign_ins.forget(attempt)  # a right guess is no failure
             token = new_token()
             sign_ins.open_session(token_hash(token), timedelta(days=SESSION_DAYS))
-            sign_in_here(token)
-            flash(gettext("Signed in."))
+            sign_in_here(token, manager=which == "manager")
+            flash(gettext("Signed in as the site manager.") if which == "manager" else gettext("Signed in."))
             response = redirect(safe_next(request.args.get("next")), code=303)
             known = new_token()  # this browser is known, with this passcode, for KNOWN_DAYS
             sign_ins.remember_browser(token_hash(known), mark(), KNOWN_DAYS)
             response.set_cookie(KNOWN_COOKIE, known, max_age=KNOWN_MAX_AGE, httponly=True,
                                 samesite="Lax", secure=request.is_secure)
             return response
-        form.passcode.errors = [gettext("That is not the site passcode.")]
+        form.passcode.errors = [gettext("That is not the site passcode.") if required()
+                                else gettext("That is not the site manager's passcode.")]
         status = 422
-    return render_template("site/sign_in.html", form=form), status
+    return render_template("site/sign_in.html", form=form, manager_only=not required()), status
 
 
 @bp.post("/sign-out")
@@ -90,6 +91,6 @@ def sign_out() -> Response:
     if token is not None:
         sign_ins.end_session(token_hash(token))
     sign_out_here()
-    return redirect(url_for("site.sign_in") if required() else url_for("home.index"), code=303)
+    return redirect(url_for("site.sign_in") if required() or manager_required() else url_for("home.index"), code=303)
 
 
