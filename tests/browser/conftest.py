@@ -43,7 +43,11 @@ class SwitchableApp:
         self.app = None
 
     def __call__(self, environ, start_response):
-        return self.app(environ, start_response)
+        app = self.app
+        if app is None:  # a page's late poll, between two tests: no app to answer it
+            start_response("503 Service Unavailable", [("Content-Type", "text/plain"), ("Retry-After", "1")])
+            return [b"between two tests"]
+        return app(environ, start_response)
 
 
 @pytest.fixture(scope="session")

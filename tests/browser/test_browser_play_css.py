@@ -27,8 +27,7 @@ def with_site_css(page: Page) -> bytes:
     assert page.locator("head > style").count() == 1, "the deal form holds its styles"
     own = still(page)
     href = page.evaluate("""async () => {
-        const href = [...document.scripts].map(s => s.src).find(s => /\\/static\\/site\\.[0-9a-f]+\\.js$/.test(s))
-            .replace(/\\.js$/, ".css").replace(/site\\.[0-9a-f]+\\.css$/, "site.css");
+        const href = new URL("/static/site.css", document.baseURI).href;  // every stylesheet of the site
         const link = document.createElement("link");
         link.rel = "stylesheet";
         link.href = href;
