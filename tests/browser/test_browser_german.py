@@ -9,10 +9,15 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
-from browserhelpers import bid, no_sideways_scroll, save, start_match, tricks
+from browserhelpers import bid, make_classic_deal_set, no_sideways_scroll, save, start_match, tricks
 from playwright.sync_api import Page, expect
 
 NAMES = ["Bartholomewmaximilianfeatherstonehaughxy", "W" * 40, "M" * 39 + "n"]
+
+
+# This walk opens some twenty pages a scheme: a page of a busy CI machine may take longer to load
+# than the suite's 5 s for one step (conftest.py), so each page here has longer.
+LOAD_MS = 15_000
 
 
 def to_german(page: Page) -> None:
@@ -54,14 +59,27 @@ def test_every_screen_in_german_stays_within_the_phone(page: Page, shoot, scheme
     expect(page.locator(".tally, #tally").first).to_contain_text(re.compile(r"Stich|Stiche"))
     look("deal-form-filled")
     for path in ("/deals/1", "/deals/1/edit", "/share", "/changes", "/sheet"):
-        page.goto(scoreboard + path)
+        page.goto(scoreboard + path, timeout=LOAD_MS)
         look(path.strip("/").replace("/", "-"))
     for path in ("/history/", "/stats/", "/stats/ratings", "/stats/ratings/manage", "/deleted", "/import",
                  "/sheets/blank", "/deal-sets/", "/deal-sets/new",
                  urlsplit(scoreboard).path.replace("/matches/", "/history/"),
                  urlsplit(scoreboard).path.replace("/matches/", "/screen/")):
-        page.goto(path)
+        page.goto(path, timeout=LOAD_MS)
         look(path.strip("/").replace("/", "-"))
+
+
+def test_a_club_night_in_german_stays_within_the_phone(page: Page, shoot) -> None:
+    """The organiser's page, the set's page and the director's screen, German, on a phone."""
+    organise = make_classic_deal_set(page, "Clubabend im Hinterzimmer des Gasthauses", deals=4)
+    page.goto("/")
+    to_german(page)
+    set_page = organise.split("/organise")[0] if "/organise" in organise else organise
+    for name, path in (("organise", organise), ("set", set_page), ("screen", f"{set_page}/screen")):
+        page.goto(path, timeout=LOAD_MS)
+        expect(page.locator("html")).to_have_attribute("lang", "de")
+        no_sideways_scroll(page)
+        shoot(f"german-night-{name}")
 
 
 # A whole match: (bids, tricks, who declares) a deal; Jokerless, three players, 9 tricks a deal.
@@ -94,7 +112,7 @@ def play_whole_match(page: Page) -> list[str]:
         page.locator("#bar-save").tap()
         expect(page).to_have_url(re.compile(rf"{re.escape(scoreboard)}(\?.*)?(#.*)?$"))
     figures = FIGURES.findall(" ".join(page.locator(".score-tiles .tile-total").all_inner_texts()))
-    page.goto(f"{scoreboard}/sheet")
+    page.goto(f"{scoreboard}/sheet", timeout=LOAD_MS)
     return figures + FIGURES.findall(page.locator(".sheet-table").inner_text())
 
 
