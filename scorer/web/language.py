@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import cast
 
 import flask_babel
+from babel.numbers import format_decimal
 from flask import Flask, has_request_context, request
 from flask_babel import Babel, get_locale
 
@@ -66,8 +67,12 @@ def gettext(string: str, **variables: object) -> str:
 
 
 def ngettext(singular: str, plural: str, num: int, **variables: object) -> str:
-    """The plural form for ``num`` in the page's language (``%(num)s`` is the count)."""
-    return str(flask_babel.ngettext(singular, plural, num, **variables))
+    """The plural form for ``num`` in the page's language (``%(num)s`` is the count, grouped as the
+    language writes numbers: "1,500 matches", "1.500 Partien")."""
+    if not has_request_context():
+        return str(flask_babel.ngettext(singular, plural, num, **variables))
+    text = flask_babel.get_domain().get_translations().ungettext(singular, plural, num)
+    return str(text % {"num": format_decimal(num, locale=get_locale()), **variables})
 
 
 def pgettext(context: str, string: str, **variables: object) -> str:

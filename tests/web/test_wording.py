@@ -96,3 +96,6 @@ def test_plural_helper_in_german(app):
     with app.test_request_context(headers={"Accept-Language": "de"}):
         assert plural(1, "deal") == "1 Runde" and plural(3, "deal") == "3 Runden"
         assert plural(1, "match") == "1 Partie" and plural(2, "match") == "2 Partien"
+        assert plural(1500, "match") == "1.500 Partien"  # the count grouped as German writes it
+    with app.test_request_context(headers={"Accept-Language": "en-GB"}):
+        assert plural(1500, "match") == "1,500 matches"
