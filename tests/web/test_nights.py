@@ -261,13 +261,15 @@ def test_only_admitted_open_tables_hold_publication_back(night):
     # A table waiting to be admitted holds nothing back.
     start_match(phone(app, "192.168.1.30"), ["Gus", "Hal", "Ivy"], "classic", deal_set=str(set_id), first_dealer="0")
     assert 'id="deal-2"' not in stranger.get(f"/matches/{night['a']}").text  # B is still playing
-    # Closing B (the slowest) publishes A's deal 2; opening it again holds it back once more.
+    # Closing B (the slowest) publishes A's deal 2, for good: B cannot be opened again behind it.
     assert organiser.post(f"/deal-sets/{set_id}/tables/{night['b']}/close").status_code == 303
     assert 'id="deal-2"' in stranger.get(f"/matches/{night['a']}").text
     refused = post_deal(night["keeper_b"], night["b"], 2, ["hidden"] * 3, [3, 3, 3])
     assert refused.status_code == 409 and "closed this table" in html.unescape(refused.text)
-    assert organiser.post(f"/deal-sets/{set_id}/tables/{night['b']}/reopen").status_code == 303
-    assert 'id="deal-2"' not in stranger.get(f"/matches/{night['a']}").text
+    reopened = organiser.post(f"/deal-sets/{set_id}/tables/{night['b']}/reopen", follow_redirects=True)
+    assert "Table 2 was not opened again: deals 2–2 were published while it was away" in html.unescape(reopened.text)
+    assert state_of(app, night["b"]) == "closed"
+    assert 'id="deal-2"' in stranger.get(f"/matches/{night['a']}").text
     # Taken out, B holds nothing back, is dealt nothing more, and leaves the comparison.
     assert organiser.post(f"/deal-sets/{set_id}/tables/{night['b']}/take-out").status_code == 303
     assert 'id="deal-2"' in stranger.get(f"/matches/{night['a']}").text
@@ -296,26 +298,38 @@ def test_a_table_admitted_late_is_dealt_then(night):
     late = start_match(phone(app, "192.168.1.31"), ["Gus", "Hal", "Ivy"], "classic", deal_set=str(set_id), first_dealer="0")
     with app.app_context():
         assert db.session.scalar(select(DealtDeal).where(DealtDeal.match_id == late)) is None
+    # Play has started: the organiser is told what the late table may have seen (deal 1 is published).
+    assert "Asked to join after deals 1–1 were published" in html.unescape(organiser.get(f"/deal-sets/{set_id}/organise").text)
     answer = organiser.post(f"/deal-sets/{set_id}/tables/{late}/admit")
     assert answer.status_code == 303
     assert "Table 3 is admitted" in html.unescape(organiser.get(answer.headers["Location"]).text)
     assert dealt(app, late)["hands"] == dealt(app, night["a"])["hands"]  # the set's deal 1, as at every table
+    with app.app_context():
+        assert db.session.get_one(SetTable, late).vouched == 1  # it may record deal 1, published before it came
 
 
-def test_the_sheet_is_the_organisers_before_the_night_and_after_it(app):
+def test_the_sheet_shows_the_organiser_what_the_night_has_published_and_every_hand_once_it_has_ended(app):
     organiser = phone(app, "192.168.1.5")
     set_id = new_set(organiser)
     with app.app_context():
-        sheet = f"/deal-sets/{set_id}/sheet/{db.session.get_one(DealSet, set_id).key}"
-    assert organiser.get(sheet).status_code == 200 and sheet in organiser.get(f"/deal-sets/{set_id}/organise").text
+        deal_set = db.session.get_one(DealSet, set_id)
+        sheet, seed = f"/deal-sets/{set_id}/sheet/{deal_set.key}", deal_set.seed
     assert phone(app, "192.168.1.6").get(sheet).status_code == 403  # the address alone is not enough
+    # Before the night: no deal is published, so the sheet holds no hand and no seed (the organiser may play).
+    before = organiser.get(sheet).text
+    assert 'id="sheet-deal-1"' not in before and f"seed {seed}" not in before and "(0 of 3)" in before
     keeper = phone(app, "192.168.1.6")
     table = join_set(keeper, A_NAMES, set_id)
-    refused = organiser.get(sheet)
-    assert refused.status_code == 403 and "once no table of Club night is playing" in refused.text
-    assert sheet not in organiser.get(f"/deal-sets/{set_id}/organise").text
-    assert organiser.post(f"/deal-sets/{set_id}/tables/{table}/close").status_code == 303
-    assert organiser.get(sheet).status_code == 200
+    other = join_set(phone(app, "192.168.1.7"), B_NAMES, set_id)
+    assert post_deal(keeper, table, 1, ["hidden"] * 3, [3, 3, 3]).status_code == 303
+    assert 'id="sheet-deal-1"' not in organiser.get(sheet).text  # the other table has not played deal 1
+    assert organiser.post(f"/deal-sets/{set_id}/tables/{other}/close").status_code == 303
+    during = organiser.get(sheet).text
+    assert 'id="sheet-deal-1"' in during and 'id="sheet-deal-2"' not in during and f"seed {seed}" not in during
+    assert "The deal sheet (the 1 deal published)" in html.unescape(organiser.get(f"/deal-sets/{set_id}/organise").text)
+    assert organiser.post(f"/deal-sets/{set_id}/end").status_code == 303
+    after = organiser.get(sheet).text
+    assert 'id="sheet-deal-3"' in after and f"seed {seed}" in after and "The night is on" not in after
 
 
 # ---------------------------------------------------------------------------- the director's screen

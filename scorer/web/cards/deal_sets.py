@@ -106,10 +106,11 @@ class SheetDeal:
     trump: str | None
 
 
-def sheet_deals(deal_set: DealSet) -> list[SheetDeal]:
+def sheet_deals(deal_set: DealSet, upto: int) -> list[SheetDeal]:
+    """The set's deals 1 to ``upto`` as the sheet prints them."""
     return [SheetDeal(n, (cards := card_store.set_cards(deal_set, n)).dealer, cards,
                       card_store.trump_of(deal_set.ruleset, deal_set.options, cards.turn_up))
-            for n in range(1, deal_set.count + 1)]
+            for n in range(1, upto + 1)]
 
 
 # What the sheet calls the card turned for trump, by where it comes from.
@@ -120,27 +121,26 @@ def _set_or_404(set_id: int) -> DealSet:
     return db.get_or_404(DealSet, set_id, description=gettext("There is no such deal set."))
 
 
-def sheet_open(deal_set: DealSet) -> bool:
-    """The sheet shows every hand: not while an admitted table is playing (it would hand the organiser
-    the cards of deals not played yet, and anyone looking over the organiser's shoulder)."""
-    return publication.published(deal_set) is None
+def sheet_shows(deal_set: DealSet) -> int:
+    """How many deals the sheet shows: those the night has published (every deal once it has
+    ended). The organiser may play too, and sees no more than any player."""
+    return publication.published(deal_set)
 
 
 @bp.get("/deal-sets/<int:set_id>/sheet/<key>")
 def sheet(set_id: int, key: str) -> str:
-    """The printable sheet: every deal's hands seat by seat, the turned card and the dealer. For the
-    organiser, before the night and after it."""
+    """The printable sheet: each deal's hands seat by seat, the turned card and the dealer, for the
+    deals the night has published (all of them, and the set's seed, once it has ended). For the
+    organiser."""
     deal_set = _set_or_404(set_id)
     if not secrets.compare_digest(key.encode(), deal_set.key.encode()):  # bytes: a non-ASCII str would raise
         abort(404, gettext("There is no such deal sheet."))
     organiser.require_organiser(deal_set)
-    if not sheet_open(deal_set):
-        abort(403, gettext("The sheet shows every hand, so it opens again once no table of %(set)s is playing (every "
-                           "table closed, taken out or finished).", set=deal_set.name))
     ruleset = get_ruleset(deal_set.ruleset)
     setup = make_setup(deal_set.ruleset, deal_set.options)
     return render_template("cards/deal_set_sheet.html", deal_set=deal_set, ruleset=ruleset, setup=setup,
-                           deals=sheet_deals(deal_set), prep=pack_line(deal_set.ruleset, deal_set.options),
+                           deals=sheet_deals(deal_set, sheet_shows(deal_set)), prep=pack_line(deal_set.ruleset, deal_set.options),
+                           ended=publication.ended(deal_set),
                            labels=night_words.seat_labels(ruleset),
                            turned_word=TURNED_CARD_WORDS.get(setup.trump_rule) or gettext("turn-up"))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorer.web.cards.deal_sets import night_view, sheet_open
+from scorer.web.cards.deal_sets import night_view, sheet_shows
 from scorer.web.data import nights
 from scorer.web.data.models import DealSet
 from scorer.web.extensions import db
@@ -45,8 +45,10 @@ def organise(set_id: int) -> str:
     tag = _tag(set_id)
     night = nights.night_of(deal_set)
     return render_template("cards/organise.html", deal_set=deal_set, night=night, form=EmptyForm(), screen_tag=tag,
-                           join_url=join_url(deal_set), sheet_open=sheet_open(deal_set),
-                           changes=deal_set_writes.CHANGES, pretty_code=pretty_code(deal_set.table_code))
+                           join_url=join_url(deal_set), sheet_shows=sheet_shows(deal_set),
+                           changes=deal_set_writes.CHANGES, pretty_code=pretty_code(deal_set.table_code),
+                           night_line=night_words.night_state_line(night), join_note=night_words.join_note,
+                           behind_note=night_words.behind_note)
 
 
 def pretty_code(code: str) -> str:
@@ -61,9 +63,25 @@ def change_table(set_id: int, match_id: int, change: str) -> BaseResponse:
     organiser.require_organiser(deal_set)
     if not EmptyForm().validate_on_submit():
         abort(400, gettext("This form did not come from this page; no table was changed. Reload the page and try again."))
-    done = deal_set_writes.change_table(set_id, match_id, change)
+    try:
+        done = deal_set_writes.change_table(set_id, match_id, change)
+    except deal_set_writes.Behind as behind:
+        flash(night_words.behind_refused(behind.number, behind.deals, behind.published), "error")
+        return redirect(url_for("nights.organise", set_id=set_id, _anchor=f"table-{behind.number}"), code=303)
     flash(night_words.change_done(change, done.number))
     return redirect(url_for("nights.organise", set_id=set_id, _anchor=f"table-{done.number}"), code=303)
+
+
+@bp.post("/end")
+def end_night(set_id: int) -> BaseResponse:
+    """End the night (the organiser only): every open table closed, every deal published."""
+    deal_set = _set_or_404(set_id)
+    organiser.require_organiser(deal_set)
+    if not EmptyForm().validate_on_submit():
+        abort(400, gettext("This form did not come from this page; nothing was changed. Reload the page and try again."))
+    deal_set_writes.end_night(set_id)
+    flash(night_words.night_ended())
+    return redirect(url_for("nights.organise", set_id=set_id), code=303)
 
 
 @bp.post("/screen-code")

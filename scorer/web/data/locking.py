@@ -85,6 +85,19 @@ def lock_set(set_id: int) -> None:
                        .execution_options(synchronize_session=False))
 
 
+def hold_set(set_id: int) -> DealSet:
+    """Within a write, hold a deal set's row for the rest of the transaction without changing it
+    (``FOR UPDATE`` on PostgreSQL, where two tables' saves then weigh the night's frontier one at a
+    time; SQLite has one writer at a time anyway), read again from the database."""
+    return db.session.execute(select(DealSet).where(DealSet.id == set_id).with_for_update()
+                              .execution_options(populate_existing=True)).scalar_one()
+
+
+def held_set(set_id: int) -> DealSet:
+    """The deal set a write holds (``hold_set``), as this session has it."""
+    return db.session.get_one(DealSet, set_id)
+
+
 _writers = 0                       # writes of this process under way or waiting for the write lock
 _writers_changed = threading.Condition()
 

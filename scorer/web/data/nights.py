@@ -1,5 +1,6 @@
 """A club night as read for its pages: the set's tables and how far each has played, and what every
-admitted table did in the deals published (``publication.published``), from the results cache.
+admitted table did in the deals published (the stored frontier, ``publication.published``), from
+the results cache.
 
 The director's screen reads it on every change at any table (live.js), so it costs the same
 handful of statements however many tables and deals there are: the tables with their matches and
@@ -21,7 +22,7 @@ from sqlalchemy.orm import joinedload, selectinload
 from scorer.core import get_ruleset
 from scorer.web.data import publication
 from scorer.web.data.models import DealSet, Match, MatchResult, MatchSeat, SeatResult, SetTable
-from scorer.web.data.models.cards import CLOSED, OPEN
+from scorer.web.data.models.cards import CLOSED, OPEN, WAITING
 from scorer.web.extensions import db
 
 
@@ -35,6 +36,8 @@ class TableLine:
     names: list[str]
     deals: int
     finished: bool
+    vouched: int = 0     # deals published before it was admitted that it may record (``SetTable.vouched``)
+    behind: bool = False  # it cannot record its next deal: the night published it while the table was away
 
     @property
     def admitted(self) -> bool:
@@ -69,6 +72,7 @@ class Night:
     tables: list[TableLine]
     published: int
     played: int
+    ended: bool
     plays: dict[int, dict[int, list[UnitPlay]]]     # match id -> deal -> per unit
     totals: dict[int, list[int]]                     # match id -> per unit
 
@@ -94,15 +98,22 @@ def night_of(deal_set: DealSet) -> Night:
     counts = dict(db.session.execute(select(MatchResult.match_id, MatchResult.deals)
                                      .where(MatchResult.match_id.in_(ids), MatchResult.seat == 0)).tuples().all())
     has_dummy = get_ruleset(deal_set.ruleset).has_dummy
+    frontier, ended = publication.published(deal_set), publication.ended(deal_set)
+
+    def behind(table: SetTable, match: Match, deals: int) -> bool:
+        following = deals + 1
+        return not match.finished and following <= frontier and (ended or following > table.vouched)
+
     tables = [TableLine(match.id, table.number, table.state,
                         match.player_names + (["Dummy"] if has_dummy else []),
-                        counts.get(match.id, 0), match.finished) for table, match in rows]
+                        counts.get(match.id, 0), match.finished, table.vouched,
+                        behind(table, match, counts.get(match.id, 0)) and table.state != WAITING)
+              for table, match in rows]
     played = max((table.deals for table in tables if table.admitted), default=0)
-    shown = publication.published(deal_set)
-    published = played if shown is None else min(shown, played)
+    published = min(frontier, played)
     units = len(get_ruleset(deal_set.ruleset).sides)
     admitted = [table.match_id for table in tables if table.admitted]
-    night = Night(deal_set, tables, published, played, {}, {match_id: [0] * units for match_id in admitted})
+    night = Night(deal_set, tables, published, played, ended, {}, {match_id: [0] * units for match_id in admitted})
     if admitted and published:
         _read_plays(night, admitted)
     return night

@@ -20,7 +20,7 @@ from sqlalchemy import delete, insert, select, tuple_, update
 
 from scorer.core import MatchScore, bid_size, get_ruleset, score, tricks_against_bid
 from scorer.web.clock import as_utc
-from scorer.web.data import documents, ratings, summary_upkeep
+from scorer.web.data import documents, publication, ratings, summary_upkeep
 from scorer.web.data.document_types import DealDocument, MatchDocument
 from scorer.web.data.models import Match, MatchResult, SeatResult
 from scorer.web.extensions import db
@@ -180,6 +180,9 @@ def forget(match: Match | int) -> None:
 
 def update_summaries(match: Match, change: summary_upkeep.CacheChange | None = None) -> None:
     """The summaries of the match's players, day and month: patched by ``change`` (what was
-    written), or added up again from the rows as they now stand."""
+    written), or added up again from the rows as they now stand. A table of a club night still on
+    is in no summary (``publication.counts_yet``): a change to it patches nothing."""
+    if change is not None and not publication.counts_yet(match):
+        return
     player_ids = [seat.player_id if seat.player_id is not None else seat.player.id for seat in match.seats]
     summary_upkeep.follow(player_ids, match.ruleset, as_utc(match.created_at), change)

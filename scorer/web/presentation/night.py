@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from scorer.core import Ruleset
 from scorer.web.data.models.cards import CLOSED, OPEN, OUT, WAITING
 from scorer.web.data.nights import Night, TableLine, UnitPlay
-from scorer.web.language import gettext
+from scorer.web.language import gettext, ngettext
 
 
 def state_words(state: str) -> str:
@@ -31,7 +31,8 @@ def change_done(change: str, number: int) -> str:
     if change == "admit":
         return gettext("Table %(number)s is admitted: it is dealt its cards now.", number=number)
     if change == "close":
-        return gettext("Table %(number)s is closed: the other tables’ results no longer wait for it.", number=number)
+        return gettext("Table %(number)s is closed: the other tables’ results no longer wait for it, and once a later "
+                       "deal is published it cannot play on.", number=number)
     if change == "reopen":
         return gettext("Table %(number)s plays again: the results wait for it once more.", number=number)
     return gettext("Table %(number)s is taken out of the set: it is dealt no more cards.", number=number)
@@ -41,8 +42,13 @@ def table_label(number: int) -> str:
     return gettext("Table %(number)s", number=number)
 
 
-def not_playing(set_name: str, state: str) -> str:
-    """Why a table of a set records no new deal (and is dealt no card)."""
+def not_playing(set_name: str, state: str, behind: int | None = None) -> str:
+    """Why a table of a set records no new deal (and is dealt no card). ``behind``: the night has
+    published the table's next deal (``publication.behind``: how many deals it has published)."""
+    if behind is not None and state == OPEN:
+        return gettext("%(set)s has published deals up to deal %(published)s while this table was away (or the night "
+                       "has ended), and its players may have seen them: this table records no more deals of the set.",
+                       set=set_name, published=behind)
     if state == WAITING:
         return gettext("This table waits for the organiser of %(set)s to admit it, so no deal can be recorded yet and "
                        "no card is dealt. Ask the organiser to admit it, or start again with the set's table code.",
@@ -56,6 +62,9 @@ def not_playing(set_name: str, state: str) -> str:
 
 def held_back(set_name: str, shown: int, played: int) -> str:
     """Under a table's scoreboard (and its record, sheet, history) for anyone outside the table."""
+    if played <= shown:  # every deal shown, the match over: who won waits for the night's end
+        return gettext("This table's match is over. Its result is shown here once the night of %(set)s has ended: "
+                       "until then it would tell the other tables about their cards.", set=set_name)
     if played - shown == 1:
         return gettext("This table has recorded deal %(played)s. It is shown here once every table of %(set)s has "
                        "played it: until then its bids and tricks would tell the other tables about their cards.",
@@ -163,3 +172,49 @@ def compared(night: Night, ruleset: Ruleset, dealers: Sequence[int], turned: Seq
                          [TableDeal(table, unit_names(table, ruleset), night.plays[table.match_id][number])
                           for table in night.admitted if number in night.plays.get(table.match_id, {})])
             for number in range(1, night.published + 1)]
+
+
+def join_note(table: TableLine, night: Night) -> str:
+    """On the organiser's page, beside a table waiting to be admitted once play has started: what
+    its phones may have seen, and what admitting it does."""
+    if table.state not in (WAITING, OUT) or table.deals or night.ended:
+        return ""
+    if night.published:
+        return gettext("Asked to join after deals 1–%(published)s were published: its phones may have seen their hands "
+                       "and results. Admitted, it may record them all the same, and holds no table back until it has "
+                       "caught up.", published=night.published)
+    if night.played:
+        return gettext("Asked to join after play began: admitted, it holds every table’s results back until it has "
+                       "played as far.")
+    return ""
+
+
+def behind_note(table: TableLine, night: Night) -> str:
+    """On the organiser's page, beside a table that cannot play on: why."""
+    if not table.behind:
+        return ""
+    return gettext("Cannot play on: deals %(first)s–%(last)s were published while it was away.",
+                   first=table.deals + 1, last=night.deal_set.count if night.ended else max(night.published, table.deals + 1))
+
+
+def night_state_line(night: Night) -> str:
+    """On the organiser's page and the set's page: how far the night has published."""
+    if night.ended:
+        return gettext("The night has ended: every deal is published, and its matches count in the statistics and the "
+                       "ratings.")
+    if night.deal_set.published:
+        return ngettext("%(num)s deal is published: every table still playing has played it.",
+                        "%(num)s deals are published: every table still playing has played them.",
+                        night.deal_set.published)
+    return gettext("No deal is published yet.")
+
+
+def behind_refused(number: int, deals: int, published: int) -> str:
+    """The organiser tried to let a table back that the night has passed."""
+    return gettext("Table %(number)s was not opened again: deals %(first)s–%(last)s were published while it was away, "
+                   "and its players may have seen them.", number=number, first=deals + 1, last=published)
+
+
+def night_ended() -> str:
+    return gettext("The night has ended: every deal is published, the deal sheet shows every hand, and the night’s "
+                   "matches count in the statistics and the ratings.")

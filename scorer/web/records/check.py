@@ -25,7 +25,7 @@ from flask import Blueprint
 from sqlalchemy import select
 
 from scorer.core import MatchError
-from scorer.web.data import documents, locking, rating_reads, results, summaries, summary_upkeep
+from scorer.web.data import documents, locking, publication, rating_reads, results, summaries, summary_upkeep
 from scorer.web.data.models import Match, MatchResult, SeatResult
 from scorer.web.extensions import db
 from scorer.web.writes import maintenance
@@ -66,9 +66,10 @@ def row_differences(table: str, key: tuple[str, ...], expected: Iterable[dict[st
 
 
 def add_days(days: dict[summaries.Key, summaries.Summary] | None, seat_rows: list[dict[str, Any]],
-             match_rows: list[dict[str, Any]]) -> None:
-    """Gather the day summaries these results rows give into ``days`` (None: not asked for)."""
-    if days is not None:
+             match_rows: list[dict[str, Any]], match: Match) -> None:
+    """Gather the day summaries these results rows of ``match`` give into ``days`` (None: not
+    asked for; nothing for a table of a club night still on, which no summary counts yet)."""
+    if days is not None and publication.counts_yet(match):
         for key, summary in summaries.summarise(seat_rows, match_rows).items():
             days.setdefault(key, summaries.Summary()).add(summary)
 
@@ -76,7 +77,7 @@ def add_days(days: dict[summaries.Key, summaries.Summary] | None, seat_rows: lis
 def keep_stored(match: Match, days: dict[summaries.Key, summaries.Summary] | None) -> None:
     """A match the core cannot score keeps its cached rows (``stats rebuild`` leaves them): its
     part of the summaries is what those rows give, so that it is reported once, not per summary."""
-    add_days(days, stored_rows(SeatResult, match.id), stored_rows(MatchResult, match.id))
+    add_days(days, stored_rows(SeatResult, match.id), stored_rows(MatchResult, match.id), match)
 
 
 def match_problems(match: Match, days: dict[summaries.Key, summaries.Summary] | None = None) -> list[str]:
@@ -96,7 +97,7 @@ def match_problems(match: Match, days: dict[summaries.Key, summaries.Summary] | 
     if match.finished != scored.finished:
         problems.append(f"finished is {match.finished}, the core says {scored.finished}")
     seat_rows, match_rows = results.expected_rows(match, scored)
-    add_days(days, seat_rows, match_rows)
+    add_days(days, seat_rows, match_rows, match)
     problems += row_differences("seat_results", SEAT_KEY, seat_rows, stored_rows(SeatResult, match.id))
     problems += row_differences("match_results", MATCH_KEY, match_rows, stored_rows(MatchResult, match.id))
     return problems

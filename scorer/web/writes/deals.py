@@ -17,13 +17,14 @@ from dataclasses import dataclass
 from sqlalchemy import inspect, select
 
 from scorer.core import MatchScore, ScoreDiff, compare_scores, pile_card_problem
-from scorer.web.data import card_store, documents, locking, publication
+from scorer.web.data import card_store, documents, publication
 from scorer.web.data.document_types import DealDocument
 from scorer.web.data.history import DEAL
 from scorer.web.data.models import Change, Deal, Match
 from scorer.web.data.results import refresh
 from scorer.web.extensions import db
 from scorer.web.language import gettext, lazy_gettext
+from scorer.web.writes import frontier
 from scorer.web.writes.history import record
 from scorer.web.writes.problems import Gone, OutOfDate, Refused
 from scorer.web.writes.unit import match_write
@@ -59,13 +60,25 @@ class WrongForm(Refused):
 
 
 class NotPlaying(Refused):
-    """A table of a deal set that its organiser has not admitted, has closed or has taken out: it
-    records no new deal (it is dealt no card either: ``card_store.deal_next``). The screen words
+    """A table of a deal set that its organiser has not admitted, has closed or has taken out, or
+    whose next deal the night published while it was away (``behind``: how many deals it has
+    published): it records no new deal (it is dealt no card either: ``card_store.deal_next``). The screen words
     it from the set's name and the table's state."""
 
-    def __init__(self, set_name: str, state: str) -> None:
+    def __init__(self, set_name: str, state: str, behind: int | None = None) -> None:
         super().__init__(gettext("This table of %(set)s is not playing: no deal was recorded.", set=set_name))
-        self.set_name, self.state = set_name, state
+        self.set_name, self.state, self.behind = set_name, state, behind
+
+
+class Published(Refused):
+    """Deal ``number`` is published at the table's club night (every table in the count has played
+    it) and this table was away, or the night has ended: it may not be recorded now, nor taken
+    away (it could not come back). It may still be edited. The screen words it from the number."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(gettext("Deal %(number)s is published at this table's club night: it was not recorded or "
+                                 "taken away.", number=number))
+        self.number = number
 
 
 class Taken(Conflict):
@@ -158,7 +171,7 @@ def prepare(match: Match, number: int, deal: DealDocument, keeper: bool) -> bool
     it), and private bid cards are refused (``PrivateBid``). ``deal`` may be changed."""
     table = publication.table_of(match)
     if table is not None and not publication.may_play(match) and number > match.deal_count():
-        raise NotPlaying(table.deal_set.name, table.state)
+        raise NotPlaying(table.deal_set.name, table.state, publication.behind(match))
     app_card = card_store.fix_turn_up(match, number, deal)
     private_bids(match, number, deal, keeper)
     return app_card
@@ -284,6 +297,10 @@ def put_deal(match: Match, number: int, target: DealDocument | None, after: Matc
     (an edit, a deletion). ``after`` is the core's score of the match as it will stand;
     ``before``, an edit's match as stored, whose later deals keep the trump they were played with.
     The caller commits."""
+    if target is None and not publication.may_take_away(match, number):
+        raise Published(number)
+    if not exists and not publication.may_record(match, number):
+        raise Published(number)
     if exists:
         deal = stored_deal(match, number)
         was = deal.as_json()
@@ -331,13 +348,13 @@ def settle(match: Match, after: MatchScore, since: int = 1, deals: list[DealDocu
     keep their rows), and the cards of the deal to come where the app deals (cards once made never
     change; an edit that reopens a finished match deals the next deal). An import keeps the file's
     times (``touch=False``) and leaves a deal already in the players' hands undealt (``deal_next=False``).
-    At a table of a duplicate set, a change that moves how far the set is published raises the
-    set's version (its lock), which every phone following the set's tables has in its tag."""
-    if match.deal_set is not None and publication.moves_publication(match, match.finished, len(after.deals), after.finished):
-        locking.lock_set(match.deal_set.id)
+    At a table of a duplicate set, the night's frontier then moves if it can (``frontier.follow``)."""
     match.finished = after.finished
     if touch:
         match.touch()
     refresh(match, after, since=since, deals=deals)
+    if match.deal_set is not None:
+        db.session.flush()  # the deal and the flag, which the frontier counts
+        frontier.follow(match.deal_set.id)
     if deal_next:
         card_store.deal_next(match, after)

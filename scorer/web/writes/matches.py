@@ -27,7 +27,7 @@ from scorer.web.data.results import as_utc, forget, refresh
 from scorer.web.extensions import db
 from scorer.web.language import gettext
 from scorer.web.policy.capability import digest, new_keeper, rematch_token
-from scorer.web.writes import deal_sets
+from scorer.web.writes import deal_sets, frontier
 from scorer.web.writes.deals import settle
 from scorer.web.writes.history import record
 from scorer.web.writes.problems import Busy, Gone, Refused
@@ -172,7 +172,9 @@ def delete_locked(match: Match, by: str, undoes: int | None = None) -> Change:
     """Delete ``match`` (held under its lock): out of the results cache; the caller commits."""
     match.deleted_at = clock.now()
     forget(match.id)
-    return record(MATCH, match.id, by, before={"deleted": False}, after={"deleted": True}, undoes=undoes)
+    change = record(MATCH, match.id, by, before={"deleted": False}, after={"deleted": True}, undoes=undoes)
+    follow_night(match)
+    return change
 
 
 def restore(match_id: int, by: str) -> bool:
@@ -189,7 +191,18 @@ def restore_locked(match: Match, by: str, undoes: int | None = None) -> Change:
     """Bring ``match`` (held under its lock) back, its results cache written again; the caller commits."""
     match.deleted_at = None
     refresh(match)
-    return record(MATCH, match.id, by, before={"deleted": True}, after={"deleted": False}, undoes=undoes)
+    change = record(MATCH, match.id, by, before={"deleted": True}, after={"deleted": False}, undoes=undoes)
+    follow_night(match)
+    return change
+
+
+def follow_night(match: Match) -> None:
+    """A table of a club night deleted or restored: its night's frontier moves if it can (a table
+    deleted holds nothing back; one restored behind the frontier does not come back into the
+    count: ``publication.may_record``), and every phone following a table of the night looks again."""
+    if match.deal_set is not None:
+        db.session.flush()
+        frontier.follow(match.deal_set.id, changed=True)
 
 
 def purge() -> int:

@@ -131,6 +131,15 @@ class DealSet(Model):
     # Raised by every change of the set's tables (joined, admitted, closed, taken out) and of its
     # screen: with the tables' own versions, the tag the director's screen polls.
     version: Mapped[int] = mapped_column(default=0, server_default="0")
+    # The night's frontier (data/publication.py): how many of the set's deals are published. Only
+    # ever raised (``publication.advance``), under the set's lock; every reader reads it.
+    published: Mapped[int] = mapped_column(default=0, server_default="0")
+    # When the night ended: every deal published, and its matches counted in the statistics and
+    # the ratings from then on (None: the night is on, or not begun).
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The set's own key (hex): its deals are derived from its seed keyed with it, so that no other
+    # set or match deals them from the same typed seed (None: a set made before, dealt as it was).
+    secret: Mapped[str | None] = mapped_column(String(64))
 
     uses: Mapped[list[MatchCards]] = relationship(back_populates="deal_set", order_by="MatchCards.match_id")
     tables: Mapped[list[SetTable]] = relationship(back_populates="deal_set", order_by="SetTable.number")
@@ -161,6 +170,9 @@ class SetTable(Model):
     number: Mapped[int]                                  # Table 1, Table 2, … in the order they came
     state: Mapped[str] = mapped_column(String(8))
     changed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now_utc)
+    # A table admitted after deals were published: the organiser, told its phones may have seen
+    # them, let it record deals 1 to ``vouched`` all the same (0: none; data/publication.py).
+    vouched: Mapped[int] = mapped_column(default=0, server_default="0")
 
     match: Mapped[Match] = relationship(back_populates="set_table")
     deal_set: Mapped[DealSet] = relationship(back_populates="tables")

@@ -113,6 +113,10 @@ class Match(Model):
     # deleted so that a restore puts it back where it was; None while it is not over
     # (data/ratings.py). An import brings the file's.
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # When the match first finished: a scorekeeper's day of rights is counted from it
+    # (policy/access.rights_hold), so that deleting the last deal and finishing again does not
+    # start the day again. Never cleared.
+    first_finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # The site manager's say over the ladder (writes/ratings.py): a match left out counts for
     # nothing; under the rule "only confirmed matches" a finished match counts once confirmed.
     left_out_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
