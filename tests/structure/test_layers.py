@@ -234,3 +234,39 @@ def test_the_screens_read_a_match_only_as_the_phone_may_see_it() -> None:
                     if found == "visible_or_404":
                         wrong.append(name)
     assert sorted(set(wrong)) == []
+
+
+LOOKUPS = {"get", "get_one", "get_or_404", "one_or_404", "first_or_404"}
+
+
+def match_lookups(tree: ast.AST) -> list[int]:
+    """The lines of ``tree`` that look a match up by its id themselves (``db.get_or_404(Match, …)``,
+    ``db.session.get(Match, …)``, ``get_one(Match, …)``)."""
+    return [node.lineno for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in LOOKUPS
+            and node.args and isinstance(node.args[0], ast.Name) and node.args[0].id == "Match"]
+
+
+def test_no_screen_looks_a_match_up_itself() -> None:
+    """Issue 32: every screen reads a match through ``policy/readers.py``, which applies deletion
+    and the night's publication; a bare lookup by id would show a deleted match, or a faster
+    table's unpublished deals, to whoever asks."""
+    wrong = [f"{name}:{line}" for name, path in modules().items()
+             if name.split(".")[2:3] and name.split(".")[2] in SCREENS and name not in CONSOLE_COMMANDS
+             for line in match_lookups(ast.parse(path.read_text()))]
+    assert wrong == []
+
+
+# Commands run on the server's console, not pages: they read every match whole, by design.
+CONSOLE_COMMANDS = {"scorer.web.records.check"}  # flask check: compares every match with the core
+
+
+@pytest.mark.parametrize(("source", "found"), [
+    ("match = db.get_or_404(Match, 1)", [1]),
+    ("match = db.session.get(Match, match_id)", [1]),
+    ("x = db.session.get_one(Match, 3)", [1]),
+    ("x = db.get_or_404(Change, 1)", []),
+    ("x = readers.match_or_404(1)", []),
+])
+def test_the_lookup_finder_finds_a_bare_lookup(source: str, found: list[int]) -> None:
+    assert match_lookups(ast.parse(source)) == found

@@ -39,6 +39,7 @@ RULES = {
     "share.phone_name": OPEN,                             # the same; a keeper's own row too, none of anyone else's
     "players.rename": SITE, "imports.upload": SITE, "share.take_over": SITE,
     "nights.change_table": ORGANISER, "nights.screen_code": ORGANISER,  # a club night's organiser (test_nights.py)
+    "nights.delete_table": ORGANISER, "nights.end_night": ORGANISER,
     "ratings.set_rule": SITE, "ratings.confirm": SITE, "ratings.standing": SITE,  # what the ladder counts
     "matches.new": OPEN, "deal_sets.new_set": OPEN,       # a new match or deal set harms nobody's
     "share.join": OPEN,                                   # needs a scorekeeper's invite (test_share.py)
@@ -147,6 +148,8 @@ def request_for(world: dict[str, Any], endpoint: str) -> tuple[str, dict[str, An
         "deleted.restore": (f"/matches/{table}/restore", {}),
         "nights.change_table": (f"/deal-sets/{world['deal_set']}/tables/{world['waiting']}/admit", {}),
         "nights.screen_code": (f"/deal-sets/{world['deal_set']}/screen-code", {"show": "yes"}),
+        "nights.delete_table": (f"/deal-sets/{world['deal_set']}/tables/{world['waiting']}/delete", {}),
+        "nights.end_night": (f"/deal-sets/{world['deal_set']}/end", {}),
         "ratings.set_rule": ("/stats/ratings/rule", {"rule": "confirmed"}),
         "ratings.confirm": ("/stats/ratings/confirm", {"match": str(table)}),
         "ratings.standing": (f"/matches/{table}/ratings", {"action": "leave-out"}),

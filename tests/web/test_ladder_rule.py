@@ -10,6 +10,7 @@ from datetime import timedelta
 from flask import Flask
 from flask.testing import FlaskClient
 from ratinghelpers import expected, stored
+from recordhelpers import add_documents, sample
 from sqlalchemy import func, select
 from webhelpers import match_form, post_deal, post_undo, start_match
 
@@ -126,6 +127,41 @@ def test_a_scorekeepers_rights_end_a_day_after_the_match_finished(client, app):
     assert client.get(f"/matches/{match_id}/deals/1/edit").status_code == 200
     assert client.post(f"/matches/{match_id}/delete").status_code == 302
 
+
+
+def test_a_scorekeepers_day_counts_from_the_first_finish(client, app):
+    """Issue 32: deleting the last deal within the day reopened the match with no deadline, and
+    finishing it again started a new day, over and over. The day now counts from the first finish
+    (``first_finished_at``, never cleared); the ratings' order still takes the last one."""
+    with app.app_context():
+        start = clock.now()
+    app.config["CLOCK"] = lambda: start
+    keeper = phone(app)
+    match_id = one_deal_match(keeper, ["Ann", "Bob", "Kip"], [5, 2, 2])
+    app.config["CLOCK"] = lambda: start + timedelta(hours=20)
+    assert keeper.post(f"/matches/{match_id}/deals/1/delete").status_code == 303  # within the day: reopened
+    app.config["CLOCK"] = lambda: start + timedelta(hours=23)
+    assert post_deal(keeper, match_id, 1, [3, 3, 3], [5, 2, 2]).status_code == 303  # finished again
+    with app.app_context():
+        match = db.session.get_one(Match, match_id)
+        assert match.finished and match.first_finished_at is not None and match.finished_at is not None
+        assert clock.as_utc(match.first_finished_at) == start
+        assert clock.as_utc(match.finished_at) == start + timedelta(hours=23)
+    assert keeper.get(f"/matches/{match_id}/deals/1/edit").status_code == 200  # the first day still runs
+    app.config["CLOCK"] = lambda: start + timedelta(hours=25)  # a day after the first finish, 2 h after the second
+    refused = keeper.get(f"/matches/{match_id}/deals/1/edit")
+    assert refused.status_code == 403 and "more than 24 hours ago" in html.unescape(refused.text)
+    assert keeper.post(f"/matches/{match_id}/deals/1/delete").status_code == 403
+    assert stored(app) == expected(app) != {}
+
+
+def test_an_imported_finished_match_first_finished_when_its_file_says(app):
+    """An import's finished match first finished when it finished: its file's ``finished_at``."""
+    ids = add_documents(app, [sample(5, "jokerless", max_deals=12, unfinished=0.0)])
+    with app.app_context():
+        match = db.session.get_one(Match, ids[0])
+        assert match.finished and match.finished_at is not None
+        assert match.first_finished_at == match.finished_at
 
 def test_a_confirmed_match_is_the_site_managers_to_change(client, app):
     keeper = phone(app)

@@ -118,3 +118,52 @@ def test_an_imported_nfd_name_is_the_known_player(app, client):
     assert upload(client, json.dumps(doc).encode()).status_code == 303
     assert count(app, Player) == 3
     assert re.search(NFC, client.get("/stats/").text)
+
+
+# ---------------------------------------------------------------------------- like a known player
+
+LOOKALIKES = [
+    ("K\u0131p", "Kip"),              # Kıp: dotless i
+    ("K\u0269p", "Kip"),              # Kɩp: Latin iota
+    ("Ki\u01bf", "Kip"),              # Kiƿ: wynn
+    ("\u1d0b\u026a\u1d18", "Kip"),    # ᴋɪᴘ: small capitals
+    ("K1p", "Kip"),                   # a digit for a letter
+    ("\ua4d7\ua4f2\ua4d1", "Kip"),    # ꓗꓲꓑ: Lisu
+    ("\u0531nn", "Ann"),              # Աnn: an Armenian letter among Latin ones
+    ("\u13aa\u13c1\u13c1", "Ann"),    # ᎪᏁᏁ: Cherokee
+]
+
+
+@pytest.mark.parametrize("typed, known", LOOKALIKES)
+def test_a_new_name_that_looks_like_a_known_players_is_asked_about(typed, known):
+    """Issue 32: of 39 lookalikes of Kip and Ann, these 8 made a new player without asking. They are
+    compared by Unicode's confusable skeletons (UTS #39), in capitals and in small letters, with
+    digits and small capitals read as the letters they look like, and a letter of another script
+    with no Latin lookalike taken for whatever letter stands beside it in the other name."""
+    assert names.like_known(typed, ["Ann", "Bob", "Kip"]) == known
+
+
+@pytest.mark.parametrize("typed", ["Kim", "Anna", "Kit", "Pik", "Kipp", "Ali", "Alla", "Bo", "Bobby", "Zoe", "Dan",
+                                   "Jon", "Jonn", "\u0391\u03bd\u03bd\u03b1", "\u674e\u660e", "\u13a0\u13c2\u13c2"])
+def test_names_that_only_share_letters_with_a_known_players_are_not_asked_about(typed):
+    """Other names are other players: a letter more or less, or another letter, or a name in another
+    script with nothing that reads as a Latin letter where the known name has one."""
+    assert names.like_known(typed, ["Ann", "Bob", "Kip", "All", "Al", "John"]) is None
+
+
+@pytest.mark.parametrize(("typed", "known"), [("P8a", "P6a"), ("Table 8", "Table 6"), ("Ann 2", "Ann 5")])
+def test_two_numbered_names_with_other_numbers_are_other_players(typed, known):
+    """Digits are read as letters against a name written with letters ("K1p" is like "Kip"), not
+    against another number: "P8a" and "P6a" both read "Pba" in small letters, and are two players."""
+    assert names.like_known(typed, [known]) is None
+    assert names.like_known("K1p", ["Kip"]) == "Kip"
+
+
+def test_a_lookalike_typed_in_a_new_match_asks_did_you_mean(app, client):
+    start_match(client, ["Ann", "Bob", "Kip"])
+    for typed, known in LOOKALIKES:
+        others = [name for name in ("Ann", "Bob", "Kip") if name != known][:2]
+        asked = client.post("/matches/new", data=match_form([*others, typed]))
+        assert asked.status_code == 422, typed
+        assert f"Did you mean {known}?" in asked.text.replace("&#39;", "'"), typed
+    assert count(app, Player) == 3

@@ -375,6 +375,33 @@ def test_a_managers_passcode_alone_leaves_the_site_open_and_guards_the_managers_
     assert stranger.get("/stats/ratings/manage").status_code == 200
 
 
+def test_with_the_managers_passcode_alone_a_new_one_forgets_the_browsers_known_under_the_old(app_factory):
+    """Issue 32: with only the site manager's passcode set, a browser was known under the mark of
+    the (unset) site passcode, which never changes: a former manager's browser, after the passcode
+    was replaced, still had its guesses checked while the site-wide limit was closed. A browser is
+    now known under the passcode it signed in with, the site manager's as the site's."""
+    first = app_factory(WTF_CSRF_ENABLED=True, SCORER_MANAGER_PASSCODE=MANAGER)
+    former = phone(first, "198.51.100.5")
+    assert sign_in(former, MANAGER).status_code == 303
+    cookie = former.get_cookie(passcode.KNOWN_COOKIE)
+    assert cookie is not None
+    changed = app_factory(WTF_CSRF_ENABLED=True, SCORER_MANAGER_PASSCODE="a new one")
+    flooded(changed)
+    moved = phone(changed, "198.51.100.99")
+    moved.set_cookie(passcode.KNOWN_COOKIE, cookie.value)
+    refused = sign_in(moved, "a new one")
+    assert refused.status_code == 429 and "from many addresses" in refused.text
+    # Under the passcode it signed in with it is known again: its guesses are checked.
+    again = app_factory(WTF_CSRF_ENABLED=True, SCORER_MANAGER_PASSCODE=MANAGER)
+    back = phone(again, "198.51.100.98")
+    back.set_cookie(passcode.KNOWN_COOKIE, cookie.value)
+    assert sign_in(back, MANAGER).status_code == 303
+    # With both passcodes set, a browser known under one is not known under a new one of the other.
+    both = app_factory(WTF_CSRF_ENABLED=True, SCORER_PASSCODE=PASSCODE, SCORER_MANAGER_PASSCODE="a new one")
+    member = phone(both, "198.51.100.97")
+    member.set_cookie(passcode.KNOWN_COOKIE, cookie.value)
+    assert sign_in(member).status_code == 429
+
 def test_without_a_managers_passcode_the_site_passcode_makes_the_site_manager(locked):
     member = phone(locked, "198.51.100.50")
     assert sign_in(member).status_code == 303

@@ -14,12 +14,13 @@ from pathlib import Path
 from ratinghelpers import change, documents, expected, keep, stored
 from recordhelpers import add_documents, sample
 from sqlalchemy import select
-from webhelpers import post_deal, start_match
+from webhelpers import post_deal, post_undo, start_match
 
 from scorer.web import clock
 from scorer.web.data import ratings_fold
-from scorer.web.data.models import Match, RatingState
+from scorer.web.data.models import Change, Match, RatingState
 from scorer.web.extensions import db
+from scorer.web.records import check
 from scorer.web.writes import rating_worker
 from scorer.web.writes import ratings as rating_writes
 
@@ -154,4 +155,36 @@ def test_a_fold_is_stored_in_parts_and_a_save_at_another_table_goes_in_between(c
     with app.app_context():
         assert rating_writes.catch_up_all() == []
     assert kind == "three" and len(between) >= 3  # stored in four parts at least
+    assert stored(app) == expected(app)
+
+
+def test_a_finished_matchs_last_deal_put_back_before_the_catch_up_lands_and_rates_right(client, app):
+    """Issue 32: a finished match's last deal deleted (the match reopens, its rating steps stay
+    until the catch-up folds them away) and saved again at once, or its deletion undone, hit the
+    rating steps' key (match, player) with the old steps and answered 500, storing nothing. No
+    catch-up runs here between the changes ("off"): both land, and the ratings come out right."""
+    app.config["RATINGS_CATCH_UP"] = "off"
+    match_id = start_match(client, ["Ann", "Bob", "Cy"], match="deals", deals="2")
+    for number, tricks in ((1, [3, 4, 2]), (2, [4, 3, 2])):
+        assert post_deal(client, match_id, number, [3, 3, 3], tricks).status_code == 303
+    with app.app_context():
+        assert db.session.get_one(Match, match_id).finished
+    assert stored(app) == expected(app) != {}
+    # Deleted and saved again at once.
+    assert client.post(f"/matches/{match_id}/deals/2/delete").status_code == 303
+    assert post_deal(client, match_id, 2, [3, 3, 3], [4, 3, 2]).status_code == 303
+    with app.app_context():
+        assert db.session.get_one(Match, match_id).finished
+        assert check.check_all()[1] == []  # folds what is stale, then compares with a fold from scratch
+    assert stored(app) == expected(app)
+    # Deleted, and the deletion undone at once through the change history.
+    assert client.post(f"/matches/{match_id}/deals/2/delete").status_code == 303
+    with app.app_context():
+        deletion = db.session.scalars(select(Change).where(Change.match_id == match_id)
+                                      .order_by(Change.id.desc())).first()
+        assert deletion is not None
+    assert post_undo(client, match_id, deletion.id).status_code == 303
+    with app.app_context():
+        assert db.session.get_one(Match, match_id).finished
+        assert check.check_all()[1] == []
     assert stored(app) == expected(app)

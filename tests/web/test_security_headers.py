@@ -174,3 +174,35 @@ def test_no_inline_script_style_or_handler(folder):
                         r"setAttribute\(\s*[\"']style", r"innerHTML[^;]*style="):
             found += [f"{path.relative_to(ROOT)}: {m.group(0)}" for m in re.finditer(pattern, text)]
     assert found == []
+
+
+# ---------------------------------------------------------------------------- where a form goes back to
+
+ELSEWHERE = ["/\t/evil.example", "/\n/evil.example", "/\r/evil.example", "/\\evil.example", "//evil.example",
+             "https://evil.example", "/ /evil.example", "/\u0085/evil.example", "javascript:alert(1)", ""]
+
+
+@pytest.mark.parametrize("target", ELSEWHERE)
+def test_no_next_sends_a_browser_to_another_site(app, client, target):
+    """Issue 32: the manager's ratings form took ``next=/\\t/evil.example`` and answered with it,
+    which a browser, dropping tabs and line breaks, follows to //evil.example. Every ``next`` (the
+    ratings form, the sign-in page, the language switch, an undo) goes through one check,
+    ``security.local_path``: a path on this site or the page's own default."""
+    assert security.local_path(target) is None
+    match_id = start_match(client, ["Ann", "Bob", "Cy"], match="deals", deals="1")
+    assert post_deal(client, match_id, 1, [3, 3, 3], [5, 2, 2]).status_code == 303
+    answer = client.post(f"/matches/{match_id}/ratings", data={"action": "leave-out", "next": target})
+    assert answer.status_code == 303 and answer.headers["Location"] == f"/history/{match_id}"
+    answer = client.post("/language", data={"lang": "de", "next": target})
+    assert answer.status_code == 303 and answer.headers["Location"] == "/"
+
+
+def test_a_next_on_this_site_is_followed(app, client):
+    match_id = start_match(client, ["Ann", "Bob", "Cy"], match="deals", deals="1")
+    assert post_deal(client, match_id, 1, [3, 3, 3], [5, 2, 2]).status_code == 303
+    good = f"/matches/{match_id}"
+    assert security.local_path(good) == good and security.local_path("/history/?state=finished&page=2")
+    answer = client.post(f"/matches/{match_id}/ratings", data={"action": "leave-out", "next": good})
+    assert answer.status_code == 303 and answer.headers["Location"] == good
+    answer = client.post("/language", data={"lang": "en", "next": good})
+    assert answer.status_code == 303 and answer.headers["Location"] == good

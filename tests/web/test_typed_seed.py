@@ -44,13 +44,13 @@ def test_the_same_typed_seed_deals_the_same_cards_on_this_server_only(client, ap
     assert dealt(elsewhere, other)["hands"] != dealt(app, first)["hands"]
 
 
-def test_the_forms_say_that_a_seed_used_again_deals_the_same_cards_again(client):
+def test_the_forms_say_what_a_seed_used_again_deals(client):
     """Issue 27's probe: a typed seed used again dealt the same cards again, and a player found the
-    new hand on an earlier match's public cards page. The seed stays replayable (DECISIONS 72), and
-    both forms that take one say what that means before it is typed."""
+    new hand on an earlier match's public cards page. A match's typed seed stays replayable
+    (DECISIONS 72), and its form says what that means before it is typed; a set's seed is keyed
+    with a secret of the set's own (issue 32: ``test_set_seeds.py``), and its form says so."""
     new_match = html.unescape(client.get("/matches/new").text)
     assert "the same seed deals the same cards again, so anyone who saw the cards of a match dealt from it " \
            "will know every hand of this one" in new_match
     deal_set = html.unescape(client.get("/deal-sets/new").text)
-    assert "the same seed makes the same deals again, so anyone who saw the deals made from it before will " \
-           "know every hand of these" in deal_set
+    assert "a key of its own, so no match and no other set is dealt these cards, whatever seed it is given" in deal_set

@@ -10,11 +10,12 @@ import pytest
 from flask import Flask
 from sqlalchemy import func, select
 
+from scorer.web.data import card_store
 from scorer.web.data.history import RENAME, SEAT
-from scorer.web.data.models import Change, DealSet, DealtDeal, HandLink, MatchKeeper, Player, SeatHolder, SignInAttempt
+from scorer.web.data.models import Change, DealSet, DealtDeal, HandLink, MatchKeeper, Player, SeatHolder, SeedTry, SignInAttempt
 from scorer.web.extensions import db
 from scorer.web.policy.capability import digest
-from scorer.web.writes import deal_sets, hands, keepers, matches, players, seats, sign_ins
+from scorer.web.writes import deal_sets, hands, keepers, matches, players, seats, seed_tries, sign_ins
 from scorer.web.writes.problems import Gone, Refused
 
 PHONE = "Ann's phone"
@@ -97,13 +98,27 @@ def test_a_rename_is_refused_under_the_lock_when_the_name_is_taken(app):
             players.rename(999, "Zed", by=PHONE)
 
 
-def test_a_deal_set_is_made_from_the_typed_seed_keyed_with_the_servers_secret(app):
+def test_a_deal_set_is_made_from_the_typed_seed_keyed_with_the_servers_secret_and_its_own(app):
     with app.app_context():
         made = deal_sets.make("", "classic", None, 6, 2024, 0)
         again = deal_sets.make("Club night", "classic", None, 6, 2024, 1)
         first, second = db.session.get_one(DealSet, made.set_id), db.session.get_one(DealSet, again.set_id)
         assert first.name == "Deal set 1" and second.name == "Club night"
-        assert first.seed == second.seed != 2024
+        assert first.secret and second.secret and first.secret != second.secret
+        assert first.seed == card_store.set_seed(2024, first.secret) != card_store.server_seed(2024)
+        assert first.seed != second.seed and 2024 not in (first.seed, second.seed)
+
+
+def test_a_phones_typed_seeds_are_counted_and_refused_past_the_limit(app):
+    with app.app_context():
+        tries = [seed_tries.begin("10.0.0.1", 2, timedelta(minutes=10)) for _ in range(2)]
+        with pytest.raises(seed_tries.TooManySeeds) as refused:
+            seed_tries.begin("10.0.0.1", 2, timedelta(minutes=10))
+        assert refused.value.status == 429
+        assert db.session.scalar(select(func.count()).select_from(SeedTry)) == 2  # the refused one is not kept
+        seed_tries.begin("10.0.0.2", 2, timedelta(minutes=10))  # another phone
+        seed_tries.forget(tries[0])  # its match was not started after all
+        seed_tries.begin("10.0.0.1", 2, timedelta(minutes=10))
 
 
 def test_a_guess_counts_from_when_it_is_made_until_it_is_found_right(app):

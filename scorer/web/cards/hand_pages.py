@@ -32,7 +32,7 @@ from scorer.web.data.models import DealtDeal, HandLink, Match
 from scorer.web.extensions import db
 from scorer.web.fields import EmptyForm
 from scorer.web.language import gettext
-from scorer.web.policy import access, holders
+from scorer.web.policy import access, holders, readers
 from scorer.web.policy.holders import Held
 from scorer.web.presentation import explain, rules_words, scoreboard
 from scorer.web.writes import hands as hand_writes
@@ -216,7 +216,7 @@ def status(token: str) -> Response:
 def dealt_cards(match_id: int, number: int) -> str:
     """Every hand of a recorded deal, the turned card and (once it predicts nothing still to come)
     the seed: what each player held."""
-    match = db.get_or_404(Match, match_id)
+    match = readers.match_or_404(match_id)
     dealt = card_store.dealt_for(match, number)
     if dealt is None or dealt.hands is None:
         abort(404, gettext("The app did not deal deal %(number)s of this match.", number=number))
@@ -243,7 +243,7 @@ def dealt_cards(match_id: int, number: int) -> str:
 @bp.post("/matches/<int:match_id>/deals/<int:number>/dummy")
 def turn_up_dummy(match_id: int, number: int) -> Response:
     """two-dummy: turn up the dummy's three bid cards at the end of the deal, to record its bid."""
-    match = db.get_or_404(Match, match_id)
+    match = readers.match_or_404(match_id)
     access.require_keeper(match)
     dealt = card_store.dealt_for(match, number)
     if dealt is None or dealt.dummy_bid is None:

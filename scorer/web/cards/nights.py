@@ -18,9 +18,10 @@ from scorer.web.data.models import DealSet
 from scorer.web.extensions import db
 from scorer.web.fields import EmptyForm
 from scorer.web.language import gettext
-from scorer.web.policy import organiser
+from scorer.web.policy import device, organiser
 from scorer.web.presentation import night as night_words
 from scorer.web.writes import deal_sets as deal_set_writes
+from scorer.web.writes import matches as matches_w
 
 bp = Blueprint("nights", __name__, url_prefix="/deal-sets/<int:set_id>")
 
@@ -70,6 +71,21 @@ def change_table(set_id: int, match_id: int, change: str) -> BaseResponse:
         return redirect(url_for("nights.organise", set_id=set_id, _anchor=f"table-{behind.number}"), code=303)
     flash(night_words.change_done(change, done.number))
     return redirect(url_for("nights.organise", set_id=set_id, _anchor=f"table-{done.number}"), code=303)
+
+
+@bp.post("/tables/<int:match_id>/delete")
+def delete_table(set_id: int, match_id: int) -> BaseResponse:
+    """Delete one table's match into Recently deleted (the organiser, while the night is on; its
+    scorekeepers may not then: ``access.night_on``). Its night's frontier moves as for a table
+    taken out; restored, it does not come back behind the deals published meanwhile."""
+    deal_set = _set_or_404(set_id)
+    organiser.require_organiser(deal_set)
+    if not EmptyForm().validate_on_submit():
+        abort(400, gettext("This form did not come from this page; no table was changed. Reload the page and try again."))
+    table = deal_set_writes.table_of_set(set_id, match_id)
+    matches_w.delete(match_id, by=device.device_name())
+    flash(night_words.table_deleted(table.number))
+    return redirect(url_for("nights.organise", set_id=set_id), code=303)
 
 
 @bp.post("/end")

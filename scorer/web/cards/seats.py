@@ -14,11 +14,11 @@ from flask import Blueprint, abort, flash, redirect, url_for
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
-from scorer.web.data.models import HandLink, Match
+from scorer.web.data.models import HandLink
 from scorer.web.extensions import db
 from scorer.web.fields import EmptyForm
 from scorer.web.language import gettext
-from scorer.web.policy import access, device, holders
+from scorer.web.policy import access, device, holders, readers
 from scorer.web.policy.holders import Held
 from scorer.web.presentation import scoreboard
 from scorer.web.writes import seats
@@ -65,7 +65,7 @@ def take(token: str) -> Response:
 @bp.post("/matches/<int:match_id>/seats/<int:seat>/hand-over")
 def hand_over(match_id: int, seat: int) -> Response:
     """The scorekeeper frees a seat (a lost or wrong phone): the next phone to take it holds it."""
-    match = db.get_or_404(Match, match_id)
+    match = readers.match_or_404(match_id)
     access.require_keeper(match)
     if not EmptyForm().validate_on_submit():
         abort(400, gettext("This form did not come from this page; no seat was handed over."))

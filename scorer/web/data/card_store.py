@@ -293,11 +293,19 @@ class CardsChoice(TypedDict):
 
 
 def server_seed(typed: int) -> int:
-    """The seed this server deals from when a person types ``typed`` on a form (a new match, a deal
-    set): keyed with the app's secret key (``keyed_seed``), so knowing one's own hand and the open
-    dealing code tells nothing of the others, whatever was typed. The same typed seed deals the
-    same cards again on this server (its key is kept in instance/), not on another."""
+    """The seed this server deals from when a person types ``typed`` on the new-match form (a deal
+    set's is ``set_seed``): keyed with the app's secret key (``keyed_seed``), so knowing one's own
+    hand and the open dealing code tells nothing of the others, whatever was typed. The same typed
+    seed deals the same cards again on this server (its key is kept in instance/), not on another."""
     return keyed_seed(typed, str(current_app.config["SECRET_KEY"]))
+
+
+def set_seed(typed: int, secret: str) -> int:
+    """The seed a duplicate set deals from when made with ``typed`` (or a number drawn at random):
+    keyed with the server's key and the set's own ``secret`` (``DealSet.secret``, drawn when it is
+    made), so that no match, and no other set, deals its cards from the same typed seed. The secret
+    is of fixed length (64 hex digits) and comes first, so the two keys cannot run into each other."""
+    return keyed_seed(typed, f"set:{secret}:{current_app.config['SECRET_KEY']}")
 
 
 def attach(match: Match, cards: CardsChoice) -> None:

@@ -18,9 +18,16 @@ when two names in one match would look the same on the scoreboard.
   with every letter of another script that looks like a Latin one replaced by it (Unicode's
   confusables.txt, through the ``confusable_homoglyphs`` library), so "Ѕаmе" (all Cyrillic)
   beside "Same" is refused too.
-- **Like a known player.** A new name whose *likeness* is a known player's (the skeleton without
-  accents, spaces or punctuation: "Кір", "KIP", "Kíp", "K ip" are all like "Kip") is asked about
-  before a new player is made ("Did you mean Kip?"): ``like_known``.
+- **Like a known player.** A new name that *resembles* a known player's is asked about before a
+  new player is made ("Did you mean Kip?"): ``like_known``. Each name is read as typed, in
+  capitals and in small letters (``likenesses``), as Unicode's confusable skeleton (UTS #39:
+  every character through its prototype in confusables.txt, as ``confusable_homoglyphs`` ships
+  it), with small capitals and digits read as the letters they look like ("ᴋɪᴘ", "K1p", "B0b"),
+  without accents, spaces or punctuation: "Кір", "KIP", "Kíp", "K ip", "Kıp", "ꓗꓲꓑ" are all like "Kip", in one
+  reading or the other. A letter of a script a Latin reader does not know (not Latin, Greek or
+  Cyrillic, whose lookalikes confusables.txt lists) that has no Latin prototype may stand for any
+  letter beside a Latin one ("Աnn" and "ᎪᏁᏁ" are like "Ann"), as long as one Latin letter of the
+  two names is the same; "Kim" and "Anna" stay other players than "Kip" and "Ann".
 """
 
 from __future__ import annotations
@@ -132,11 +139,98 @@ def skeleton(name: str) -> str:
     return "".join(latin_like(char) for char in key(name)).casefold()
 
 
-def likeness(name: str) -> str:
-    """A name as it might be mistyped for another: its skeleton without accents, spaces or
-    punctuation ("Kíp", "K ip", "Кір" are all "kip")."""
-    plain = unicodedata.normalize("NFKD", skeleton(name))
-    return "".join(char for char in plain if char.isalnum())
+# Letters that look like a Latin one but that confusables.txt maps elsewhere or not at all.
+LOOKS_LIKE = {"\u01bf": "p", "\u01f7": "P",  # ƿ Ƿ wynn (confusables.txt: thorn)
+              "\u0138": "k"}  # ĸ kra (confusables.txt's prototype of small capital K and of kappa)
+# Digits as the letters they stand for in a name ("B0b", "L3na"); 1 is l already in confusables.txt.
+DIGIT_LETTERS = {"0": "o", "2": "z", "3": "e", "4": "a", "5": "s", "6": "b", "7": "t", "8": "b", "9": "g"}
+SMALL_CAPITAL = "LATIN LETTER SMALL CAPITAL "  # ᴋ is "LATIN LETTER SMALL CAPITAL K"
+KNOWN_SCRIPTS = ("LATIN", *SCRIPTS[1:])  # scripts whose lookalikes of Latin letters confusables.txt lists
+
+
+def _rank(char: str) -> tuple[bool, bool, int]:
+    """Which of two characters confusables.txt pairs (without saying which is the prototype)
+    stands for both: an ASCII one, else a Latin one, else the lower code point."""
+    return not char.isascii(), not unicodedata.name(char, " ").startswith("LATIN "), ord(char)
+
+
+@functools.cache
+def prototypes() -> dict[str, str]:
+    """Each character's prototype in Unicode's confusables.txt (UTS #39), from the table
+    ``confusable_homoglyphs`` ships, which lists each mapping both ways: a character with one entry
+    maps to it when that entry lists others too (the prototype of several) or is longer than one
+    character ("m" → "rn"); two characters listing only each other are one prototype and its one
+    source, and both stand for the one ``_rank`` prefers."""
+    def plain(text: str) -> str:
+        return text.replace("\u200e", "")  # the table wraps right-to-left characters in marks
+    table: dict[str, list[str]] = {}
+    for char, entries in confusables.confusables_data.items():
+        table.setdefault(plain(char), []).extend(plain(str(entry["c"])) for entry in entries)
+    found: dict[str, str] = {}
+    for char, others in table.items():
+        if len(char) != 1 or len(others) != 1:
+            continue
+        target = others[0]
+        back = table.get(target, [])
+        if len(target) > 1 or len(back) > 1:
+            found[char] = target
+        elif back == [char]:
+            found[char] = min(char, target, key=_rank)
+    return found
+
+
+def _without_marks(text: str) -> str:
+    return "".join(char for char in unicodedata.normalize("NFD", text) if not unicodedata.category(char).startswith("M"))
+
+
+def _as_letters(char: str) -> str:
+    """A small capital as its capital ("ᴋ" → "K"), a digit or a wynn as the letter it looks like."""
+    name = unicodedata.name(char, "")
+    if name.startswith(SMALL_CAPITAL) and len(name) == len(SMALL_CAPITAL) + 1:
+        return name[-1]
+    return DIGIT_LETTERS.get(char) or LOOKS_LIKE.get(char) or char
+
+
+@functools.lru_cache(maxsize=4096)
+def likenesses(name: str) -> tuple[str, str, str]:
+    """What a name looks like, read as typed, in small letters and in capitals: its confusable
+    skeleton (UTS #39) with small capitals and digits read as letters, without accents, spaces or
+    punctuation ("Kíp", "K ip", "Kıp" are "kip" in small letters; "Кір", "ꓗꓲꓑ", "K1p" are "KlP"
+    in capitals). In capitals and as typed "l" and "I" stay apart ("ALI" is not "ALL")."""
+    mapping = prototypes()
+    text = "".join(_as_letters(char) for char in tidy(name))
+    readings = []
+    for cased in (text, text.casefold(), text.upper()):
+        shape = _without_marks("".join(mapping.get(char, char) for char in _without_marks(cased)))
+        # A mark's removal may leave a letter with a prototype; a prototype may look like a Latin letter ("ĸ").
+        shape = "".join(LOOKS_LIKE.get(found, found) for found in (mapping.get(char, char) for char in shape))
+        readings.append("".join(char for char in shape if char.isalnum()))
+    readings[1] = readings[1].casefold()
+    return readings[0], readings[1], readings[2]
+
+
+def unread(char: str) -> bool:
+    """A letter of a script a Latin reader does not know (not Latin, Greek or Cyrillic) that
+    confusables.txt reads as no Latin letter: it may be taken for any letter."""
+    return char.isalpha() and not char.isascii() and unicodedata.name(char, "").split(" ")[0] not in KNOWN_SCRIPTS
+
+
+def resembles(typed: str, known: str) -> bool:
+    """Whether two likenesses look the same: equal, or equal but where one has an ``unread``
+    letter and the other a letter it may be taken for, with at least one letter of neither kind
+    the same in both ("Աnn" and "Ann"; not "李明" and "Al", nor "Ꭰ" and "Ꮑ", two letters of one
+    script)."""
+    if typed == known:
+        return bool(typed)
+    if len(typed) != len(known):
+        return False
+    anchored = False
+    for mine, theirs in zip(typed, known, strict=True):
+        if mine == theirs:
+            anchored = anchored or not unread(mine)
+        elif unread(mine) == unread(theirs) or not (mine.isalpha() and theirs.isalpha()):
+            return False
+    return anchored
 
 
 def new_lookalike(players: Iterable[str], known: Iterable[str], confirmed: Iterable[str] = ()) -> tuple[int, str, str] | None:
@@ -154,11 +248,22 @@ def new_lookalike(players: Iterable[str], known: Iterable[str], confirmed: Itera
 
 def like_known(name: str, known: Iterable[str]) -> str | None:
     """The first of ``known`` (players' names) that is another player than ``name`` but looks like
-    it (``likeness``); None if none."""
-    shape, own = likeness(name), key(name)
-    if not shape:
+    it, read as typed, in small letters or in capitals (``likenesses``, ``resembles``); None if none."""
+    shapes, own = likenesses(name), key(name)
+    if not any(shapes):
         return None
-    return next((other for other in known if key(other) != own and likeness(other) == shape), None)
+    figures = digits(name)
+    return next((other for other in known if key(other) != own
+                 and not (figures and digits(other) and digits(other) != figures)
+                 and any(resembles(mine, theirs) for mine, theirs in zip(shapes, likenesses(other), strict=True))),
+                None)
+
+
+def digits(name: str) -> str:
+    """The digits a name is written with: two names that both number their players ("P6a" and
+    "P8a", "Table 6" and "Table 8") are other players when their numbers differ, however alike the
+    digits look as letters."""
+    return "".join(char for char in unicodedata.normalize("NFKC", name) if char.isdecimal())
 
 
 def lookalikes(names: Iterable[str]) -> tuple[str, str] | None:

@@ -79,9 +79,16 @@ def cards_public(match: Match, number: int) -> bool:
 def turn_up_shown(match: Match, number: int, insider: bool) -> bool:
     """Whether the app's turned card of deal ``number`` (not recorded at this table yet) may be
     shown on this match's scoreboard: to the table's own always, as it lies face up on their table;
-    to everyone else once the night has published that deal (before, a slower table would learn
-    its trump before it deals)."""
-    return insider or match.deal_set is None or number <= published(match.deal_set)
+    to everyone else once no other table that may still record that deal has yet to (before, a
+    slower table would learn its trump before it deals). One statement, for a set's table only."""
+    deal_set = match.deal_set
+    if insider or deal_set is None or number <= published(deal_set) or ended(deal_set):
+        return True
+    # Any other table that may still record deal ``number`` (whatever its state: a closed, waiting or
+    # deleted table may come back while it is not behind the frontier) holds the card back.
+    frontier = published(deal_set)
+    return not any(table.match_id != match.id and not table.finished and frontier <= table.deals < number
+                   for table in standings(deal_set.id))
 
 
 def withheld(match: Match) -> set[int]:
@@ -199,6 +206,7 @@ def behind(match: Match) -> int | None:
 class Standing:
     """One table as the frontier weighs it."""
 
+    match_id: int
     state: str
     finished: bool
     deleted: bool
@@ -209,9 +217,10 @@ def standings(set_id: int) -> list[Standing]:
     """Every table of the set with its match's state and count of deals: one statement."""
     deals = select(func.count()).where(Deal.match_id == SetTable.match_id).correlate(SetTable).scalar_subquery()
     rows = db.session.execute(
-        select(SetTable.state, Match.finished, Match.deleted_at.is_not(None), deals)
+        select(SetTable.match_id, SetTable.state, Match.finished, Match.deleted_at.is_not(None), deals)
         .join(Match, Match.id == SetTable.match_id).where(SetTable.deal_set_id == set_id)).tuples().all()
-    return [Standing(state, bool(finished), bool(deleted), count) for state, finished, deleted, count in rows]
+    return [Standing(match_id, state, bool(finished), bool(deleted), count)
+            for match_id, state, finished, deleted, count in rows]
 
 
 def frontier_after(deal_set: DealSet, tables: Sequence[Standing]) -> tuple[int, bool]:

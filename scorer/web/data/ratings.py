@@ -33,13 +33,13 @@ from datetime import UTC, datetime
 from itertools import groupby
 from typing import Any
 
-from sqlalchemy import and_, event, exists, insert, or_, select, true, update
+from sqlalchemy import and_, event, exists, func, insert, or_, select, true, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.schema import Table
 
 from scorer.web import clock
 from scorer.web.clock import as_utc
-from scorer.web.data import ratings_fold
+from scorer.web.data import publication, ratings_fold
 from scorer.web.data.models import Match, MatchResult, PlayerRating, RatingState, RatingStep, SiteSetting
 from scorer.web.data.ratings_fold import KINDS, Folded, RatedMatch, Rating
 from scorer.web.extensions import db
@@ -70,9 +70,9 @@ def position_of(match: Match) -> Position | None:
 
 def counts_if_live(match: Match, rule: str) -> bool:
     """Whether the match counts under ``rule``, its deletion aside: finished, not left out,
-    confirmed where the rule asks for it."""
+    confirmed where the rule asks for it, and not a table of a club night still on."""
     return (match.finished_at is not None and match.left_out_at is None
-            and (rule == EVERY_FINISHED or match.confirmed_at is not None))
+            and (rule == EVERY_FINISHED or match.confirmed_at is not None) and publication.counts_yet(match))
 
 
 def counts(match: Match, rule: str | None = None) -> bool:
@@ -91,12 +91,13 @@ def standing_of(match: Match) -> dict[str, bool]:
 def counts_with(match: Match, left_out: bool, confirmed: bool, rule: str | None = None) -> bool:
     """Whether the match would count with the site manager's say as given."""
     return (match.deleted_at is None and match.finished_at is not None and not left_out
-            and ((rule or ladder_rule()) == EVERY_FINISHED or confirmed))
+            and ((rule or ladder_rule()) == EVERY_FINISHED or confirmed) and publication.counts_yet(match))
 
 
 def counted_matches(rule: str) -> Any:
     """SQL: the matches that count under ``rule``."""
-    clause = and_(Match.deleted_at.is_(None), Match.finished_at.is_not(None), Match.left_out_at.is_(None))
+    clause = and_(Match.deleted_at.is_(None), Match.finished_at.is_not(None), Match.left_out_at.is_(None),
+                  publication.counted_clause())
     return clause if rule == EVERY_FINISHED else and_(clause, Match.confirmed_at.is_not(None))
 
 
@@ -158,6 +159,8 @@ def follow(match: Match, before: tuple[Any, ...] | None, now: tuple[Any, ...] | 
     if now is not None and match.finished_at is None:  # it has just finished (or finished again)
         lock_state(kind)  # two matches of the kind finishing at once take their places in turn
         match.finished_at = finish_time(kind)
+        if match.first_finished_at is None:  # a scorekeeper's day counts from the first (policy/access.py)
+            match.first_finished_at = match.finished_at
     position = position_of(match)
     if now is None:  # deleted, or reopened by an edit (then it will take a new place when it finishes again)
         was_counted = before is not None and position is not None and counts_if_live(match, rule)
@@ -231,9 +234,19 @@ def finish_time(kind: str) -> datetime:
 
 def append_or_mark(match: Match, kind: str, position: Position, figures: tuple[Any, ...]) -> None:
     """Rate ``match`` at the end of its kind's order, from its players' ratings as they stand,
-    if it is the end and no fold is under way; else mark the kind stale from it."""
+    if it is the end and no fold is under way; else mark the kind stale from it.
+
+    A match that still has steps of its own (it finished, was reopened and finished again, or a
+    deletion of its last deal was undone, before the catch-up took the old steps away) is not
+    appended either: its old steps hold its key (match, player), and the ratings after them are
+    stale anyway. The kind is marked from the earlier of its old place and its new one, so that
+    the fold takes the old steps away and rates it at its new place."""
     state = lock_state(kind)
     later = db.session.scalar(select(exists().where(RatingStep.kind == kind, after(position))))
+    rated_before = db.session.scalar(select(func.min(RatingStep.rated_at)).where(RatingStep.match_id == match.id))
+    if rated_before is not None:
+        mark_stale(kind, min(position, (as_utc(rated_before), match.id)))
+        return
     if later or folding(state, clock.now()):
         mark_stale(kind, position)
         return

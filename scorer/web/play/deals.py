@@ -228,7 +228,7 @@ def edit(match_id: int, number: int) -> View:
 def preview(match_id: int, number: int) -> tuple[str, int]:
     """The points the deal being entered would score, as an HTML fragment for the form's panel.
     Read-only, but part of the scorekeeper's form: a watcher has no form to preview."""
-    match = db.get_or_404(Match, match_id)
+    match = readers.match_or_404(match_id)
     access.require_keeper(match)  # before the form is read: a watcher gets 403, nothing written
     if not 1 <= number <= len(match.deals) + 1:
         abort(404, gettext("This match has no deal %(number)s.", number=number))

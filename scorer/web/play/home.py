@@ -17,6 +17,7 @@ from sqlalchemy import Select, and_, false, or_, select
 from sqlalchemy.orm import selectinload
 
 from scorer.core import get_ruleset
+from scorer.web.clock import as_utc
 from scorer.web.data import publication
 from scorer.web.data.models import Match, MatchResult, MatchSeat, SeatResult
 from scorer.web.extensions import db
@@ -43,9 +44,25 @@ class Standing:
 
 
 def latest(finished: bool, limit: int) -> Select[tuple[Match]]:
-    return (select(Match).where(Match.finished.is_(finished), Match.deleted_at.is_(None))
+    """The matches in play (or finished) most recently played. A table of a club night still on
+    counts as in play until the night ends (``publication.counts_yet``): its finish is the night's
+    to publish."""
+    state = and_(Match.finished.is_(True), publication.counted_clause()) if finished else Match.finished.is_(False)
+    return (select(Match).where(state, Match.deleted_at.is_(None))
             .order_by(Match.updated_at.desc(), Match.id.desc()).limit(limit)
             .options(selectinload(Match.seats).joinedload(MatchSeat.player)))
+
+
+def in_play(limit: int) -> list[Match]:
+    """The matches in play most recently played, with the tables of a club night still on that
+    have finished (few: a second small query, so that the first keeps to its index)."""
+    found = list(db.session.scalars(latest(False, limit)).unique())
+    held = (select(Match).where(Match.finished.is_(True), Match.deleted_at.is_(None),
+                                Match.id.in_(publication.held_matches()))
+            .order_by(Match.updated_at.desc(), Match.id.desc()).limit(limit)
+            .options(selectinload(Match.seats).joinedload(MatchSeat.player)))
+    found += db.session.scalars(held).unique()
+    return sorted(found, key=lambda match: (as_utc(match.updated_at), match.id), reverse=True)[:limit]
 
 
 def standings(matches: list[Match]) -> dict[int, Standing]:
@@ -96,7 +113,7 @@ def standings(matches: list[Match]) -> dict[int, Standing]:
 @bp.get("/")
 def index() -> str:
     """The matches in progress, latest change first, then the last few finished."""
-    in_progress = list(db.session.scalars(latest(False, IN_PROGRESS + 1)).unique())
+    in_progress = in_play(IN_PROGRESS + 1)
     more = len(in_progress) > IN_PROGRESS
     in_progress = in_progress[:IN_PROGRESS]
     finished = list(db.session.scalars(latest(True, FINISHED)).unique())

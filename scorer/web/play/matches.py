@@ -13,18 +13,19 @@ from scorer.web.data import card_store, documents, names, publication
 from scorer.web.data.deletion import KEEP_DAYS, rematch_of
 from scorer.web.data.document_types import MatchDocument
 from scorer.web.data.figures import match_figures
-from scorer.web.data.models import DealSet, Match, Player
+from scorer.web.data.models import DealSet, Match, Player, now_utc
 from scorer.web.extensions import db
 from scorer.web.fields import MAX_PLAYERS, EmptyForm, Option, ruleset_badge
 from scorer.web.language import gettext, ngettext
 from scorer.web.play import card_choice
 from scorer.web.play.forms import CARDS_SUMMARIES, NewMatchForm, match_format_summaries, name_problems
-from scorer.web.policy import access, capability, device, readers
+from scorer.web.policy import access, capability, device, readers, typed_seeds
 from scorer.web.presentation import explain, night, problem_words, rules_words, scoreboard
 from scorer.web.presentation import ratings as rating_words
 from scorer.web.presentation.formatting import format_label
 from scorer.web.serving import kept_pages
 from scorer.web.writes import matches as matches_w
+from scorer.web.writes import seed_tries
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
@@ -97,7 +98,7 @@ def show_error(form: NewMatchForm, error: MatchError, players: list[str]) -> Non
 
 
 @bp.route("/new", methods=["GET", "POST"])
-def new() -> str | BaseResponse | tuple[str, int]:
+def new() -> str | BaseResponse | tuple[str, int] | tuple[str, int, dict[str, str]]:
     """Start a match: names, ruleset, options, format and first dealer."""
     form = NewMatchForm()
     new_players = [name for name in request.form.getlist("new_player") if name][:MAX_PLAYERS]
@@ -112,9 +113,18 @@ def new() -> str | BaseResponse | tuple[str, int]:
             # whatever else is wrong; then the match is written (or the cards mode refused).
             matches_w.checked_options(header["ruleset"], header["options"], names, header["first_dealer"])
             if cards is not None:
-                started = matches_w.start(header["ruleset"], header["options"], names, header["first_dealer"], cards,
-                                          by=device.device_name(), new_players=new_players,
-                                          table_code=form.table_code.data or "")
+                # One phone starts so many matches with a typed seed in a while (typed_seeds.py):
+                # the try is counted first, and taken back if the match is not started after all.
+                counted = (seed_tries.begin(typed_seeds.phone(), typed_seeds.MOST, typed_seeds.WINDOW)
+                           if typed_seeds.counted(cards) else None)
+                try:
+                    started = matches_w.start(header["ruleset"], header["options"], names, header["first_dealer"],
+                                              cards, by=device.device_name(), new_players=new_players,
+                                              table_code=form.table_code.data or "")
+                except (MatchError, matches_w.CardsRefused, matches_w.LikeKnownPlayer):
+                    if counted is not None:
+                        seed_tries.forget(counted)
+                    raise
                 response = redirect(url_for("matches.show", match_id=started.match_id))
                 capability.give(response, started.match_id, started.token)  # this phone is the scorekeeper
                 if started.waiting:
@@ -126,6 +136,11 @@ def new() -> str | BaseResponse | tuple[str, int]:
             card_choice.add_error(form.cards, refused.message)
         except matches_w.LikeKnownPlayer as asked:
             lookalike = asked
+        except seed_tries.TooManySeeds as waiting:
+            card_choice.add_error(form.seed, waiting.message)
+            page, status = render_new(form, card_choice.chosen_set(form), waiting.status, new_players=new_players)
+            wait = max(1, int((waiting.retry_at - now_utc()).total_seconds()))
+            return page, status, {"Retry-After": str(wait)}
     return render_new(form, card_choice.chosen_set(form), 422 if form.is_submitted() else 200,
                       lookalike=lookalike, new_players=new_players)
 
@@ -215,7 +230,7 @@ def board_view(match: Match, keeper: bool) -> dict[str, Any]:
     table = publication.table_of(match)
     return {"board": board, "match": match, "latest": latest,
             "dealt": None if turned_elsewhere else dealt, "turned_elsewhere": turned_elsewhere,
-            "night_table": table, "may_play": publication.may_play(match),
+            "night_table": table, "may_play": publication.may_play(match), "night_behind": publication.behind(match),
             "held_back": night.held_back(table.deal_set.name, cut.shown, cut.recorded) if table and cut else "",
             "rating_changes": rating_words.match_changes(match, board.seat_names),
             "forecast": rating_words.match_forecast(match, board.seat_names)}

@@ -24,7 +24,6 @@ from werkzeug.wrappers import Response as BaseResponse
 from scorer.web.data import live
 from scorer.web.data.deletion import rematch_of
 from scorer.web.data.models import Match
-from scorer.web.extensions import db
 from scorer.web.play.matches import board_view
 from scorer.web.policy import readers
 from scorer.web.policy.access import LOOPBACK
@@ -53,9 +52,7 @@ def show(match_id: int) -> str | BaseResponse:
 def table() -> str:
     """The table's big screen: the match most recently played, followed from match to match."""
     row = live.table_match()
-    match = db.session.get(Match, row[0]) if row is not None else None
-    if match is not None:
-        readers.as_seen(match)  # a faster table of a duplicate set: as every table may see it
+    match = readers.match_or_none(row[0]) if row is not None else None  # as every table may see it
     if match is None:
         home_url = phone_url(url_for("home.index", _external=True))
         return render_template("play/screen_empty.html", poll_url=url_for("screen.version"), poll_every=POLL_MS,

@@ -28,7 +28,7 @@ from scorer.web.extensions import db
 from scorer.web.fields import EmptyForm
 from scorer.web.language import gettext
 from scorer.web.play.screen import local_only, phone_url
-from scorer.web.policy import access, capability, device
+from scorer.web.policy import access, capability, device, readers
 from scorer.web.presentation import scoreboard
 from scorer.web.writes import keepers
 from scorer.web.writes.problems import Refused
@@ -72,7 +72,7 @@ def inviter(match: Match, invite: str) -> tuple[MatchKeeper | None, str]:
 @bp.get("/share")
 def show(match_id: int) -> str:
     """Watch (everyone) and Keep score too (scorekeepers), with their QR codes; the keepers."""
-    match = db.get_or_404(Match, match_id)
+    match = readers.match_or_404(match_id)
     me = capability.keeper_of(match)
     # On the server machine itself (127.0.0.1), the codes carry the address phones can open.
     invite = phone_url(url_for("share.join", match_id=match.id, invite=invite_for(me), _external=True)) if me else None
@@ -88,7 +88,7 @@ def show(match_id: int) -> str:
 @bp.route("/join", methods=["GET", "POST"])
 def join(match_id: int) -> str | Response | tuple[str, int]:
     """An invite's page (GET writes nothing) and its button: this phone keeps score too."""
-    match = db.get_or_404(Match, match_id)
+    match = readers.match_or_404(match_id)
     invite = request.values.get("invite", "")
     if access.is_keeper(match):
         flash(gettext("This phone already keeps this match's score."))
@@ -115,7 +115,7 @@ def join(match_id: int) -> str | Response | tuple[str, int]:
 @bp.post("/keepers/<int:keeper_id>/revoke")
 def revoke(match_id: int, keeper_id: int) -> Response:
     """A scorekeeper ends another keeper's rights (or their own) on this match."""
-    match = db.get_or_404(Match, match_id)
+    match = readers.match_or_404(match_id)
     access.require_keeper(match)
     if not EmptyForm().validate_on_submit():
         abort(400, gettext("This form did not come from this page; nobody was revoked."))
@@ -133,7 +133,7 @@ def revoke(match_id: int, keeper_id: int) -> Response:
 @bp.post("/take-over")
 def take_over(match_id: int) -> Response:
     """The person running the server makes this browser a scorekeeper (a lost phone)."""
-    match = db.get_or_404(Match, match_id)
+    match = readers.match_or_404(match_id)
     access.require_site_manager()
     if not EmptyForm().validate_on_submit():
         abort(400, gettext("This form did not come from this page; nothing was changed."))
@@ -150,7 +150,7 @@ def take_over(match_id: int) -> Response:
 def phone_name(match_id: int) -> Response:
     """Give this phone its name (``device.set_name``'s form), and, if it keeps this match's score,
     its row on the list of scorekeepers too."""
-    match = db.get_or_404(Match, match_id)
+    match = readers.match_or_404(match_id)
     form = device.DeviceNameForm(prefix=device.PREFIX)
     if not form.validate_on_submit():
         return device.set_name()  # the same refusals, worded once

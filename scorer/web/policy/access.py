@@ -9,7 +9,7 @@ Every writing route calls one of these before it reads its form or changes anyth
   itself or a holder of the site passcode.
 - ``require_change(match)``: changing what was played in a match (its deals, deleting or restoring
   it, undoing either): a scorekeeper while a scorekeeper's rights over it last (``KEEPER_HOURS``
-  after it finished, and not once the site manager confirmed it for the ladder), else only the
+  after it first finished, and not once the site manager confirmed it for the ladder), else only the
   site manager (who deletes or restores without taking the match over; to edit a deal, takes it
   over). So a phone that kept a match a year ago cannot rewrite the ladder.
 
@@ -60,11 +60,15 @@ def require_keeper(match: Match) -> None:
 
 
 def rights_hold(match: Match) -> bool:
-    """Whether a scorekeeper's rights over ``match`` still hold: it is not finished, or finished
-    less than ``KEEPER_HOURS`` ago, and the site manager has not confirmed it for the ladder."""
+    """Whether a scorekeeper's rights over ``match`` still hold: it never finished, or first
+    finished less than ``KEEPER_HOURS`` ago, and the site manager has not confirmed it for the
+    ladder. The day counts from the first finish (``first_finished_at``, never cleared), so that
+    deleting the last deal (which reopens the match) and finishing it again does not start a new
+    day; a match reopened within its day keeps that day's end."""
     if match.confirmed_at is not None:
         return False
-    return match.finished_at is None or clock.now() - as_utc(match.finished_at) < KEEPER_TIME
+    first = match.first_finished_at or match.finished_at
+    return first is None or clock.now() - as_utc(first) < KEEPER_TIME
 
 
 def may_change(match: Match, keeper_needed: bool = True) -> bool:
@@ -73,13 +77,27 @@ def may_change(match: Match, keeper_needed: bool = True) -> bool:
     deal form's phone must; deleting and restoring need not)."""
     if is_site_manager():
         return is_keeper(match) or not keeper_needed
+    if not keeper_needed and night_on(match):
+        return False  # a table of a night still on leaves it only by its organiser's hand
     return is_keeper(match) and rights_hold(match)
+
+
+def night_on(match: Match) -> bool:
+    """Whether ``match`` is a table of a club night that has not ended: deleting or restoring it
+    would move what the night publishes, so only the organiser (on the organiser's page) and the
+    site manager may (issue 32: a table's own scorekeeper deleted it to read the hands of the deal
+    it was about to play)."""
+    return match.deal_set is not None and match.deal_set.ended_at is None
 
 
 def require_change(match: Match, keeper_needed: bool = True) -> None:
     """403 unless this request may change what was played in ``match`` (``may_change``), with who may."""
     if may_change(match, keeper_needed):
         return
+    if not keeper_needed and night_on(match) and match.deal_set is not None:
+        abort(403, gettext("This match is a table of %(set)s, whose night is on: only its organiser (on the organiser’s "
+                           "page) or the person running the server can delete or restore it. Nothing was changed.",
+                           set=match.deal_set.name))
     if is_keeper(match):
         abort(403, gettext("Only the person running the server can change this match now: the site manager confirmed "
                            "it for the ladder. Nothing was changed.") if match.confirmed_at is not None

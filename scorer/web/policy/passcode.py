@@ -13,7 +13,8 @@ Wrong passcodes are rate-limited per client address in the database (``SignInAtt
 this process's memory: two app processes on one database count the same failures. All addresses
 together have a limit too; beyond it only the server machine and a *known browser* may still try:
 one that signed in here with the passcode in force, within ``KNOWN_DAYS``, by a random token in its
-cookie whose hash the server keeps with the passcode's mark and an expiry (``KnownBrowser``). A
+cookie whose hash the server keeps with the mark of the passcode it signed in with (the site's or
+the site manager's: a new one of that passcode forgets it) and an expiry (``KnownBrowser``). A
 known browser's own wrong guesses are counted from every address together, so a copy of its
 cookie used from many addresses gets ``MAX_FAILURES`` guesses past the site-wide limit, not more.
 
@@ -29,7 +30,6 @@ import hashlib
 import hmac
 import secrets
 from datetime import timedelta
-from urllib.parse import urlsplit
 
 from flask import Flask, current_app, redirect, request, session, url_for
 from sqlalchemy import func, select
@@ -38,6 +38,7 @@ from werkzeug.wrappers import Response
 from scorer.web.data.models import KnownBrowser, SignInAttempt, SiteSession, now_utc
 from scorer.web.extensions import db
 from scorer.web.language import gettext
+from scorer.web.policy import security
 
 SESSION_KEY = "site_passcode"
 MANAGER_KEY = "site_manager"       # the site manager's passcode's mark, when signed in with it
@@ -81,6 +82,17 @@ def mark() -> str:
 def manager_mark() -> str:
     """The same for the site manager's passcode: a new one ends every manager's sign-in."""
     return _keyed(b"manager-passcode:", current_app.config.get("SCORER_MANAGER_PASSCODE", ""))
+
+
+def known_mark(manager: bool) -> str:
+    """The mark a known browser's row holds: that of the passcode it signed in with, the site
+    manager's (``manager``) or the site's, so that a new one of that passcode forgets it."""
+    return manager_mark() if manager else mark()
+
+
+def marks_in_force() -> list[str]:
+    """The marks of the passcodes set now: a browser known under another is known no longer."""
+    return ([mark()] if required() else []) + ([manager_mark()] if manager_required() else [])
 
 
 def token_hash(token: str) -> str:
@@ -143,14 +155,15 @@ def known_hash() -> str | None:
 
 
 def known_browser() -> bool:
-    """This browser signed in here with the passcode in force, within ``KNOWN_DAYS``, and its own
-    wrong guesses (from any address) are within ``MAX_FAILURES``: the site-wide limit does not hold
-    it up, so a stranger guessing from many addresses cannot lock its owner out."""
+    """This browser signed in here with a passcode in force (the site's or the site manager's, as
+    it is now: ``known_mark``), within ``KNOWN_DAYS``, and its own wrong guesses (from any address)
+    are within ``MAX_FAILURES``: the site-wide limit does not hold it up, so a stranger guessing
+    from many addresses cannot lock its owner out."""
     found = known_hash()
     if found is None:
         return False
     known = db.session.scalar(select(KnownBrowser.id).where(
-        KnownBrowser.token_hash == found, KnownBrowser.mark == mark(), KnownBrowser.expires_at > now_utc()))
+        KnownBrowser.token_hash == found, KnownBrowser.mark.in_(marks_in_force()), KnownBrowser.expires_at > now_utc()))
     if known is None:
         return False
     own = db.session.scalar(select(func.count()).select_from(SignInAttempt).where(
@@ -173,12 +186,10 @@ def too_many_guesses(address: str, server_machine: bool) -> str | None:
 
 
 def safe_next(target: str | None) -> str:
-    """Where to go after signing in: a path on this site only (never ``//elsewhere`` or a URL)."""
-    parts = urlsplit(target or "")
-    if not target or parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//") \
-            or "\\" in target:
-        return url_for("home.index")
-    return target
+    """Where to go after signing in or switching the language: a path on this site only
+    (``security.local_path``: never ``//elsewhere``, a URL, or one a browser would make so), else
+    the home page."""
+    return security.local_path(target) or url_for("home.index")
 
 
 def gate() -> Response | None:

@@ -19,6 +19,8 @@ from scorer.web.data import publication
 from scorer.web.data.deletion import visible_or_404
 from scorer.web.data.live import match_tag
 from scorer.web.data.models import Match
+from scorer.web.extensions import db
+from scorer.web.language import gettext
 from scorer.web.policy import access, capability, holders
 
 
@@ -38,6 +40,19 @@ def as_seen(match: Match) -> Match:
 def match_or_404(match_id: int) -> Match:
     """The match (404 if there is none or it is deleted), as this phone may see it."""
     return as_seen(visible_or_404(match_id))
+
+
+def match_or_none(match_id: int) -> Match | None:
+    """The match as this phone may see it, or None if there is none or it is deleted (a page that
+    follows whichever match is in play: the table's big screen)."""
+    match = db.session.get(Match, match_id)
+    return as_seen(match) if match is not None and match.deleted_at is None else None
+
+
+def deleted_or_404(match_id: int) -> Match:
+    """A match that may be deleted (Recently deleted's restore, the site manager's say over the
+    ratings), as this phone may see it: 404 only if there is none."""
+    return as_seen(db.get_or_404(Match, match_id, description=gettext("There is no such match.")))
 
 
 def shared_or_404(match_id: int) -> tuple[Match, tuple[int, str, str] | None]:

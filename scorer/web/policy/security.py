@@ -17,11 +17,15 @@ and a session cookie that stays on this site.
   runs: no field takes one, and PostgreSQL cannot store one.
 - **Cookie.** The session cookie is HttpOnly and SameSite=Lax (config.py), and Secure whenever the
   request came over HTTPS.
+- **Where a form goes back to.** Every ``next`` a page is sent back to (the sign-in page, the
+  language switch, the ratings forms, an undo) passes ``local_path``: a path on this site only.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, request
 from flask.sessions import SecureCookieSessionInterface
@@ -84,6 +88,19 @@ def parse_id(text: object) -> int | None:
     if not value.isascii() or not value.isdigit() or len(value) > len(str(MAX_ID)) or int(value) > MAX_ID:
         return None
     return int(value)
+
+
+def local_path(target: str | None) -> str | None:
+    """``target`` if a redirect may send a browser there, else None: a path on this site, that
+    starts with one "/" and holds no backslash (a browser reads "/\\host" as "//host"), no
+    whitespace and no control or format character (a browser drops tabs and line breaks from an
+    address, so "/\\t/evil.example" is "//evil.example" to it), and no scheme or host."""
+    if not target or not target.startswith("/") or target.startswith("//"):
+        return None
+    if any(char == "\\" or char.isspace() or unicodedata.category(char).startswith("C") for char in target):
+        return None
+    parts = urlsplit(target)
+    return None if parts.scheme or parts.netloc else target
 
 
 def page_number(default: int = 1) -> int:

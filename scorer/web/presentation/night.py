@@ -218,3 +218,8 @@ def behind_refused(number: int, deals: int, published: int) -> str:
 def night_ended() -> str:
     return gettext("The night has ended: every deal is published, the deal sheet shows every hand, and the night’s "
                    "matches count in the statistics and the ratings.")
+
+
+def table_deleted(number: int) -> str:
+    return gettext("Table %(number)s was deleted: it is on Recently deleted, and the night goes on without it.",
+                   number=number)

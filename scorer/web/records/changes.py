@@ -18,7 +18,7 @@ from scorer.web.data.models import Change, Match
 from scorer.web.extensions import db
 from scorer.web.fields import VersionForm, sent_version
 from scorer.web.language import gettext
-from scorer.web.policy import access, device, readers
+from scorer.web.policy import access, device, readers, security
 from scorer.web.presentation import problem_words
 from scorer.web.presentation.change_words import describe, later_first, undo_words
 from scorer.web.presentation.preview import diff_words
@@ -52,7 +52,7 @@ class Line:
 def history(match_id: int) -> str:
     """Every change to the match, newest first: when, which phone, what; an Undo beside each for
     a scorekeeper."""
-    match = readers.as_seen(db.get_or_404(Match, match_id))
+    match = readers.deleted_or_404(match_id)
     names = seat_names(match)
     found = changes_of(match)
     undone = {change.undoes: change.id for change in found if change.undoes is not None}
@@ -62,7 +62,7 @@ def history(match_id: int) -> str:
 
 def undoable(match_id: int, change_id: int) -> tuple[Match, Change]:
     """The match and its change, if this phone may undo it (404, 403 otherwise: ``access.require_undo``)."""
-    match = db.get_or_404(Match, match_id)
+    match = readers.deleted_or_404(match_id)
     change = db.get_or_404(Change, change_id)
     if not belongs(change, match):
         abort(404, gettext("That change is not in this match's history."))
@@ -80,11 +80,12 @@ def refused_words(match: Match, problem: WriteProblem) -> str:
 
 
 def back_to(match_id: int) -> str:
-    """Where an undo ends: where it started (``?next=``), the match's scoreboard (the Undo beside
-    "Deal 5 saved.") or its history of changes; nothing else is taken, so no link can send a phone
-    elsewhere after an undo. Without one: the history of changes."""
+    """Where an undo ends: where it started (``?next=``, a path on this site: ``security.local_path``),
+    the match's scoreboard (the Undo beside "Deal 5 saved.") or its history of changes; nothing
+    else is taken, so no link can send a phone elsewhere after an undo. Without one: the history
+    of changes."""
     history_page = url_for("changes.history", match_id=match_id)
-    return next(place for place in (request.args.get("next"), history_page)
+    return next(place for place in (security.local_path(request.args.get("next")), history_page)
                 if place in (url_for("matches.show", match_id=match_id), history_page))
 
 

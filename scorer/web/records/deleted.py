@@ -11,11 +11,9 @@ from werkzeug.wrappers import Response
 
 from scorer.web import clock
 from scorer.web.data.deletion import KEEP_DAYS, deleted_matches
-from scorer.web.data.models import Match
-from scorer.web.extensions import db
 from scorer.web.fields import EmptyForm
 from scorer.web.language import gettext
-from scorer.web.policy import access, device
+from scorer.web.policy import access, device, readers
 from scorer.web.writes import matches as match_writes
 
 bp = Blueprint("deleted", __name__)
@@ -34,7 +32,7 @@ def index() -> str:
 @bp.post("/matches/<int:match_id>/restore")
 def restore(match_id: int) -> Response:
     """Bring a deleted match back (a scorekeeper of that match, or the person running the server)."""
-    match = db.get_or_404(Match, match_id)
+    match = readers.deleted_or_404(match_id)
     access.require_change(match, keeper_needed=False)  # before the form is read: nothing written otherwise
     if not EmptyForm().validate_on_submit():
         abort(400, gettext("This form did not come from this page; nothing was restored. Reload the page and try again."))

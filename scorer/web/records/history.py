@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, render_template
-from sqlalchemy import Select, func, select
+from sqlalchemy import Select, and_, func, or_, select
 from sqlalchemy.orm import selectinload
 from wtforms import SelectField
 
@@ -58,7 +58,9 @@ def matching(form: HistoryForm, what: Any) -> Select[Any]:
     if form.ruleset.data:
         query = query.where(Match.ruleset == form.ruleset.data)
     if form.state.data:
-        query = query.where(Match.finished.is_(form.state.data == "finished"))
+        # A table of a club night still on is unfinished to everyone until the night has ended.
+        query = query.where(and_(Match.finished.is_(True), publication.counted_clause()) if form.state.data == "finished"
+                            else or_(Match.finished.is_(False), Match.id.in_(publication.held_matches())))
     start, end = form.bounds()
     if start is not None:
         query = query.where(created >= start)
@@ -118,6 +120,7 @@ class Entry:
     match: Match
     deals: int
     winners: list[str]
+    finished: bool  # as everyone may know: a table of a club night still on is not, until the night ends
 
 
 @bp.get("/")
@@ -133,14 +136,15 @@ def index() -> tuple[str, int]:
             MatchResult.match_id.in_(ids), MatchResult.won.is_(True)).order_by(MatchResult.seat)):
         won.setdefault(match_id, []).append(seat)
     # A faster table of a duplicate set: its later deals, and so its result, wait for the others.
-    for match_id, shown in publication.list_cuts(page.items, deal_counts).items():
+    cuts = publication.list_cuts(page.items, deal_counts)
+    for match_id, shown in cuts.items():
         deal_counts[match_id] = shown
         won.pop(match_id, None)
     entries = []
     for match in page.items:
         columns = scoreboard.columns(match)
         labels = [column.label for column in columns if set(column.seats) & set(won.get(match.id, []))]
-        entries.append(Entry(match, deal_counts.get(match.id, 0), labels))
+        entries.append(Entry(match, deal_counts.get(match.id, 0), labels, match.finished and match.id not in cuts))
     status = 422 if any(field.errors for field in form) else 200
     return render_template("records/history.html", form=form, page=page, entries=entries, filters=form.filters(), count_up_to=COUNT_UP_TO,
                            rulesets=RULESETS), status

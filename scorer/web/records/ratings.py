@@ -18,12 +18,12 @@ from wtforms import RadioField, SelectField
 from scorer.core import RULESETS
 from scorer.web.data import names, rating_reads, ratings, ratings_fold
 from scorer.web.data.figures import known_names, player_names
-from scorer.web.data.models import Match, Player, name_key
+from scorer.web.data.models import Player, name_key
 from scorer.web.extensions import db
 from scorer.web.fields import EmptyForm, Option, choices
 from scorer.web.language import gettext
 from scorer.web.language import lazy_gettext as _l
-from scorer.web.policy import access, device
+from scorer.web.policy import access, device, readers, security
 from scorer.web.presentation import ratings as words
 from scorer.web.records.filters import PeriodForm, read_filters
 from scorer.web.writes import ratings as rating_writes
@@ -155,15 +155,14 @@ def standing(match_id: int) -> BaseResponse:
     """Leave one match out of the ratings, count it again, confirm it or take the confirmation back
     (the site manager's, without taking the match over)."""
     access.require_site_manager()
-    db.get_or_404(Match, match_id)
+    readers.deleted_or_404(match_id)
     action = request.form.get("action", "")
     if not EmptyForm().validate_on_submit() or action not in STANDINGS:
         abort(400, gettext("This form did not come from this page; nothing was changed. Reload the page and try again."))
     changed = rating_writes.set_standing(match_id, by=device.device_name(), **STANDINGS[action])
     flash(words.standing_changed(action) if changed else gettext("The ratings counted this match so already."))
-    back = request.form.get("next", "")
-    return redirect(back if back.startswith("/") and not back.startswith("//")
-                    else url_for("history.record", match_id=match_id), code=303)
+    back = security.local_path(request.form.get("next"))  # a path on this site only
+    return redirect(back or url_for("history.record", match_id=match_id), code=303)
 
 
 @bp.get("/stats/ratings/chances")

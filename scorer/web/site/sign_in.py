@@ -23,8 +23,8 @@ from scorer.web.policy.passcode import (
     SESSION_DAYS,
     client_address,
     known_hash,
+    known_mark,
     manager_required,
-    mark,
     new_token,
     required,
     safe_next,
@@ -71,7 +71,7 @@ def sign_in() -> str | Response | tuple[str, int]:
             flash(gettext("Signed in as the site manager.") if which == "manager" else gettext("Signed in."))
             response = redirect(safe_next(request.args.get("next")), code=303)
             known = new_token()  # this browser is known, with this passcode, for KNOWN_DAYS
-            sign_ins.remember_browser(token_hash(known), mark(), KNOWN_DAYS)
+            sign_ins.remember_browser(token_hash(known), known_mark(which == "manager"), KNOWN_DAYS)
             response.set_cookie(KNOWN_COOKIE, known, max_age=KNOWN_MAX_AGE, httponly=True,
                                 samesite="Lax", secure=request.is_secure)
             return response

@@ -82,6 +82,7 @@ def store(checked: Checked, players: dict[str, Player] | None = None) -> Match:
         match.created_at = checked.played_at
         match.updated_at = checked.updated_at or checked.played_at
     match.finished_at = checked.finished_at  # None: finishing now (settle puts it at the end of the order)
+    match.first_finished_at = checked.finished_at  # a finished match's first finish, as far as this server knows
     match.seats = [MatchSeat(seat=seat, player=players[names.key(name)]) for seat, name in enumerate(checked.players)]
     match.deals = [Deal(number=number, bids=deal["bids"], tricks=deal["tricks"], premiums=deal["premiums"],
                         turn_up=deal.get("turn_up"), trump=deal.get("trump"), played_trump=trump)

@@ -1,5 +1,5 @@
-"""Who may write: each phone that keeps a match's score (its token's hash), and the site
-passcode's guesses for its rate limit (``policy/``)."""
+"""Who may write: each phone that keeps a match's score (its token's hash), the site passcode's
+guesses for its rate limit, and the matches started with a typed seed for theirs (``policy/``)."""
 
 from __future__ import annotations
 
@@ -49,6 +49,19 @@ class SignInAttempt(Model):
     # The known-browser token the guess came with, hashed (None: none): a known browser's own
     # guesses are counted from every address together, so a copied cookie gains nothing.
     known_hash: Mapped[str | None] = mapped_column(String(64))
+
+
+class SeedTry(Model):
+    """A match started with a typed seed for the app's shuffle, by the phone's address: how fast one
+    phone may start them is limited (``policy/typed_seeds.py``), counted in the database so that every
+    app process sharing it counts the same. Rows older than the window go as new ones come in."""
+
+    __tablename__ = "seed_tries"
+    __table_args__ = (Index("ix_seed_tries_phone_at", "phone", "at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    phone: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now_utc)
 
 
 class SiteSession(Model):
