@@ -76,8 +76,8 @@ def a_night_of_two_tables(page: Page, browser: Browser, args: dict) -> dict:
     table_a, table_b = phone(browser, args, TABLE_A), phone(browser, args, TABLE_B)
     a = join_by_qr(table_a, join_url, A_NAMES)
     b = join_by_qr(table_b, join_url, B_NAMES)
-    record(table_a, 1, (4, 3, 2), (4, 3), A_NAMES)
-    record(table_a, 2, (1, 5, 3), (2, 5), A_NAMES)  # Bob makes 5: 5 + 10 in deal 2
+    record(table_a, 1, (4, 3, 2), (4, 3), A_NAMES)  # all three make theirs: Ann 14, Bob 13, Cy 12
+    record(table_a, 2, (1, 5, 3), (2, 5), A_NAMES)  # Bob alone makes 5: 35, his total 48
     record(table_b, 1, (4, 3, 2), (4, 3), B_NAMES)
     organiser.goto(organise)
     expect(organiser.locator("#night-frontier")).to_have_text("1 deal is published: every table still playing has played it.")
@@ -93,9 +93,12 @@ def sees_deal_2_of_a(stranger: Page, a: int, shown: bool) -> None:
     expect(stranger.locator("#deal-1")).to_be_visible()
     if shown:
         expect(stranger.locator("#deal-2")).to_be_visible()
+        expect(stranger.locator(".score-tiles")).to_contain_text("48")
         expect(stranger.get_by_text(re.compile("This table has recorded deal 2"))).to_have_count(0)
     else:
         expect(stranger.locator("#deal-2")).to_have_count(0)
+        expect(stranger.locator(".score-tiles")).to_contain_text("13")  # Bob after deal 1
+        expect(stranger.locator(".score-tiles")).not_to_contain_text("48")
         expect(stranger.get_by_text(re.compile("This table has recorded deal 2. It is shown here once every table"))).to_be_visible()
 
 

@@ -199,7 +199,7 @@ def test_a_published_last_deal_is_not_taken_away_nor_put_back_by_an_undo(night):
 
 
 def test_the_live_tag_moves_with_the_frontier_and_with_a_table_deleted_or_restored(night):
-    app, stranger, a, b = night["app"], night["stranger"], night["a"], night["b"]
+    stranger, a, b = night["stranger"], night["a"], night["b"]
 
     def tag() -> str:
         return stranger.get(f"/matches/{a}/version").headers["ETag"]
