@@ -173,3 +173,15 @@ def test_a_match_changed_behind_the_apps_back_names_the_broken_deal(client, app)
         assert response.status_code == 500, page
         assert "This match cannot be scored" in response.text
         assert "deal 1: tricks add up to 8, a deal of this ruleset has 9" in response.text
+
+
+def test_a_deleted_match_answers_none_of_its_pages(client):
+    """Issue 32: a deleted match still answered its cards page and its share page; every page of a
+    match goes through ``policy/readers``, which answers 404 for a deleted one."""
+    match_id = start_match(client, ["Ann", "Bob", "Cy"], "classic", cards="app", seed="5")
+    assert post_deal(client, match_id, 1, ["hidden"] * 3, [3, 3, 3]).status_code == 303
+    pages = [f"/matches/{match_id}", f"/matches/{match_id}/deals/1/cards", f"/matches/{match_id}/share",
+             f"/matches/{match_id}/join", f"/screen/{match_id}"]
+    assert [client.get(page).status_code for page in pages] == [200, 200, 200, 303, 200]  # the join: kept already
+    assert client.post(f"/matches/{match_id}/delete").status_code in (302, 303)
+    assert [client.get(page).status_code for page in pages] == [404] * len(pages)
