@@ -150,7 +150,7 @@ def test_a_table_deleted_by_the_organiser_and_restored_cannot_record_a_deal_publ
     # Back, B is behind the night: its board says it records no more deals, and deal 2 is refused.
     table_b.goto(f"/matches/{b}")
     expect(table_b.locator("#night-table")).to_contain_text(
-        "Club night has published deals up to deal 2 while this table was away (or the night has ended), and its "
+        "Club night has published deals up to deal 2 while this table was away, and its "
         "players may have seen them: this table records no more deals of the set.")
     expect(table_b.get_by_role("link", name="Record deal 2")).to_have_count(0)
     answer = table_b.goto(f"/matches/{b}/deals/new")

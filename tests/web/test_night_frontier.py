@@ -154,7 +154,7 @@ def test_closing_the_slowest_table_publishes_for_good(night):
     with app.app_context():
         assert db.session.get_one(SetTable, night["b"]).state == "closed"
     page = html.unescape(organiser.get(f"/deal-sets/{set_id}/organise").text)
-    assert "Cannot play on: deals 2–2 were published while it was away." in page
+    assert "Cannot play on: deal 2 published while it was away." in page
     assert f"/tables/{night['b']}/reopen" not in page
 
 
@@ -260,3 +260,33 @@ def test_a_tables_match_started_without_the_set_is_not_held(app):
     match_id = start_match(keeper, A_NAMES, "jokerless", match="deals", deals="1")
     assert post_deal(keeper, match_id, 1, [4, 3, 2], [4, 3, 2], offers={0: "declare"}).status_code == 303
     assert "Won by Ann" in html.unescape(keeper.get("/").text)
+
+
+def test_the_organiser_restores_a_table_it_deleted_from_its_own_page(night):
+    app, organiser, set_id, b = night["app"], night["organiser"], night["set"], night["b"]
+    assert organiser.post(f"/deal-sets/{set_id}/tables/{b}/delete").status_code == 303
+    page = html.unescape(organiser.get(f"/deal-sets/{set_id}/organise").text)
+    assert "Deleted tables" in page and f"/tables/{b}/restore" in page
+    back = organiser.post(f"/deal-sets/{set_id}/tables/{b}/restore", follow_redirects=True)
+    assert "Table 2 is back, but cannot play on" in html.unescape(back.text)
+    with app.app_context():
+        assert db.session.get_one(Match, b).deleted_at is None
+    page = html.unescape(organiser.get(f"/deal-sets/{set_id}/organise").text)
+    assert "Deleted tables" not in page and "Stopped" in page
+    # A late table admitted knowingly (deal 1 vouched for), deleted and restored before it played, is
+    # back: it may still record deal 1.
+    late = join_set(phone(app, "192.168.1.40"), C_NAMES, set_id)
+    assert organiser.post(f"/deal-sets/{set_id}/tables/{late}/admit").status_code == 303
+    assert organiser.post(f"/deal-sets/{set_id}/tables/{late}/delete").status_code == 303
+    back = organiser.post(f"/deal-sets/{set_id}/tables/{late}/restore", follow_redirects=True)
+    assert "Table 3 is back in the night." in html.unescape(back.text)
+
+
+def test_once_the_night_has_ended_the_organisers_page_invites_no_table(night):
+    organiser, set_id = night["organiser"], night["set"]
+    assert organiser.post(f"/deal-sets/{set_id}/end").status_code == 303
+    page = html.unescape(organiser.get(f"/deal-sets/{set_id}/organise").text)
+    assert "The table code" not in page and "Take out" not in page and "End the night" not in page
+    assert "Cannot play on" not in page and "Closed" in page
+    board = html.unescape(night["keeper_a"].get(f"/matches/{night['a']}").text)
+    assert "The night of Club night has ended: no more deals are recorded here." in board

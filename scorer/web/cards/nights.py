@@ -49,7 +49,7 @@ def organise(set_id: int) -> str:
                            join_url=join_url(deal_set), sheet_shows=sheet_shows(deal_set),
                            changes=deal_set_writes.CHANGES, pretty_code=pretty_code(deal_set.table_code),
                            night_line=night_words.night_state_line(night), join_note=night_words.join_note,
-                           behind_note=night_words.behind_note)
+                           behind_note=night_words.behind_note, deleted=nights.deleted_tables(deal_set))
 
 
 def pretty_code(code: str) -> str:
@@ -86,6 +86,21 @@ def delete_table(set_id: int, match_id: int) -> BaseResponse:
     matches_w.delete(match_id, by=device.device_name())
     flash(night_words.table_deleted(table.number))
     return redirect(url_for("nights.organise", set_id=set_id), code=303)
+
+
+@bp.post("/tables/<int:match_id>/restore")
+def restore_table(set_id: int, match_id: int) -> BaseResponse:
+    """Bring a deleted table back (the organiser): it does not come back behind the deals the night
+    published while it was deleted (``publication.may_record``)."""
+    deal_set = _set_or_404(set_id)
+    organiser.require_organiser(deal_set)
+    if not EmptyForm().validate_on_submit():
+        abort(400, gettext("This form did not come from this page; no table was changed. Reload the page and try again."))
+    number = deal_set_writes.table_of_set(set_id, match_id, deleted=True).number
+    matches_w.restore(match_id, by=device.device_name())
+    back = next(table for table in nights.night_of(deal_set).tables if table.match_id == match_id)
+    flash(night_words.table_restored(number, back.behind))
+    return redirect(url_for("nights.organise", set_id=set_id, _anchor=f"table-{number}"), code=303)
 
 
 @bp.post("/end")

@@ -91,6 +91,16 @@ def tables_of(deal_set: DealSet) -> list[tuple[SetTable, Match]]:
     return [(table, match) for table, match in rows]
 
 
+def deleted_tables(deal_set: DealSet) -> list[tuple[SetTable, Match]]:
+    """The set's tables whose match is deleted (the organiser may restore them), by number."""
+    rows = db.session.execute(
+        select(SetTable, Match).join(Match, Match.id == SetTable.match_id)
+        .where(SetTable.deal_set_id == deal_set.id, Match.deleted_at.is_not(None))
+        .options(selectinload(Match.seats).options(joinedload(MatchSeat.player)))
+        .order_by(SetTable.number)).tuples().all()
+    return [(table, match) for table, match in rows]
+
+
 def night_of(deal_set: DealSet) -> Night:
     """The night as it stands now."""
     rows = tables_of(deal_set)

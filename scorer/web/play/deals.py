@@ -152,7 +152,7 @@ def points(match: Match, table: deal_form.DealLayout, form: DealForm, number: in
     except deal_writes.PrivateBid as problem:
         return None, [panel.private_bid_words(problem.seat, problem.face_down, table.names)]
     except deal_writes.NotPlaying as stopped:
-        return None, [night.not_playing(stopped.set_name, stopped.state, stopped.behind)]
+        return None, [night.not_playing(stopped.set_name, stopped.state, stopped.behind, stopped.ended)]
     except MatchError as error:
         players = match.player_names
         return None, [problem_words.beside_field(problem, players) if problem.deal in (None, number)
@@ -169,7 +169,8 @@ def render_not_playing(match: Match) -> tuple[str, int] | None:
     if table is None or publication.may_play(match):
         return None
     return render_template("error.html", match=match, title=gettext("This table is not playing"),
-                           message=night.not_playing(table.deal_set.name, table.state, publication.behind(match))), 409
+                           message=night.not_playing(table.deal_set.name, table.state, publication.behind(match),
+                                                          publication.ended(table.deal_set))), 409
 
 
 def render_finished(match: Match, scored: MatchScore) -> tuple[str, int]:

@@ -12,11 +12,24 @@ from scorer.web.data.nights import Night, TableLine, UnitPlay
 from scorer.web.language import gettext, ngettext
 
 
-def state_words(state: str) -> str:
-    """Where a table stands with the organiser, as its badge says it."""
+def state_words(state: str, behind: bool | int | None = None, ended: bool = False) -> str:
+    """Where a table stands with the organiser, as its badge says it. An open table that cannot
+    record its next deal (``behind``: the night published it while the table was away, or ended)
+    is not playing, whatever its state."""
+    if state == OPEN and ended:
+        return gettext("Night over")
+    if state == OPEN and behind:
+        return gettext("Stopped")
     words = {WAITING: gettext("Waiting to be admitted"), OPEN: gettext("Playing"), CLOSED: gettext("Closed"),
              OUT: gettext("Taken out")}
     return words.get(state, state)
+
+
+def deals_range(first: int, last: int) -> str:
+    """"deal 2" or "deals 2–4", as a sentence names the deals between two numbers."""
+    if first >= last:
+        return gettext("deal %(number)s", number=last)
+    return gettext("deals %(first)s–%(last)s", first=first, last=last)
 
 
 def change_label(change: str) -> str:
@@ -42,12 +55,14 @@ def table_label(number: int) -> str:
     return gettext("Table %(number)s", number=number)
 
 
-def not_playing(set_name: str, state: str, behind: int | None = None) -> str:
+def not_playing(set_name: str, state: str, behind: int | None = None, ended: bool = False) -> str:
     """Why a table of a set records no new deal (and is dealt no card). ``behind``: the night has
     published the table's next deal (``publication.behind``: how many deals it has published)."""
+    if ended:
+        return gettext("The night of %(set)s has ended: no more deals are recorded here.", set=set_name)
     if behind is not None and state == OPEN:
-        return gettext("%(set)s has published deals up to deal %(published)s while this table was away (or the night "
-                       "has ended), and its players may have seen them: this table records no more deals of the set.",
+        return gettext("%(set)s has published deals up to deal %(published)s while this table was away, and its "
+                       "players may have seen them: this table records no more deals of the set.",
                        set=set_name, published=behind)
     if state == WAITING:
         return gettext("This table waits for the organiser of %(set)s to admit it, so no deal can be recorded yet and "
@@ -190,11 +205,12 @@ def join_note(table: TableLine, night: Night) -> str:
 
 
 def behind_note(table: TableLine, night: Night) -> str:
-    """On the organiser's page, beside a table that cannot play on: why."""
-    if not table.behind:
+    """On the organiser's page, beside a table that cannot play on: why (nothing once the night
+    has ended: no table plays on then)."""
+    if not table.behind or night.ended:
         return ""
-    return gettext("Cannot play on: deals %(first)s–%(last)s were published while it was away.",
-                   first=table.deals + 1, last=night.deal_set.count if night.ended else max(night.published, table.deals + 1))
+    return gettext("Cannot play on: %(deals)s published while it was away.",
+                   deals=deals_range(table.deals + 1, max(night.published, table.deals + 1)))
 
 
 def night_state_line(night: Night) -> str:
@@ -211,8 +227,8 @@ def night_state_line(night: Night) -> str:
 
 def behind_refused(number: int, deals: int, published: int) -> str:
     """The organiser tried to let a table back that the night has passed."""
-    return gettext("Table %(number)s was not opened again: deals %(first)s–%(last)s were published while it was away, "
-                   "and its players may have seen them.", number=number, first=deals + 1, last=published)
+    return gettext("Table %(number)s was not opened again: %(deals)s published while it was away, and its players "
+                   "may have seen it.", number=number, deals=deals_range(deals + 1, published))
 
 
 def night_ended() -> str:
@@ -221,5 +237,12 @@ def night_ended() -> str:
 
 
 def table_deleted(number: int) -> str:
-    return gettext("Table %(number)s was deleted: it is on Recently deleted, and the night goes on without it.",
+    return gettext("Table %(number)s was deleted: the night goes on without it. It can be restored below.",
                    number=number)
+
+
+def table_restored(number: int, behind: bool) -> str:
+    if behind:
+        return gettext("Table %(number)s is back, but cannot play on: deals were published while it was deleted.",
+                       number=number)
+    return gettext("Table %(number)s is back in the night.", number=number)

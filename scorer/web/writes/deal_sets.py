@@ -99,8 +99,8 @@ class Behind(Refused):
     (``publication.may_record``), and its players may have seen them. The screen words it."""
 
     def __init__(self, number: int, deals: int, published: int) -> None:
-        super().__init__(gettext("Table %(number)s cannot play on: deals %(first)s to %(last)s were published while it "
-                                 "was away.", number=number, first=deals + 1, last=published))
+        super().__init__(gettext("Table %(number)s cannot play on: deals were published while it was away.",
+                                 number=number))
         self.number, self.deals, self.published = number, deals, published
 
 
@@ -156,10 +156,11 @@ def change_table(set_id: int, match_id: int, change: str) -> TableChanged:
         return TableChanged(table.number, before, ends)
 
 
-def table_of_set(set_id: int, match_id: int) -> SetTable:
-    """The set's table playing ``match_id`` (``Gone`` if it is not one, or its match is deleted)."""
+def table_of_set(set_id: int, match_id: int, deleted: bool = False) -> SetTable:
+    """The set's table playing ``match_id`` (``Gone`` if it is not one, or its match is deleted;
+    with ``deleted``, if it is not)."""
     table = db.session.get(SetTable, match_id)
-    if table is None or table.deal_set_id != set_id or table.match.deleted_at is not None:
+    if table is None or table.deal_set_id != set_id or (table.match.deleted_at is not None) != deleted:
         raise Gone(gettext("That match is not a table of this deal set."))
     return table
 

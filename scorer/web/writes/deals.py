@@ -65,9 +65,9 @@ class NotPlaying(Refused):
     published): it records no new deal (it is dealt no card either: ``card_store.deal_next``). The screen words
     it from the set's name and the table's state."""
 
-    def __init__(self, set_name: str, state: str, behind: int | None = None) -> None:
+    def __init__(self, set_name: str, state: str, behind: int | None = None, ended: bool = False) -> None:
         super().__init__(gettext("This table of %(set)s is not playing: no deal was recorded.", set=set_name))
-        self.set_name, self.state, self.behind = set_name, state, behind
+        self.set_name, self.state, self.behind, self.ended = set_name, state, behind, ended
 
 
 class Published(Refused):
@@ -171,7 +171,7 @@ def prepare(match: Match, number: int, deal: DealDocument, keeper: bool) -> bool
     it), and private bid cards are refused (``PrivateBid``). ``deal`` may be changed."""
     table = publication.table_of(match)
     if table is not None and not publication.may_play(match) and number > match.deal_count():
-        raise NotPlaying(table.deal_set.name, table.state, publication.behind(match))
+        raise NotPlaying(table.deal_set.name, table.state, publication.behind(match), publication.ended(table.deal_set))
     app_card = card_store.fix_turn_up(match, number, deal)
     private_bids(match, number, deal, keeper)
     return app_card
