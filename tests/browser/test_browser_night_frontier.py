@@ -134,7 +134,7 @@ def test_a_table_deleted_by_the_organiser_and_restored_cannot_record_a_deal_publ
     # The organiser deletes table B from the organiser's page: deal 2 is published.
     organiser.goto(night["organise"])
     organiser.get_by_role("button", name="Delete Table 2").tap()
-    expect(organiser.locator(".flash")).to_contain_text("Table 2 was deleted: it is on Recently deleted")
+    expect(organiser.locator(".flash")).to_contain_text("Table 2 was deleted: the night goes on without it.")
     expect(organiser.locator("#night-frontier")).to_have_text("2 deals are published: every table still playing has played them.")
     no_sideways_scroll(organiser)
     organiser.screenshot(path="/tmp/frontier-organiser-deleted.png", full_page=True)
@@ -203,7 +203,7 @@ def test_a_table_closed_while_a_deal_was_published_is_not_opened_again(page: Pag
         form.submit();
     }""", reopen)
     expect(organiser.locator(".flash")).to_have_text(re.compile(
-        r"^\s*Table 2 was not opened again: deals? 2\b.* published while it was away, and its players may have seen them\.\s*$"))
+        r"^\s*Table 2 was not opened again: deals? 2\b.* published while it was away, and its players may have seen it\.\s*$"))
     expect(organiser).to_have_url(re.compile(r"/deal-sets/\d+/organise#table-2$"))
     expect(organiser.locator("#table-2 .state-badge")).to_have_text("Closed")
     expect(organiser.locator("#night-frontier")).to_have_text("2 deals are published: every table still playing has played them.")
