@@ -19,18 +19,13 @@ from cardhelpers import dealt, join_set, new_set, set_code
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
-from webhelpers import deal_form, post_deal, post_form, post_undo, start_match
+from webhelpers import deal_form, phone, post_deal, post_form, post_undo, start_match
 
 from scorer.web.data.models import Change, DealSet, Match, RatingStep, SetTable
 from scorer.web.extensions import db
 
 A_NAMES, B_NAMES, C_NAMES = ["Ann", "Bob", "Cy"], ["Dee", "Eve", "Fay"], ["Gus", "Hal", "Ivy"]
 
-
-def phone(app: Flask, address: str) -> FlaskClient:
-    client = app.test_client()
-    client.environ_base["REMOTE_ADDR"] = address  # not the server machine: no site manager
-    return client
 
 
 @pytest.fixture

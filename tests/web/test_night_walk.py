@@ -25,7 +25,7 @@ from cardhelpers import join_set, new_set, shows_hand_rows
 from flask import Flask
 from flask.testing import FlaskClient
 from test_get_never_writes import urls
-from webhelpers import post_deal
+from webhelpers import phone, post_deal
 
 from scorer.web.data import card_store
 from scorer.web.data.models import DealSet
@@ -36,11 +36,6 @@ A, B, C, D = ["Ann", "Bob", "Cy"], ["Dee", "Eve", "Fay"], ["Gus", "Hal", "Ivy"],
 # which wins game 1 (deal 1 gave every player 13: three bids of 3 made); deal 3 starts game 2.
 CANARIES = ["97", "98", "110"]
 
-
-def phone(app: Flask, address: str) -> FlaskClient:
-    client = app.test_client()
-    client.environ_base["REMOTE_ADDR"] = address  # not the server machine: no site manager
-    return client
 
 
 def body_text(response) -> str:

@@ -21,21 +21,15 @@ from typing import Any
 import pytest
 from cardhelpers import SET_FORM, dealt, join_set, new_set, set_code, take_seat
 from flask import Flask
-from flask.testing import FlaskClient
 from sqlalchemy import event, select
 from test_passcode import PASSCODE, sign_in
-from webhelpers import count, csrf_token, post_deal, start_match
+from webhelpers import count, csrf_token, phone, post_deal, start_match
 
 from scorer.web.data.models import DealSet, DealtDeal, Match, SetTable
 from scorer.web.extensions import db
 
 A_NAMES, B_NAMES = ["Ann", "Bob", "Cy"], ["Dee", "Eve", "Fay"]
 
-
-def phone(app: Flask, address: str) -> FlaskClient:
-    client = app.test_client()
-    client.environ_base["REMOTE_ADDR"] = address  # not the server machine: no site manager
-    return client
 
 
 @pytest.fixture

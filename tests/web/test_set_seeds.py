@@ -17,19 +17,13 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select, update
 from test_replay_command import record, replayed, same_cards
-from webhelpers import match_form, post_deal
+from webhelpers import match_form, phone, post_deal
 
 from scorer.core import deal_cards, deal_seed, game_pile_seed
 from scorer.web import clock
 from scorer.web.data.models import DealSet, DealtDeal, Match, SeedTry, now_utc
 from scorer.web.extensions import db
 from scorer.web.policy import typed_seeds
-
-
-def phone(app: Flask, address: str) -> FlaskClient:
-    client = app.test_client()
-    client.environ_base["REMOTE_ADDR"] = address
-    return client
 
 
 def hands_of(app: Flask, match_id: int) -> dict[int, list[list[str]]]:

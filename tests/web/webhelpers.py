@@ -105,3 +105,10 @@ def post_undo(client: FlaskClient, match_id: int, change_id: int, **extra: Any) 
     with client.application.app_context():
         version = db.session.scalar(select(Match.version).where(Match.id == match_id))
     return client.post(f"/matches/{match_id}/changes/{change_id}/undo", data={"version": str(version), **extra})
+
+
+def phone(app: Flask, address: str) -> FlaskClient:
+    """A phone on the network (``address``): not the server machine, so not the site manager."""
+    client = app.test_client()
+    client.environ_base["REMOTE_ADDR"] = address
+    return client

@@ -49,7 +49,7 @@ def organise(set_id: int) -> str:
                            join_url=join_url(deal_set), sheet_shows=sheet_shows(deal_set),
                            changes=deal_set_writes.CHANGES, pretty_code=pretty_code(deal_set.table_code),
                            night_line=night_words.night_state_line(night), join_note=night_words.join_note,
-                           behind_note=night_words.behind_note, deleted=nights.deleted_tables(deal_set))
+                           behind_note=night_words.behind_note, deleted=nights.tables_of(deal_set, deleted=True))
 
 
 def pretty_code(code: str) -> str:

@@ -81,21 +81,13 @@ class Night:
         return [table for table in self.tables if table.admitted]
 
 
-def tables_of(deal_set: DealSet) -> list[tuple[SetTable, Match]]:
-    """The set's tables with their matches, seats and players loaded (a deleted match is no table)."""
+def tables_of(deal_set: DealSet, deleted: bool = False) -> list[tuple[SetTable, Match]]:
+    """The set's tables with their matches, seats and players loaded (a deleted match is no table;
+    with ``deleted``, only the deleted ones: the organiser may restore them)."""
     rows = db.session.execute(
         select(SetTable, Match).join(Match, Match.id == SetTable.match_id)
-        .where(SetTable.deal_set_id == deal_set.id, Match.deleted_at.is_(None))
-        .options(selectinload(Match.seats).options(joinedload(MatchSeat.player)))
-        .order_by(SetTable.number)).tuples().all()
-    return [(table, match) for table, match in rows]
-
-
-def deleted_tables(deal_set: DealSet) -> list[tuple[SetTable, Match]]:
-    """The set's tables whose match is deleted (the organiser may restore them), by number."""
-    rows = db.session.execute(
-        select(SetTable, Match).join(Match, Match.id == SetTable.match_id)
-        .where(SetTable.deal_set_id == deal_set.id, Match.deleted_at.is_not(None))
+        .where(SetTable.deal_set_id == deal_set.id,
+               Match.deleted_at.is_not(None) if deleted else Match.deleted_at.is_(None))
         .options(selectinload(Match.seats).options(joinedload(MatchSeat.player)))
         .order_by(SetTable.number)).tuples().all()
     return [(table, match) for table, match in rows]
