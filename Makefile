@@ -36,13 +36,13 @@ $(BIN)/.installed-postgres: $(BIN)/.installed
 install-postgres: $(BIN)/.installed-postgres
 
 # Create or upgrade the database (SQLite in instance/, or DATABASE_URL from the environment or
-# .env), then serve on the network and print the address to open on a phone, with a QR code
-# (HOST=127.0.0.1 keeps it to this computer; HTTPS=1 serves over TLS with a certificate made into
+# .env), then serve on the network (granian, one worker process a core; WORKERS=N for another
+# count) and print the address to open on a phone, with a QR code (HOST=127.0.0.1 keeps it to this computer; HTTPS=1 serves over TLS with a certificate made into
 # instance/, for the phone's wake lock and installing the app; PROXY=1 behind Caddy, docs/Caddyfile).
 run: install translations
 	@if $(BIN)/python -m scorer.web.serving.setup_db --wants-postgres; then $(MAKE) --no-print-directory install-postgres; fi
 	@$(BIN)/python -m scorer.web.serving.setup_db
-	@$(BIN)/python -m scorer.web.serving.serve --host $(HOST) --port $(PORT) $(if $(filter 1 yes true,$(HTTPS)),--https) $(if $(filter 1 yes true,$(PROXY)),--behind-proxy)
+	@$(BIN)/python -m scorer.web.serving.serve --host $(HOST) --port $(PORT) $(if $(WORKERS),--workers $(WORKERS)) $(if $(filter 1 yes true,$(HTTPS)),--https) $(if $(filter 1 yes true,$(PROXY)),--behind-proxy)
 
 # The checks and the rebuild of cached results, with the virtual environment's flask.
 check: install
@@ -115,7 +115,7 @@ soak: install-test system-packages
 
 # The bounded load test (load/run.py, about 3 minutes): 30 scorekeepers recording deals in their
 # own matches and 60 watchers polling live scoreboards, for 60 s against the production server
-# (waitress) on a throwaway SQLite file, then the same against two processes on two ports sharing
+# (granian, as `make run` starts it) on a throwaway SQLite file, then the same against two processes on two ports sharing
 # a throwaway PostgreSQL server; only 127.0.0.1. Zero errors allowed, and the database is checked
 # afterwards (every deal answered saved stored once, nothing doubled). LOAD_ARGS="--watchers 0".
 $(BIN)/.installed-load: $(BIN)/.installed

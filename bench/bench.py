@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench.py [--sizes 100,1000,10000] [--rounds 7] [--no-browser]
 
 For each database size (bench/data.py: 100, 1,000 and 10,000 generated matches, cached) a copy of
-the cached database is served by ``python -m scorer.web.serving.serve`` (waitress) with
+the cached database is served by ``python -m scorer.web.serving.serve`` (granian, as `make run` starts it) with
 ``SCORER_SQL_COUNT=1``, which makes every response say how many SQL statements it ran
 (scorer/web/serving/sqlcount.py). The servers run side by side, and each page is asked for once to warm
 up, then ``--rounds`` times at every size in turn, request by request (what else the machine does

@@ -1,5 +1,5 @@
 """What a live watcher costs the server, against what a save costs: server CPU time per request,
-measured on the production server (waitress, a throwaway SQLite file, 127.0.0.1 only).
+measured on the production server (granian, as `make run` starts it; a throwaway SQLite file, 127.0.0.1 only).
 
     python bench/live_cost.py [--polls 1500] [--saves 150]
 

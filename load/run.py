@@ -1,5 +1,5 @@
 """`make load`: the table mix of load/locustfile.py against the production server, then the database
-checked: on one waitress process with a throwaway SQLite file, then on two processes (two ports)
+checked: on the server `make run` starts (granian, one worker process a core) with a throwaway SQLite file, then on two processes (two ports)
 sharing one throwaway PostgreSQL server, the load split between them.
 
     python load/run.py                      # both, 60 s each, 30 scorekeepers and 60 watchers
@@ -13,6 +13,7 @@ Only 127.0.0.1 is ever a target. Exit status 1 if any request failed or the chec
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import json
 import os
@@ -39,6 +40,29 @@ SHOWN = ["save", "deal form", "scoreboard", "scoreboard (watcher)", "version pol
 PROFILES = {"tables": ["Keeper", "Watcher"], "club": ["Organiser", "Table", "ClubWatcher", "Screen"]}
 
 
+def family(pid: int) -> list[int]:
+    """The process and its children (the server's worker processes), as /proc lists them."""
+    children: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            children += [int(child) for child in (task / "children").read_text().split()]
+    return [pid, *children]
+
+
+def cpu_by_process(pid: int) -> dict[int, float]:
+    """CPU seconds so far of the server's process and of each of its workers."""
+    found = {}
+    for member in family(pid):
+        with contextlib.suppress(OSError):
+            found[member] = cpu_seconds(member)
+    return found
+
+
+def cpu_used(before: dict[int, float], after: dict[int, float]) -> dict[int, float]:
+    """CPU seconds each process used between two readings (a worker started since: all of its)."""
+    return {pid: after[pid] - before.get(pid, 0.0) for pid in after}
+
+
 def cpu_seconds(pid: int) -> float:
     """User and system CPU time the process has used so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -52,7 +76,8 @@ def setup_database(env: dict[str, str]) -> None:
 
 @contextmanager
 def server(env: dict[str, str], log: Path) -> Iterator[tuple[str, int]]:
-    """``python -m scorer.web.serving.serve`` (waitress, as `make run` starts it) on 127.0.0.1: (URL, pid)."""
+    """``python -m scorer.web.serving.serve`` on 127.0.0.1, exactly as `make run` starts it (granian,
+    one worker process a core): (URL, the server's pid)."""
     port = free_port()
     with open(log, "w") as out:
         process = subprocess.Popen([sys.executable, "-m", "scorer.web.serving.serve", "--host", "127.0.0.1", "--port", str(port)],
@@ -91,7 +116,7 @@ def who(args: argparse.Namespace) -> str:
     return f"{args.keepers} scorekeepers, {args.watchers} watchers, {args.seconds} s"
 
 
-def report(title: str, stats_csv: Path, results: Path, database_url: str, cpu: float, seconds: int) -> bool:
+def report(title: str, stats_csv: Path, results: Path, database_url: str, used: dict[int, float], seconds: int) -> bool:
     """Print the latencies and the check; True when there were no errors and nothing lost or doubled."""
     rows = {row["Name"]: row for row in csv.DictReader(stats_csv.open())} if stats_csv.exists() else {}
     print(f"\n== {title} ==")
@@ -104,7 +129,9 @@ def report(title: str, stats_csv: Path, results: Path, database_url: str, cpu: f
     total = rows.get("Aggregated")
     failures = int(total["Failure Count"]) if total else -1
     requests = int(total["Request Count"]) if total else 0
-    print(f"server CPU: {cpu:.1f} s over {seconds} s ({1000 * cpu / max(requests, 1):.2f} ms a request)")
+    cpu = sum(used.values())
+    print(f"server CPU: {cpu:.1f} s over {seconds} s ({1000 * cpu / max(requests, 1):.2f} ms a request); by process: "
+          + ", ".join(f"{pid} {seconds_used:.1f} s" for pid, seconds_used in sorted(used.items())))
     summary_file = Path(str(results) + ".summary.json")
     summary = json.loads(summary_file.read_text()) if summary_file.exists() else {}
     saved = read_results(results)
@@ -140,10 +167,11 @@ def sqlite_run(args: argparse.Namespace, folder: Path) -> bool:
            "PYTHONPATH": str(ROOT)}  # no daily backup of the load's data into instance/backups/
     setup_database(env)
     with server(env, folder / "server.log") as (url, pid):
-        before = cpu_seconds(pid)
+        before = cpu_by_process(pid)
         results, stats = run_locust([url], args, folder)
-        cpu = cpu_seconds(pid) - before
-    ok = report(f"one process, SQLite: {who(args)}", stats, results, database, cpu, args.seconds)
+        used = cpu_used(before, cpu_by_process(pid))
+    ok = report(f"make run's server ({len(used) - 1} workers), SQLite: {who(args)}", stats, results, database, used,
+                args.seconds)
     if not ok:
         server_errors(folder)
     return ok
@@ -158,10 +186,12 @@ def postgres_run(args: argparse.Namespace, folder: Path) -> bool:
             setup_database(env)
             with ExitStack() as stack:
                 servers = [stack.enter_context(server(env, folder / f"server-{i}.log")) for i in range(2)]
-                before = sum(cpu_seconds(pid) for _, pid in servers)
+                before = [cpu_by_process(pid) for _, pid in servers]
                 results, stats = run_locust([url for url, _ in servers], args, folder)
-                cpu = sum(cpu_seconds(pid) for _, pid in servers) - before
-            ok = report(f"two processes, one PostgreSQL: {who(args)}", stats, results, database, cpu, args.seconds)
+                used = {pid: cpu for was, (_, main) in zip(before, servers, strict=True)
+                        for pid, cpu in cpu_used(was, cpu_by_process(main)).items()}
+            ok = report(f"two servers of make run's workers, one PostgreSQL: {who(args)}", stats, results, database, used,
+                        args.seconds)
             if not ok:
                 server_errors(folder)
             return ok

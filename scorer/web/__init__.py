@@ -37,6 +37,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         "scorer",
         instance_relative_config=True,
+        # SCORER_INSTANCE: another instance folder than instance/ beside the code (its database,
+        # secret key and certificate), for a second server on one machine or a test's own.
+        instance_path=os.path.abspath(os.environ["SCORER_INSTANCE"]) if os.environ.get("SCORER_INSTANCE") else None,
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )

@@ -244,7 +244,7 @@ def test_deal_command_unknown_ruleset():
 BLOCK_FLASK = textwrap.dedent("""
     import sys
     BLOCKED = ("flask", "flask_sqlalchemy", "flask_wtf", "flask_migrate", "werkzeug", "wtforms",
-               "sqlalchemy", "alembic", "waitress")
+               "sqlalchemy", "alembic", "granian")
 
     class Block:
         def find_spec(self, name, path=None, target=None):

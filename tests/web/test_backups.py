@@ -7,6 +7,7 @@ import gzip
 import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from types import SimpleNamespace
 
 from backuphelpers import counts, fill, make_app, snapshot
 from flask import Flask
@@ -105,7 +106,7 @@ def test_make_run_starts_the_daily_backup_unless_it_is_off(monkeypatch, tmp_path
 
     started: list[Flask] = []
     monkeypatch.setattr(backups, "start_daily", lambda app: started.append(app))
-    monkeypatch.setattr(serve, "serve", lambda *args, **kwargs: None)
+    monkeypatch.setattr(serve, "granian_server", lambda *args: SimpleNamespace(serve=lambda: None))
     monkeypatch.setattr(serve, "create_app", lambda: make_app(tmp_path, BACKUP_FOLDER=str(tmp_path / "b")))
     serve.main(["--host", "127.0.0.1", "--port", "5999"])
     assert len(started) == 1

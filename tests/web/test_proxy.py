@@ -5,10 +5,7 @@ the setting those headers are ignored, and a request carrying them is never the 
 from __future__ import annotations
 
 import pytest
-from waitress.adjustments import Adjustments
 from webhelpers import start_match
-
-from scorer.web.serving import serve
 
 
 def rename(app, address: str, headers: dict[str, str]) -> int:
@@ -61,15 +58,6 @@ def test_behind_the_proxy_https_makes_the_cookies_secure(app_factory):
     forged.environ_base["REMOTE_ADDR"] = "198.51.100.7"
     answer = forged.get("/matches/new", headers={"X-Forwarded-Proto": "https"})
     assert "Secure" not in answer.headers["Set-Cookie"]
-
-
-def test_waitress_trusts_the_proxy_only_with_the_setting():
-    assert serve.proxy_settings({"SCORER_BEHIND_PROXY": False}) == {}
-    settings = serve.proxy_settings({"SCORER_BEHIND_PROXY": True})
-    assert settings["trusted_proxy"] == "127.0.0.1"
-    assert {"x-forwarded-for", "x-forwarded-proto"} <= settings["trusted_proxy_headers"]
-    adjusted = Adjustments(**settings)  # what waitress.serve builds from them: accepted as they are
-    assert adjusted.trusted_proxy == "127.0.0.1" and adjusted.clear_untrusted_proxy_headers
 
 
 def test_the_setting_is_read_from_the_environment(app_factory, monkeypatch, tmp_path):

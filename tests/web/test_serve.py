@@ -4,10 +4,12 @@ database it names, .env, and the short messages for a database it cannot use."""
 from __future__ import annotations
 
 import datetime
+import os
 import subprocess
 import sys
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from cryptography import x509
@@ -36,37 +38,70 @@ def test_the_wifi_address_comes_first_and_bridges_never(interfaces, expected):
     assert serve.order_addresses(interfaces) == expected
 
 
+class Served:
+    """What ``main`` asked of the production server (``granian_server``), instead of serving."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[Any, ...]] = []
+
+    def __call__(self, *args: Any) -> Served:
+        self.calls.append(args)
+        return self
+
+    def serve(self) -> None:
+        pass
+
+
 def test_the_phone_address_is_printed_with_a_qr_code_and_the_database(monkeypatch, capsys, tmp_path):
-    served = {}
     app = SimpleNamespace(config={"TRUSTED_HOSTS": ["localhost", "127.0.0.1"],
                                   "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'scorer.sqlite'}"},
                           instance_path=str(tmp_path))
     monkeypatch.setattr(serve, "create_app", lambda: app)
     monkeypatch.setattr(serve, "lan_addresses", lambda: ["192.168.1.20", "10.8.0.2"])
-    monkeypatch.setattr(serve, "serve", lambda app, **kwargs: served.update(kwargs))
+    monkeypatch.setattr(serve.os, "cpu_count", lambda: 4)
+    served = Served()
+    monkeypatch.setattr(serve, "granian_server", served)
     serve.main(["--port", "5099"])
     out = capsys.readouterr().out
     assert out.index("http://192.168.1.20:5099/") < out.index("http://10.8.0.2:5099/")
     assert serve.terminal_qr("http://192.168.1.20:5099/") in out  # the first (Wi-Fi) address, scannable
     assert f"Database: SQLite file {tmp_path / 'scorer.sqlite'}" in out
-    assert served["port"] == 5099
-    # A club night's 250 phones each keep a connection open: waitress's default limit is 100.
-    assert served["connection_limit"] >= 500 and served["threads"] == serve.THREADS
+    # One worker process a core, unless asked otherwise.
+    assert served.calls == [("0.0.0.0", 5099, 4, None)] and "Serving with 4 worker processes" in out
+    serve.main(["--port", "5099", "--workers", "1"])
+    assert served.calls[-1] == ("0.0.0.0", 5099, 1, None) and "Serving with 1 worker process " in capsys.readouterr().out
+    # The workers make their own app: the addresses found reach them through the environment.
+    assert serve.os.environ[serve.PHONE_HOSTS_VARIABLE] == "192.168.1.20,10.8.0.2"
+    assert "192.168.1.20" in serve.os.environ["SCORER_HOSTS"].split(",")
+
+
+def test_a_worker_reads_what_make_runs_process_found(app_factory, monkeypatch):
+    app = app_factory()
+    monkeypatch.setenv("DATABASE_URL", app.config["SQLALCHEMY_DATABASE_URI"])
+    monkeypatch.setenv("SECRET_KEY", "test-only-key")
+    monkeypatch.setenv("SCORER_HOSTS", "192.168.1.20,scores.example.org")
+    monkeypatch.setenv(serve.PHONE_HOSTS_VARIABLE, "192.168.1.20")
+    from scorer.web.writes import rating_worker
+    started = []
+    monkeypatch.setattr(rating_worker, "start", started.append)
+    worker = serve.worker_app()
+    assert worker.config["PHONE_HOSTS"] == ["192.168.1.20"] and started == [worker]
+    assert {"192.168.1.20", "scores.example.org"} <= set(worker.config["TRUSTED_HOSTS"])
+    assert worker.test_client().get("/", headers={"Host": "192.168.1.20"}).status_code == 200
 
 
 def test_https_makes_a_certificate_prints_its_fingerprint_and_serves_tls(monkeypatch, capsys, tmp_path):
     app = SimpleNamespace(config={"TRUSTED_HOSTS": ["localhost", "127.0.0.1"]}, instance_path=str(tmp_path))
     monkeypatch.setattr(serve, "create_app", lambda: app)
     monkeypatch.setattr(serve, "lan_addresses", lambda: ["192.168.1.20"])
-    calls = []
-    monkeypatch.setattr(serve, "serve_https", lambda *args: calls.append(args))
-    monkeypatch.setattr(serve, "serve", lambda *a, **k: pytest.fail("plain http served"))
-    serve.main(["--https"])
+    served = Served()
+    monkeypatch.setattr(serve, "granian_server", served)
+    serve.main(["--https", "--workers", "2"])
     out = capsys.readouterr().out
     cert = x509.load_pem_x509_certificate((tmp_path / "tls-cert.pem").read_bytes())
     fingerprint = cert.fingerprint(cert.signature_hash_algorithm).hex(":").upper()
     assert "https://192.168.1.20:5000/" in out and fingerprint in out and "made now" in out
-    assert calls[0][1:] == ("0.0.0.0", 5000, tmp_path / "tls-cert.pem", tmp_path / "tls-key.pem")
+    assert served.calls[0] == ("0.0.0.0", 5000, 2, (tmp_path / "tls-cert.pem", tmp_path / "tls-key.pem"))
     assert (tmp_path / "tls-key.pem").stat().st_mode & 0o077 == 0
     serve.main(["--https"])  # a restart on the same network keeps the certificate the phones accepted
     assert "reused" in capsys.readouterr().out
@@ -86,35 +121,44 @@ def test_the_certificate_names_the_addresses_and_is_remade_when_they_change(tmp_
     assert ensure_certificate(tmp_path, wanted_names(["192.168.0.9"], "laptop"), now=later).created
 
 
-def test_the_server_speaks_tls_with_the_certificate(tmp_path):
-    """cheroot with the generated certificate answers an HTTPS request that checks it."""
+def https_server(tmp_path: Path, port: int) -> subprocess.Popen[str]:
+    """``python -m scorer.web.serving.serve --https`` on 127.0.0.1 with two workers, its instance
+    folder (and so its certificate) the test's own."""
+    from scorer.web.serving.serve import wait_until_listening
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'scorer.sqlite'}", "SECRET_KEY": "test-only-key",
+           "SCORER_BACKUPS": "off", "SCORER_INSTANCE": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    subprocess.run([sys.executable, "-m", "scorer.web.serving.setup_db"], cwd=ROOT, env=env, check=True)
+    process = subprocess.Popen([sys.executable, "-m", "scorer.web.serving.serve", "--host", "127.0.0.1", "--port",
+                                str(port), "--https", "--workers", "2"], cwd=ROOT, env=env, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    assert wait_until_listening(port, process), "the server did not start"
+    return process
+
+
+def test_the_server_speaks_tls_with_the_certificate_and_says_a_refusal_in_no_alarming_words(tmp_path):
+    """granian with the generated certificate answers an HTTPS request that checks it; a phone that
+    meets the self-signed certificate's warning and stops (issue 22: cheroot printed "peer dropped
+    the TLS connection … CERTIFICATE_UNKNOWN" each time) leaves no alarming line."""
     import http.client
+    import socket
     import ssl
-    import threading
 
-    from cheroot import wsgi
-    from cheroot.ssl.builtin import BuiltinSSLAdapter
-
-    certificate = ensure_certificate(tmp_path, wanted_names([]))
-
-    def app(environ, start_response):
-        start_response("200 OK", [("Content-Type", "text/plain")])
-        return [environ["wsgi.url_scheme"].encode()]
-
-    server = wsgi.Server(("127.0.0.1", 0), app, numthreads=2)
-    server.ssl_adapter = BuiltinSSLAdapter(str(certificate.cert_path), str(certificate.key_path))
-    server.prepare()
-    thread = threading.Thread(target=server.serve, daemon=True)
-    thread.start()
+    from scorer.web.serving.serve import free_port
+    port = free_port()
+    process = https_server(tmp_path, port)
     try:
-        context = ssl.create_default_context(cafile=str(certificate.cert_path))
-        connection = http.client.HTTPSConnection("127.0.0.1", server.bind_addr[1], context=context, timeout=30)
+        context = ssl.create_default_context(cafile=str(tmp_path / "tls-cert.pem"))
+        connection = http.client.HTTPSConnection("127.0.0.1", port, context=context, timeout=30)
         connection.request("GET", "/")
-        assert connection.getresponse().read() == b"https"
+        assert connection.getresponse().status == 200
         connection.close()
+        for _ in range(2):  # as a phone does: meets the warning, goes back, comes again
+            with socket.create_connection(("127.0.0.1", port)) as raw, pytest.raises(ssl.SSLError):
+                ssl.create_default_context().wrap_socket(raw, server_hostname="localhost")
     finally:
-        server.stop()
-        thread.join(timeout=30)
+        process.terminate()
+        output = process.communicate(timeout=30)[0]
+    assert "CERTIFICATE_UNKNOWN" not in output and "peer dropped" not in output and "Traceback" not in output, output
 
 
 def test_env_file_is_read_and_the_environment_wins(tmp_path, monkeypatch):
@@ -174,11 +218,17 @@ def test_behind_a_proxy_the_app_knows_the_request_was_https(app_factory, monkeyp
     """Caddy terminates TLS and says so in X-Forwarded-Proto: the session cookie is then Secure."""
     app = app_factory()
     app.config["TRUSTED_HOSTS"] = ["scores.example.org"]
-    monkeypatch.setattr(serve, "create_app", lambda: app)
     monkeypatch.setattr(serve, "lan_addresses", lambda: [])
-    monkeypatch.setattr(serve, "serve", lambda *a, **k: None)
+    monkeypatch.setattr(serve, "granian_server", Served())
+    monkeypatch.setenv("DATABASE_URL", app.config["SQLALCHEMY_DATABASE_URI"])
+    monkeypatch.setenv("SECRET_KEY", "test-only-key")
+    monkeypatch.setenv("SCORER_HOSTS", "scores.example.org")
+    monkeypatch.delenv("SCORER_BEHIND_PROXY", raising=False)
     serve.main(["--host", "127.0.0.1", "--behind-proxy"])
-    client = app.test_client()
+    assert serve.os.environ["SCORER_BEHIND_PROXY"] == "1"  # for the workers, which make their own app
+    from scorer.web.writes import rating_worker
+    monkeypatch.setattr(rating_worker, "start", lambda app: None)
+    client = serve.worker_app().test_client()
     response = client.get("/matches/new", headers={"X-Forwarded-Proto": "https", "X-Forwarded-Host": "scores.example.org"})
     assert response.status_code == 200
     assert "Secure" in response.headers["Set-Cookie"]
@@ -195,39 +245,3 @@ def test_waiting_for_a_server_that_stopped_answers_false_at_once():
     started = time.monotonic()
     assert wait_until_listening(free_port(), stopped, seconds=20) is False
     assert time.monotonic() - started < 5  # it did not wait out the 20 s
-
-
-def test_a_phone_refusing_the_certificate_is_said_once_in_plain_words(tmp_path, capfd):
-    """Issue 22: `make run HTTPS=1` printed "peer dropped the TLS connection … CERTIFICATE_UNKNOWN"
-    each time a phone met the certificate warning. A real TLS server, two clients that refuse its
-    self-signed certificate: one plain line, no alarming ones."""
-    import socket
-    import ssl
-    import threading
-
-    from cheroot.ssl.builtin import BuiltinSSLAdapter
-
-    made = ensure_certificate(tmp_path, wanted_names([], "localhost"))
-    server = serve.make_quiet_server()(("127.0.0.1", 0), lambda environ, start: [], numthreads=2)
-    server.ssl_adapter = BuiltinSSLAdapter(str(made.cert_path), str(made.key_path))
-    server.prepare()
-    thread = threading.Thread(target=server.serve, daemon=True)
-    thread.start()
-    try:
-        port = server.bind_addr[1]
-        for _ in range(2):  # as a phone does: meets the warning, goes back, comes again
-            with socket.create_connection(("127.0.0.1", port)) as raw, pytest.raises(ssl.SSLError):
-                ssl.create_default_context().wrap_socket(raw, server_hostname="localhost")
-        err = ""
-        for _ in range(60):  # the server logs from its own threads: wait for both refusals
-            err += capfd.readouterr().err
-            if err.count("\n") >= 1 and serve.CERTIFICATE_NOTE in err:
-                threading.Event().wait(0.3)
-                break
-            threading.Event().wait(0.05)
-    finally:
-        server.stop()
-        thread.join(5)
-    err += capfd.readouterr().err
-    assert err.count(serve.CERTIFICATE_NOTE) == 1, err
-    assert "CERTIFICATE_UNKNOWN" not in err and "UNKNOWN_CA" not in err.upper() and "peer dropped" not in err, err

@@ -78,15 +78,15 @@ def test_lan_addresses_are_not_loopback():
 
 
 def test_serve_prints_where_to_open_it(monkeypatch, capsys, tmp_path):
-    served = {}
+    served = []
     app = SimpleNamespace(config={"TRUSTED_HOSTS": ["localhost", "127.0.0.1"], "BACKUPS": "off"})  # no thread
     monkeypatch.setattr(serve, "create_app", lambda: app)
     monkeypatch.setattr(serve, "lan_addresses", lambda: ["192.168.1.20"])
-    monkeypatch.setattr(serve, "serve", lambda app, **kwargs: served.update(app=app, **kwargs))
+    monkeypatch.setattr(serve, "granian_server", lambda *args: served.append(args) or SimpleNamespace(serve=lambda: None))
     serve.main(["--port", "5099"])
     out = capsys.readouterr().out
     assert "http://192.168.1.20:5099/" in out and "http://127.0.0.1:5099/" in out
-    assert served["host"] == "0.0.0.0" and served["port"] == 5099 and served["app"] is app
+    assert served[0][:2] == ("0.0.0.0", 5099)
     assert {"localhost", "127.0.0.1", "192.168.1.20"} <= set(app.config["TRUSTED_HOSTS"])  # what it prints, it answers
 
 

@@ -1,7 +1,13 @@
-"""``make run``: serve the app with waitress where a phone on the same network can reach it, and
-print the addresses to open.
+"""``make run``: serve the app where a phone on the same network can reach it, and print the
+addresses to open.
 
-    python -m scorer.web.serving.serve [--host 0.0.0.0] [--port 5000]
+    python -m scorer.web.serving.serve [--host 0.0.0.0] [--port 5000] [--workers N] [--https]
+
+The server is granian (a WSGI server written in Rust, with TLS of its own and on Linux, macOS and
+Windows alike): one worker process a core by default, each answering with ``THREADS`` threads
+(issue 33: a club night on one process spent its time serving HTTP in Python on one core). This
+process prints the addresses, keeps the daily backup, and hands the app's settings to the
+workers through the environment (``worker_app`` makes each worker's app).
 """
 
 from __future__ import annotations
@@ -10,20 +16,19 @@ import argparse
 import contextlib
 import io
 import ipaddress
+import os
 import socket
 import struct
 import subprocess
 import sys
 import time
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import segno
-from waitress import serve
+from flask import Flask
 
 from scorer.web import create_app
-from scorer.web.policy import access
 from scorer.web.serving.setup_db import describe_database
 
 SIOCGIFADDR = 0x8915  # Linux: the IPv4 address of a network interface
@@ -108,66 +113,50 @@ def listening_hosts(host: str) -> tuple[list[str], list[str]]:
     return [host], [host]
 
 
-# What cheroot prints each time a phone meets the self-signed certificate's warning and closes
-# the connection ("peer dropped the TLS connection ... CERTIFICATE_UNKNOWN"): expected, and said
-# once in plain words instead.
-CERTIFICATE_REFUSED = ("CERTIFICATE_UNKNOWN", "peer dropped the TLS connection", "unknown ca", "UNKNOWN_CA")
-CERTIFICATE_NOTE = ("A phone met the certificate warning and stopped there: that is expected the first time. "
-                    "On the phone, choose to continue to the site (the address printed above).")
-
-
-def quiet_tls_error(message: str, said: list[bool]) -> str | None:
-    """What to print for one of cheroot's error messages: a refused certificate is said once, in
-    plain words (``said`` remembers); anything else as it is."""
-    if any(mark in message for mark in CERTIFICATE_REFUSED):
-        if said:
-            return None
-        said.append(True)
-        return CERTIFICATE_NOTE
-    return message
-
-
-# Requests answered at once, and connections kept open. A phone keeps its connection between two
-# polls; at a club night 250 phones do (make load-club), and waitress's own limit of 100 left the
-# others waiting to be accepted for seconds, every phone's poll in turn (docs/performance.md).
+# Requests a worker answers at once (its threads for the app's blocking work), and connections
+# waiting to be accepted. At a club night 250 phones each keep a connection between two polls.
 THREADS = 8
-CONNECTIONS = 1000
+BACKLOG = 2048
+# The environment the workers read what this process worked out (``worker_app``).
+PHONE_HOSTS_VARIABLE = "SCORER_PHONE_HOSTS"
 
 
-def make_quiet_server() -> type:
-    from cheroot import wsgi
-
-    class Quiet(wsgi.Server):
-        said: list[bool] = []
-
-        def error_log(self, msg: str = "", level: int = 20, traceback: bool = False) -> None:
-            shown = quiet_tls_error(str(msg), self.said)
-            if shown is not None:
-                super().error_log(shown, level, traceback and shown == str(msg))
-
-    return Quiet
+def worker_count(asked: int | None) -> int:
+    """How many worker processes: as asked (``--workers``, ``WORKERS=`` of ``make run``), else one a
+    core."""
+    if asked is not None and asked >= 1:
+        return asked
+    return max(os.cpu_count() or 1, 1)
 
 
-def serve_https(app: object, host: str, port: int, cert_path: Path, key_path: Path) -> None:
-    """Serve over TLS with cheroot (CherryPy's WSGI server); waitress has no TLS of its own."""
-    from cheroot.ssl.builtin import BuiltinSSLAdapter
+def worker_app() -> Flask:
+    """Each worker process's app (granian imports this, ``factory=True``): the settings from the
+    environment and .env as ``make run``'s process read them, the addresses it found for the phones,
+    and the ratings' catch-up thread (one a process; a claim in the database lets one fold at a time)."""
+    app = create_app()
+    shown = os.environ.get(PHONE_HOSTS_VARIABLE, "")
+    if shown:
+        app.config["PHONE_HOSTS"] = [host for host in shown.split(",") if host]
+    if app.config.get("RATINGS_CATCH_UP") == "thread":
+        from scorer.web.writes import rating_worker
 
-    server = make_quiet_server()((host, port), app, numthreads=THREADS, server_name="ninety-nine")
-    server.ssl_adapter = BuiltinSSLAdapter(str(cert_path), str(key_path))
-    try:
-        server.start()
-    except KeyboardInterrupt:
-        server.stop()
+        rating_worker.start(app)
+    return app
 
 
-def proxy_settings(config: Mapping[str, Any]) -> dict[str, Any]:
-    """waitress's own proxy settings: behind a proxy, trust the one on this machine for the
-    client's address and scheme (without them waitress drops the headers); otherwise none."""
-    if not config.get("SCORER_BEHIND_PROXY"):
-        return {}
-    return {"trusted_proxy": "127.0.0.1", "trusted_proxy_count": 1,
-            "trusted_proxy_headers": {"x-forwarded-for", "x-forwarded-proto", "x-forwarded-host"},
-            "clear_untrusted_proxy_headers": True}
+def granian_server(host: str, port: int, workers: int, certificate: tuple[Path, Path] | None = None) -> Any:
+    """The production server: ``workers`` processes serving ``worker_app`` on ``host``:``port``, over
+    TLS with ``certificate`` (its certificate and key files) if given."""
+    from granian import Granian
+    from granian.constants import Interfaces
+    from granian.log import LogLevels
+
+    tls: dict[str, Any] = {}
+    if certificate is not None:
+        tls = {"ssl_cert": certificate[0], "ssl_key": certificate[1]}
+    return Granian(f"{__name__}:worker_app", address=host, port=port, interface=Interfaces.WSGI, factory=True,
+                   workers=workers, blocking_threads=THREADS, backlog=BACKLOG, log_level=LogLevels.error,
+                   backpressure=THREADS, respawn_failed_workers=True, **tls)
 
 
 def free_port() -> int:
@@ -199,17 +188,22 @@ def main(argv: list[str] | None = None) -> None:
                         help="serve over HTTPS with a certificate made for these addresses (kept in instance/)")
     parser.add_argument("--behind-proxy", action="store_true",
                         help="trust one reverse proxy on this machine's X-Forwarded-For/-Proto (Caddy, docs/Caddyfile)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="worker processes (default: one a core)")
     args = parser.parse_args(argv)
 
-    app = create_app()
-    if args.behind_proxy and not app.config["SCORER_BEHIND_PROXY"]:
+    if args.behind_proxy:
         # The proxy terminates TLS: the app must still know the request was HTTPS (Secure cookie)
         # and which client it came from (access.py: ProxyFix, one hop, from this machine only).
-        app.config["SCORER_BEHIND_PROXY"] = True
-        access.trust_proxy(app)
+        os.environ["SCORER_BEHIND_PROXY"] = "1"
+    app = create_app()
     shown, hosts = listening_hosts(args.host)
     app.config["TRUSTED_HOSTS"] = list(dict.fromkeys([*app.config["TRUSTED_HOSTS"], *hosts]))
     app.config["PHONE_HOSTS"] = shown if args.host in ("0.0.0.0", "::") else [args.host]
+    # The workers make their own app: they read these from the environment, as this one read .env.
+    os.environ["SCORER_HOSTS"] = ",".join(name for name in app.config["TRUSTED_HOSTS"])
+    os.environ[PHONE_HOSTS_VARIABLE] = ",".join(app.config["PHONE_HOSTS"])
+    workers = worker_count(args.workers)
     scheme = "https" if args.https else "http"
     certificate = None
     if args.https:
@@ -244,16 +238,11 @@ def main(argv: list[str] | None = None) -> None:
         print(f"Backups: daily into {backups.daily_folder(app)} (the last {backups.KEEP_DAILY} kept; "
               "SCORER_BACKUPS=off stops them)")
         backups.start_daily(app)
-    if app.config.get("RATINGS_CATCH_UP") == "thread":
-        from scorer.web.writes import rating_worker
-
-        rating_worker.start(app)  # the ratings' catch-up, off the requests (and marks left by another process)
+    print(f"Serving with {workers} worker process{'es' if workers != 1 else ''} ({THREADS} threads each; "
+          "WORKERS=N to choose).")
     print("Stop it with Ctrl+C.\n", flush=True)
-    if certificate is not None:
-        serve_https(app, args.host, args.port, certificate.cert_path, certificate.key_path)
-    else:
-        serve(app, host=args.host, port=args.port, threads=THREADS, connection_limit=CONNECTIONS, ident="ninety-nine",
-              **proxy_settings(app.config))
+    tls = (certificate.cert_path, certificate.key_path) if certificate is not None else None
+    granian_server(args.host, args.port, workers, tls).serve()
 
 
 if __name__ == "__main__":
