@@ -142,6 +142,32 @@ def serving(app: Flask) -> Iterator[str]:
         thread.join()
 
 
+@contextmanager
+def serving_workers(app: Flask, workers: int) -> Iterator[str]:
+    """The production server as ``make run`` starts it (granian), with ``workers`` worker processes
+    on the app's database, on 127.0.0.1; yields its base URL. Two phones' requests sent at once
+    land in two processes, which share nothing but the database."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from scorer.web.serving.serve import free_port, wait_until_listening
+    root = Path(__file__).resolve().parents[2]
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": app.config["SQLALCHEMY_DATABASE_URI"], "SECRET_KEY": "race-key",
+           "SCORER_BACKUPS": "off", "PYTHONPATH": str(root)}
+    process = subprocess.Popen([sys.executable, "-m", "scorer.web.serving.serve", "--host", "127.0.0.1", "--port", str(port),
+                                "--workers", str(workers)], cwd=root, env=env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    try:
+        assert wait_until_listening(port, process), "the production server did not start"
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
 def at_once(*sends: Callable[[], Answer]) -> list[Answer]:
     """Run the sends in threads that start together (a Barrier), and return their answers in order."""
     barrier = threading.Barrier(len(sends))
@@ -337,10 +363,11 @@ SCENARIOS = {
 }
 
 
-def run_and_check(app: Flask, scenario: str) -> None:
-    """Serve ``app``, run one scenario, then check the database and every page of every match."""
+def run_and_check(app: Flask, scenario: str, workers: int = 0) -> None:
+    """Serve ``app`` (in this process, or with ``workers`` worker processes of the production
+    server), run one scenario, then check the database and every page of every match."""
     OUTCOMES.clear()
-    with serving(app) as base:
+    with (serving_workers(app, workers) if workers else serving(app)) as base:
         matches = SCENARIOS[scenario](app, base)
     assert matches
     every_match_holds(app)

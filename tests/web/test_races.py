@@ -33,6 +33,13 @@ def test_two_phones_at_once_never_break_a_match(app_factory, scenario):
     run_and_check(app_factory(**CONFIG), scenario)
 
 
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_two_phones_at_once_never_break_a_match_across_two_worker_processes(app_factory, scenario):
+    """Issue 33: the same races against the production server with two worker processes sharing
+    one SQLite file, as `make run` serves on a two-core machine."""
+    run_and_check(app_factory(**CONFIG), scenario, workers=2)
+
+
 def version_in(page: str) -> str:
     found = re.search(r'name="version" type="hidden" value="(\d+)"', page)
     assert found, "the form carries no match version"
