@@ -35,6 +35,7 @@ import os
 import random
 import re
 import threading
+import time
 
 import gevent
 from locust import HttpUser, constant, events, task
@@ -273,7 +274,12 @@ class Table(Keeper):
             self.match_id = int(joined.headers["Location"].rstrip("/").rsplit("/", 1)[1])
         with _lock:
             _tables.append((self.match_id, self.host_index))
-        gevent.sleep(self.rng.uniform(0, DEAL_SECONDS))  # tables sit down at their own moment
+        # Play starts once every table has sat down (a table joining later waits for the organiser
+        # to admit it: issue 32), then each table deals at its own moment.
+        deadline = time.monotonic() + 60
+        while len(_tables) < TABLES and time.monotonic() < deadline:
+            gevent.sleep(0.2)
+        gevent.sleep(self.rng.uniform(0, DEAL_SECONDS))
 
     def start_match(self) -> None:
         raise StopUser()  # a table whose match is over has played its night
