@@ -14,7 +14,7 @@ import re
 import sqlite3
 
 import pytest
-from racehelpers import ROUNDS, SCENARIOS, Phone, at_once, run_and_check, serving
+from racehelpers import ROUNDS, SCENARIOS, Phone, at_once, run_and_check, serving, serving_workers
 from recordhelpers import play_known_match
 from sqlalchemy import select, update
 from webhelpers import deal_form, post_deal, post_form, start_match, stored_deals
@@ -247,12 +247,14 @@ def test_show_points_on_an_out_of_date_edit_form_shows_the_points(client, match_
 # ---------------------------------------------------------------------------- one phone, one seat
 
 
-def test_one_phone_sending_two_takes_at_once_holds_one_seat(app_factory):
+@pytest.mark.parametrize("workers", [0, 2], ids=["one process", "two worker processes"])
+def test_one_phone_sending_two_takes_at_once_holds_one_seat(app_factory, workers):
     """Issue 27's probe: a phone that opened Ann's and Bob's links sent both takes in the same
     instant, and both won (20 of 20 rounds), so it read both hands. Each round now: one take wins,
-    the other is refused (409), and the phone sees one hand only."""
+    the other is refused (409), and the phone sees one hand only; with the production server's two
+    worker processes too (issue 33)."""
     app = app_factory(**CONFIG)
-    with serving(app) as base:
+    with serving_workers(app, workers) if workers else serving(app) as base:
         keeper = Phone(base)
         fields = keeper.hidden_fields("/matches/new")
         rounds = min(ROUNDS, 20)
