@@ -159,8 +159,10 @@ def make_classic_deal_set(page: Page, name: str = "Club night", deals: int = 4) 
 
 
 def sheet_of(page: Page, organise_url: str) -> str:
-    """The deal sheet's address, as the organiser's page links it (before the night)."""
+    """The deal sheet's address, as the organiser's page links it once the night has ended (the
+    organiser ends it: before, the sheet shows only the deals the night has published)."""
     page.goto(organise_url)
+    page.get_by_role("button", name="End the night").tap()
     link = page.get_by_role("link", name="The deal sheet (every hand)").get_attribute("href")
     assert link is not None
     return link
