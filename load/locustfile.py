@@ -35,7 +35,6 @@ import os
 import random
 import re
 import threading
-import time
 
 import gevent
 from locust import HttpUser, constant, events, task
@@ -109,6 +108,9 @@ class Keeper(HttpUser):
     @task
     def record_a_deal(self) -> None:
         with self.client.get(f"/matches/{self.match_id}/deals/new", name="deal form", catch_response=True) as page:
+            if page.status_code == 409 and "This table is not playing" in page.text:
+                page.success()  # it joined once play had started: it waits for the organiser to admit it
+                return
             if page.status_code == 409 and "This match is over" in page.text:
                 page.success()  # the match is won: the table starts another
                 self.start_match()
@@ -191,6 +193,7 @@ SCREENS = int(os.environ.get("LOAD_SCREENS", "2"))
 DEAL_SECONDS = float(os.environ.get("LOAD_DEAL_SECONDS", "20"))
 CLUB_RULESET = "jokerless"
 SCREEN_POLL_SECONDS = 1
+ADMIT = re.compile(r'action="(/deal-sets/\d+/tables/\d+/admit)"')
 CODE = re.compile(r'class="code" translate="no">([A-Z2-9]{4}) ([A-Z2-9]{4})<')
 _night: dict[str, object] = {}      # the set's id and table code, once the organiser has made it
 _tables: list[tuple[int, int]] = []  # (match id, the index of its keeper's host), as tables join
@@ -215,7 +218,7 @@ class Organiser(HttpUser):
     """The phone that makes the set and shows its code; then it watches the night go by."""
 
     fixed_count = 1
-    wait_time = constant(30)
+    wait_time = constant(5)
 
     def on_start(self) -> None:
         if HOSTS:
@@ -242,7 +245,13 @@ class Organiser(HttpUser):
 
     @task
     def look(self) -> None:
-        self.client.get(f"/deal-sets/{_night['set_id']}/organise", name="organiser's page")
+        """The organiser's page, and Admit for every table that asked to join once play had
+        started (issue 32: it waits for the organiser, who is told what it may have seen)."""
+        page = self.client.get(f"/deal-sets/{_night['set_id']}/organise", name="organiser's page")
+        token = TOKEN.search(page.text or "")
+        for action in dict.fromkeys(ADMIT.findall(page.text or "")):
+            if token:
+                self.client.post(action, data={"csrf_token": token.group(1)}, name="admit", allow_redirects=False)
 
 
 class Table(Keeper):
@@ -274,12 +283,7 @@ class Table(Keeper):
             self.match_id = int(joined.headers["Location"].rstrip("/").rsplit("/", 1)[1])
         with _lock:
             _tables.append((self.match_id, self.host_index))
-        # Play starts once every table has sat down (a table joining later waits for the organiser
-        # to admit it: issue 32), then each table deals at its own moment.
-        deadline = time.monotonic() + 60
-        while len(_tables) < TABLES and time.monotonic() < deadline:
-            gevent.sleep(0.2)
-        gevent.sleep(self.rng.uniform(0, DEAL_SECONDS))
+        gevent.sleep(self.rng.uniform(0, DEAL_SECONDS))  # tables sit down at their own moment
 
     def start_match(self) -> None:
         raise StopUser()  # a table whose match is over has played its night

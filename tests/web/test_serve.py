@@ -245,3 +245,31 @@ def test_waiting_for_a_server_that_stopped_answers_false_at_once():
     started = time.monotonic()
     assert wait_until_listening(free_port(), stopped, seconds=20) is False
     assert time.monotonic() - started < 5  # it did not wait out the 20 s
+
+
+def test_the_server_holds_a_club_nights_phones_connections_at_once(tmp_path):
+    """Issue 33: 250 phones each keep a connection open between two polls. With granian's
+    backpressure set to its threads, the 17th phone waited for another's connection to close: 100
+    phones each keeping one open are all answered at once."""
+    import http.client
+
+    from scorer.web.serving.serve import free_port, wait_until_listening
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'scorer.sqlite'}", "SECRET_KEY": "test-only-key",
+           "SCORER_BACKUPS": "off", "PYTHONPATH": str(ROOT)}
+    subprocess.run([sys.executable, "-m", "scorer.web.serving.setup_db"], cwd=ROOT, env=env, check=True)
+    process = subprocess.Popen([sys.executable, "-m", "scorer.web.serving.serve", "--host", "127.0.0.1", "--port", str(port),
+                                "--workers", "2"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    phones = []
+    try:
+        assert wait_until_listening(port, process), "the server did not start"
+        for _ in range(100):
+            phone = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            phone.request("GET", "/static/app.css")
+            assert phone.getresponse().read()
+            phones.append(phone)  # kept open, as a phone's browser keeps it
+    finally:
+        for phone in phones:
+            phone.close()
+        process.terminate()
+        process.wait(timeout=30)

@@ -114,7 +114,10 @@ def listening_hosts(host: str) -> tuple[list[str], list[str]]:
 
 
 # Requests a worker answers at once (its threads for the app's blocking work), and connections
-# waiting to be accepted. At a club night 250 phones each keep a connection between two polls.
+# waiting to be accepted. At a club night 250 phones each keep a connection between two polls:
+# granian's ``backpressure`` (connections a worker holds at once) is left at its default (the
+# backlog shared by the workers); set to the threads, it held every phone past the 16th waiting
+# for another's connection to close (found by make load-club).
 THREADS = 8
 BACKLOG = 2048
 # The environment the workers read what this process worked out (``worker_app``).
@@ -156,7 +159,7 @@ def granian_server(host: str, port: int, workers: int, certificate: tuple[Path, 
         tls = {"ssl_cert": certificate[0], "ssl_key": certificate[1]}
     return Granian(f"{__name__}:worker_app", address=host, port=port, interface=Interfaces.WSGI, factory=True,
                    workers=workers, blocking_threads=THREADS, backlog=BACKLOG, log_level=LogLevels.error,
-                   backpressure=THREADS, respawn_failed_workers=True, **tls)
+                   respawn_failed_workers=True, **tls)
 
 
 def free_port() -> int:
