@@ -229,8 +229,10 @@ def test_a_club_prints_a_deal_set_and_compares_two_tables(page):
     for url, names in tables:
         page.goto(url)
         page.get_by_role("link", name="Record deal 1").tap()
+        page.wait_for_load_state("load")  # the form's script is attached (a busy machine is slow to run it)
         for name in names:
             page.get_by_role("button", name=f"{name} failed and kept the bid hidden").tap()
+            expect(page.get_by_role("textbox", name=f"{name}’s bid")).to_have_value("hidden")
             tricks(page, name, 3)
         page.get_by_role("button", name="Save deal 1").first.tap()
         expect(page.locator(".flash")).to_contain_text("Deal 1 saved.")
