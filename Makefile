@@ -54,11 +54,12 @@ stats-rebuild: install
 # What the tests need from Debian: Chromium for the browser tests (Playwright cannot download its
 # own browser here), poppler-utils for looking at printed pages, and a PostgreSQL server so that the
 # app is tested on PostgreSQL as well as SQLite.
-SYSTEM_PACKAGES := chromium poppler-utils fonts-dejavu-core postgresql
+SYSTEM_PACKAGES := chromium poppler-utils fonts-dejavu-core postgresql zbar-tools
 system-packages:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	command -v pdftoppm >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
+	command -v zbarimg >/dev/null 2>&1 || missing="$$missing zbar-tools"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing from Debian:$$missing"; \

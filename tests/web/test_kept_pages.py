@@ -23,5 +23,5 @@ def test_phones_asking_at_once_for_one_page_wait_for_the_one_made():
         answers = [pool.submit(store.kept_or_made, ("board", 1), make) for _ in range(10)]
         assert started.wait(10)
         release.set()
-        assert {answer.result(10) for answer in answers} == {"the board"}
+        assert {answer.result(10).page for answer in answers} == {"the board"}
     assert len(made) == 1  # the others waited for it, or found it kept

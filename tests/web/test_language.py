@@ -135,3 +135,16 @@ def test_every_word_of_the_app_is_in_the_catalog_and_translated() -> None:
     fuzzy = [key[1] for key, m in entries.items() if m.fuzzy]
     assert empty == [] and fuzzy == [], f"untranslated: {empty[:20]}; fuzzy: {fuzzy[:20]}"
     assert [error for _m, errors in catalog.check() for error in errors] == []  # placeholders kept
+
+
+def test_words_kept_per_language_follow_each_requests_language(app):
+    """``language.per_language`` keeps a card's words once a language: the German and the English
+    phone asking in turn each get their own."""
+    from scorer.web.play.deal_form import turn_up_choices
+    from scorer.web.presentation.formatting import card_words
+
+    for code, words, group in [("en", "Queen of hearts", "♥ Hearts"), ("de", "Herz Dame", "♥ Herz"),
+                                   ("en", "Queen of hearts", "♥ Hearts")]:
+        with app.test_request_context("/", headers={"Accept-Language": code}):
+            assert card_words("QH") == words
+            assert ("QH", f"Q♥ · {words}") in turn_up_choices(["QH", "2C"])[group]

@@ -23,7 +23,7 @@ from cardhelpers import SET_FORM, dealt, join_set, new_set, set_code, take_seat
 from flask import Flask
 from sqlalchemy import event, select
 from test_passcode import PASSCODE, sign_in
-from webhelpers import count, csrf_token, phone, post_deal, start_match
+from webhelpers import count, csrf_token, deal_form, phone, post_deal, post_form, start_match
 
 from scorer.web.data.models import DealSet, DealtDeal, Match, SetTable
 from scorer.web.extensions import db
@@ -385,6 +385,83 @@ def test_the_screens_poll_is_one_statement_and_moves_with_every_change_at_any_ta
         assert moved.status_code == 200
         tag = moved.headers["ETag"]
     assert stranger.get("/deal-sets/99/version").status_code == 404
+
+
+def test_the_screens_tag_moves_only_when_what_the_screen_shows_changes(night):
+    """The screen shows the tables, each one's deal, the published deals and the standings: an edit
+    of a deal not published yet (A's deal 2) and a seat taken move A's own tag and not the screen's; an edit of a
+    published deal (the standings count it), a deal recorded and a table over do (issue 33)."""
+    keeper_a, stranger, set_id, a = night["keeper_a"], night["stranger"], night["set"], night["a"]
+
+    def screen_tag() -> str:
+        return stranger.get(f"/deal-sets/{set_id}/version").headers["ETag"]
+
+    def match_tag() -> str:
+        return stranger.get(f"/matches/{a}/version").headers["ETag"]
+
+    before, a_before = screen_tag(), match_tag()
+    # A player takes her seat at A for deal 3 (A's board shows it: its tag moves).
+    assert take_seat(phone(night["app"], "192.168.1.30"), dealt(night["app"], a, 3)["tokens"][0]).status_code == 303
+    assert match_tag() != a_before and screen_tag() == before
+    a_before = match_tag()
+    assert post_form(keeper_a, f"/matches/{a}/deals/2/edit", deal_form(2, [4, 3, 2], [4, 2, 3],
+                                                                       offers={0: "declare"})).status_code == 303
+    assert match_tag() != a_before and screen_tag() == before
+    assert post_form(keeper_a, f"/matches/{a}/deals/1/edit", deal_form(1, ["hidden"] * 3, [4, 3, 2])).status_code == 303
+    assert screen_tag() != before
+    before = screen_tag()
+    assert post_deal(keeper_a, a, 3, ["hidden"] * 3, [3, 3, 3]).status_code == 303
+    assert screen_tag() != before
+
+
+def test_the_directors_screen_is_made_once_for_the_browsers_showing_it_and_sent_compressed_once(night, monkeypatch):
+    """Two browsers show the screen: made once a tag (by the address it was reached at: its QR code
+    carries it), compressed once an encoding, the bytes sent to both the same (issue 33)."""
+    from flask_compress import flask_compress
+
+    from scorer.web.cards import nights as night_pages
+    made: list[str] = []
+    real_draw = night_pages._draw_screen
+    monkeypatch.setattr(night_pages, "_draw_screen", lambda deal_set, tag: made.append(tag) or real_draw(deal_set, tag))
+    compressed: list[str] = []
+    real_compress = flask_compress._compress_data
+    monkeypatch.setattr(flask_compress, "_compress_data",
+                        lambda app, data, algorithm: compressed.append(algorithm) or real_compress(app, data, algorithm))
+    app, set_id = night["app"], night["set"]
+    organiser = night["organiser"]
+    assert organiser.post(f"/deal-sets/{set_id}/screen-code", data={"show": "yes"}).status_code == 303
+    screens = [phone(app, f"192.168.1.{80 + n}") for n in range(2)]
+    answers = [screen.get(f"/deal-sets/{set_id}/screen", headers={"Accept-Encoding": "gzip"}) for screen in screens]
+    assert len(made) == 1 and compressed == ["gzip"]
+    assert answers[0].headers["Content-Encoding"] == "gzip" and answers[0].data == answers[1].data
+    plain = screens[0].get(f"/deal-sets/{set_id}/screen")
+    assert "Content-Encoding" not in plain.headers and "Standings after 1 deal" in plain.text and len(made) == 1
+    # Reached at another address: its own, whose QR code carries that address.
+    other = screens[1].get(f"/deal-sets/{set_id}/screen", base_url="http://127.0.0.1:5000")
+    assert other.status_code == 200, other.status_code
+    assert len(made) == 2 and "http://127.0.0.1:5000/matches/from-deal-set/" in html.unescape(other.text)
+    # B records deal 2: made again, once, and it shows deal 2 at every table.
+    assert post_deal(night["keeper_b"], night["b"], 2, ["hidden"] * 3, [3, 3, 3]).status_code == 303
+    for screen in screens:
+        assert "Deal 2 at every table" in screen.get(f"/deal-sets/{set_id}/screen").text
+    assert len(made) == 3
+
+
+def test_a_kept_board_is_compressed_once_for_the_phones_outside_the_table(night, monkeypatch):
+    from flask_compress import flask_compress
+    compressed: list[str] = []
+    real_compress = flask_compress._compress_data
+    monkeypatch.setattr(flask_compress, "_compress_data",
+                        lambda app, data, algorithm: compressed.append(algorithm) or real_compress(app, data, algorithm))
+    watchers = [phone(night["app"], f"192.168.1.{60 + n}") for n in range(4)]
+    answers = [watcher.get(f"/matches/{night['a']}", headers={"Accept-Encoding": encoding})
+               for watcher, encoding in zip(watchers, ["gzip", "br", "gzip, br;q=0.5", "br"], strict=True)]
+    assert compressed == ["gzip", "br"]
+    assert [answer.headers["Content-Encoding"] for answer in answers] == ["gzip", "br", "gzip", "br"]
+    assert answers[0].data == answers[2].data and answers[1].data == answers[3].data
+    # The table's own scorekeeper: made and compressed for it.
+    night["keeper_a"].get(f"/matches/{night['a']}", headers={"Accept-Encoding": "gzip"})
+    assert compressed == ["gzip", "br", "gzip"]
 
 
 def test_a_tables_board_is_made_once_for_the_phones_outside_it_until_its_tag_moves(night, monkeypatch):

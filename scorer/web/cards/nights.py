@@ -9,9 +9,10 @@ the deals published (``data/publication.py``), and the table code where the orga
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
+from scorer.web import language
 from scorer.web.cards.deal_sets import night_view, sheet_shows
 from scorer.web.data import nights
 from scorer.web.data.models import DealSet
@@ -20,6 +21,7 @@ from scorer.web.fields import EmptyForm
 from scorer.web.language import gettext
 from scorer.web.policy import device, organiser
 from scorer.web.presentation import night as night_words
+from scorer.web.serving import kept_pages
 from scorer.web.writes import deal_sets as deal_set_writes
 from scorer.web.writes import matches as matches_w
 
@@ -132,9 +134,18 @@ def screen_code(set_id: int) -> BaseResponse:
 @bp.get("/screen")
 def screen(set_id: int) -> str:
     """The director's screen: every admitted table and its deal, the last deals every table has
-    played, side by side, and the standings over them; live (static/live.js)."""
+    played, side by side, and the standings over them; live (static/live.js). The same for every
+    browser showing it: made once a tag in each process and kept a moment (``kept_pages``), by the
+    address it was reached at (its QR code carries it) and its language."""
     deal_set = _set_or_404(set_id)
     tag = _tag(set_id)  # before what it stands for is read: a change meanwhile makes the next poll fetch again
+    if session.get("_flashes"):  # a message for this browser alone
+        return _draw_screen(deal_set, tag)
+    return kept_pages.kept_or_made(("screen", set_id, tag, request.host, language.current()),
+                                   lambda: _draw_screen(deal_set, tag))
+
+
+def _draw_screen(deal_set: DealSet, tag: str) -> str:
     view = night_view(deal_set)
     return render_template("cards/screen.html", deal_set=deal_set, screen_tag=tag,
                            poll_ms=SCREEN_POLL_MS, join_url=join_url(deal_set) if deal_set.code_on_screen else None,

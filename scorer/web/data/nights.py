@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import bindparam, case, func, select
 from sqlalchemy.orm import joinedload, selectinload
 
 from scorer.core import get_ruleset
 from scorer.web.data import publication
-from scorer.web.data.models import DealSet, Match, MatchResult, MatchSeat, SeatResult, SetTable
+from scorer.web.data.models import Deal, DealSet, Match, MatchResult, MatchSeat, SeatResult, SetTable
 from scorer.web.data.models.cards import CLOSED, OPEN, WAITING
 from scorer.web.extensions import db
 
@@ -138,20 +138,25 @@ def _read_plays(night: Night, admitted: list[int]) -> None:
 
 # ---------------------------------------------------------------------------- what the screen polls
 
-_set, _table, _match = DealSet.__table__, SetTable.__table__, Match.__table__
-# Built once (Core, as the match's own poll: data/live.py): the set's version, raised by every change
-# of its tables and screen, and its tables' matches' versions (every save, edit, deletion) and
-# latest touch (a seat taken, bid cards shown), in one statement by the set's key and the tables'
-# index. A deleted match's version moves with its deletion.
+_set, _table, _match, _deal = DealSet.__table__, SetTable.__table__, Match.__table__, Deal.__table__
+# Built once (Core, as the match's own poll: data/live.py), what the director's screen and the
+# organiser's page show, and nothing else, in one statement by the set's key and the tables' and
+# deals' indexes: the set's version (raised by every change of its tables, its screen and its
+# frontier: writes/frontier.py), its tables, the deals recorded at them (each table's "Deal 5"),
+# the last change to a published deal (an edit of a deal the standings count) and the tables over.
+# A seat taken, bid cards shown or a deal edited before it is published move nothing here.
 VERSION_QUERY = (
-    select(_set.c.version, func.count(_match.c.id), func.coalesce(func.sum(_match.c.version), 0),
-           func.max(_match.c.updated_at))
-    .select_from(_set.outerjoin(_table, _table.c.deal_set_id == _set.c.id).outerjoin(_match, _match.c.id == _table.c.match_id))
-    .where(_set.c.id == bindparam("set_id")).group_by(_set.c.id, _set.c.version))
+    select(_set.c.version, func.count(func.distinct(_table.c.match_id)), func.count(_deal.c.id),
+           func.max(case((_deal.c.number <= _set.c.published, _deal.c.updated_at))),
+           func.count(func.distinct(case((_match.c.finished, _match.c.id)))))
+    .select_from(_set.outerjoin(_table, _table.c.deal_set_id == _set.c.id)
+                 .outerjoin(_match, (_match.c.id == _table.c.match_id) & _match.c.deleted_at.is_(None))
+                 .outerjoin(_deal, _deal.c.match_id == _match.c.id))
+    .where(_set.c.id == bindparam("set_id")).group_by(_set.c.id, _set.c.version, _set.c.published))
 
 
 def tag(row: Sequence[Any]) -> str:
     """The ``ETag`` (without its quotes) of a set's night from ``VERSION_QUERY``'s row."""
-    version, tables, versions, touched = row
-    stamp = zlib.crc32(str(touched).encode()) if touched is not None else 0
-    return f"{version}-{tables}-{versions}-{stamp:08x}"
+    version, tables, deals, published_change, over = row
+    stamp = zlib.crc32(str(published_change).encode()) if published_change is not None else 0
+    return f"{version}-{tables}-{deals}-{over}-{stamp:08x}"

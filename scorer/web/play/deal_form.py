@@ -16,7 +16,7 @@ from scorer.core import NAMED, PILE, SUIT_NAMES, SUIT_SYMBOLS, MatchError, Rules
 from scorer.web.data.document_types import DealDocument, PremiumDocument, deal_document
 from scorer.web.data.models import Deal, Match
 from scorer.web.fields import choices
-from scorer.web.language import gettext, lazy_gettext
+from scorer.web.language import gettext, lazy_gettext, per_language
 from scorer.web.play.forms import PREMIUM_NONE, BidField, DealForm, SeatForm, bid_text
 from scorer.web.presentation import problem_words
 from scorer.web.presentation.formatting import BID_SUITS, card_words, suit_title, trump_label
@@ -154,16 +154,21 @@ def table_for(match: Match) -> DealLayout:
 
 def turn_up_choices(cards: list[str]) -> dict[str | None, list[tuple[str, str]]]:
     """The turn-up picker's options: "Choose the card…", then the cards grouped by suit in the bid
-    order ("♦ Diamonds": "10♦ · 10 of diamonds", …), the Joker last."""
-    groups: dict[str | None, list[tuple[str, str]]] = {None: [("", gettext("Choose the card…"))]}
+    order ("♦ Diamonds": "10♦ · 10 of diamonds", …), the Joker last (a new dict: the form may keep it)."""
+    return {group: list(options) for group, options in _turn_up_groups(tuple(cards))}
+
+
+@per_language
+def _turn_up_groups(cards: tuple[str, ...]) -> tuple[tuple[str | None, tuple[tuple[str, str], ...]], ...]:
+    groups: list[tuple[str | None, tuple[tuple[str, str], ...]]] = [(None, (("", gettext("Choose the card…")),))]
     for suit in BID_SUITS:
-        group = [(card, f"{card[:-1]}{SUIT_SYMBOLS[suit]} · {card_words(card)}")
-                 for card in cards if card != "Joker" and card[-1] == suit]
+        group = tuple((card, f"{card[:-1]}{SUIT_SYMBOLS[suit]} · {card_words(card)}")
+                      for card in cards if card != "Joker" and card[-1] == suit)
         if group:
-            groups[f"{SUIT_SYMBOLS[suit]} {suit_title(suit)}"] = group
+            groups.append((f"{SUIT_SYMBOLS[suit]} {suit_title(suit)}", group))
     if "Joker" in cards:
-        groups["Joker"] = [("Joker", "Joker")]
-    return groups
+        groups.append(("Joker", (("Joker", "Joker"),)))
+    return tuple(groups)
 
 
 @dataclass(frozen=True)

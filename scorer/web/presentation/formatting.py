@@ -21,7 +21,7 @@ from scorer.core import BID_VALUE, SUIT_NAMES, SUIT_SYMBOLS, get_ruleset, sort_h
 from scorer.web import clock
 from scorer.web.data import card_store, names
 from scorer.web.data.models import HandLink, Match
-from scorer.web.language import gettext, ngettext, pgettext
+from scorer.web.language import gettext, ngettext, per_language, pgettext
 from scorer.web.presentation import rules_words
 
 SUITS = SUIT_SYMBOLS
@@ -84,6 +84,7 @@ def bid_text(cards: list[str] | None) -> str:
     return " ".join(card_text(card) for card in cards or [])
 
 
+@per_language
 def rank_words(rank: str) -> str:
     """A card's rank as a screen reader says it: "Ace", "Ass"; a number as it is. The face keeps
     its letter (A K Q J) in every language (docs/DECISIONS.md)."""
@@ -92,6 +93,7 @@ def rank_words(rank: str) -> str:
     return words.get(rank.upper(), rank)
 
 
+@per_language
 def suit_words(letter: str) -> str:
     """A suit's name in the page's language: "hearts", "Herz" (the core's ``SUIT_NAMES`` in English)."""
     words = {"C": pgettext("trump", "clubs"), "D": pgettext("trump", "diamonds"),
@@ -104,11 +106,13 @@ def first_upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+@per_language
 def suit_title(letter: str) -> str:
     """A suit's name as a heading or a label: "Hearts", "Herz"."""
     return first_upper(suit_words(letter))
 
 
+@per_language
 def card_words(code: str) -> str:
     """What a screen reader says for a card code: "10 of hearts", "Herz 10"; "diamonds" for a bare suit."""
     if code.casefold() == "joker":
@@ -281,14 +285,25 @@ def field_attrs(field: Any, hint: str | None = None, **attrs: Any) -> dict[str, 
     return attrs
 
 
+# The QR codes' mask: the standard's encoder scores all eight and keeps the best, which took 80 % of
+# the 14 ms a code cost (pure Python); any mask reads the same, and the checkerboard (0) breaks up
+# runs of one colour as well as any (tests/web/test_qr_codes.py reads codes made with it back with
+# zbar). A club night's scorekeeper's board shows three new hand links a deal.
+QR_MASK = 0
+
+
+def qr_code(url: str) -> segno.QRCode:
+    """The QR code of ``url``: medium error correction, the checkerboard mask."""
+    return segno.make(url, error="m", mask=QR_MASK)
+
+
 @functools.lru_cache(maxsize=1024)
 def qr_svg(url: str, label: str) -> Markup:
     """A QR code for ``url`` as inline SVG (dark on white, whatever the theme: scanners want that).
     Kept once made: a scorekeeper's board draws the same seats' codes at every refresh, and encoding
     one costs a few milliseconds (make load-club: docs/performance.md)."""
-    code = segno.make(url, error="m")
-    return Markup(code.svg_inline(scale=1, border=2, omitsize=True, dark="#000", light="#fff",
-                                  svgclass="qr", title=label))
+    return Markup(qr_code(url).svg_inline(scale=1, border=2, omitsize=True, dark="#000", light="#fff",
+                                          svgclass="qr", title=label))
 
 
 def by_suit(cards: list[str]) -> list[tuple[str, list[str]]]:

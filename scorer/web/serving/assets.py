@@ -34,7 +34,6 @@ from pathlib import Path, PurePosixPath
 
 import rjsmin
 from flask import Flask, Response, abort, current_app, has_request_context, request, url_for
-from flask_babel import force_locale
 from markupsafe import Markup
 
 from scorer.web import language
@@ -161,7 +160,7 @@ class Assets:
                 made = {}
                 for bundle in script_words.BUNDLES:
                     for code in language.LANGUAGES:
-                        with force_locale(code):
+                        with language.forced(code):
                             body = words_script(script_words.for_bundle(bundle)) + self.by_name[bundle].body
                         made[bundle, code] = make_asset(str(PurePosixPath(bundle).with_suffix(f".{code}.js")), body)
                 for asset in made.values():

@@ -20,6 +20,8 @@ from flask import Flask, Request, request
 from flask.wrappers import Response
 from flask_compress import Compress
 
+from scorer.web.serving import kept_pages
+
 compress = Compress()
 
 MIMETYPES = ["text/html", "text/css", "text/javascript", "application/javascript", "application/json",
@@ -29,22 +31,36 @@ MIN_SIZE = 500  # bytes: below this a compressed body plus its header saves noth
 
 
 class StaticOnlyCache:
-    """Flask-Compress's cache, holding only static files' compressed bytes (keys from ``cache_key``)."""
+    """Flask-Compress's cache (keys from ``cache_key``, "<encoding>;<key>"): a static file's
+    compressed bytes, kept while the server runs; a page many phones are sent as made once
+    (``kept_pages``), with that page and as long as it; nothing of any other page."""
 
     def __init__(self) -> None:
         self.kept: dict[str, bytes] = {}
 
     def get(self, key: str) -> bytes | None:
+        encoding, _, what = key.partition(";")
+        if what == KEPT:
+            return kept_pages.encoded(encoding)
         return self.kept.get(key)
 
     def set(self, key: str, value: bytes) -> None:
-        if ";static:" in key:
+        encoding, _, what = key.partition(";")
+        if what == KEPT:
+            kept_pages.keep_encoded(encoding, value)
+        elif what.startswith("static:"):
             self.kept[key] = value
 
 
+KEPT = "kept"
+
+
 def cache_key(req: Request) -> str:
-    """A static file by its path (the same bytes every time); a page never hits the cache."""
-    return f"static:{req.path}" if req.endpoint == "static" else "page"
+    """A static file by its path (the same bytes every time); a kept page as kept; any other page
+    never hits the cache."""
+    if req.endpoint == "static":
+        return f"static:{req.path}"
+    return KEPT if kept_pages.answers_kept() else "page"
 
 
 def compress_response(response: Response) -> Response:

@@ -18,7 +18,7 @@ import json
 import re
 
 from flask import Blueprint, Response, render_template, request
-from flask_babel import force_locale, gettext
+from flask_babel import gettext
 
 from scorer.web import language
 from scorer.web.serving.assets import assets, static_url
@@ -55,7 +55,7 @@ def manifest() -> dict[str, object]:
 @bp.route("/manifest.webmanifest")
 def webmanifest() -> Response:
     wanted = request.args.get("lang", "")
-    with force_locale(wanted if wanted in language.LANGUAGES else language.select_locale()):
+    with language.forced(wanted if wanted in language.LANGUAGES else language.select_locale()):
         body = json.dumps(manifest(), indent=1, ensure_ascii=False)
     response = Response(body, mimetype="application/manifest+json")
     response.headers["Cache-Control"] = "no-cache"
