@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import csv
+import shutil
 import json
 import os
 import secrets
@@ -101,11 +102,13 @@ def run_locust(hosts: list[str], args: argparse.Namespace, folder: Path) -> tupl
     ran = subprocess.run([sys.executable, "-m", "locust", "-f", str(ROOT / "load" / "locustfile.py"), "--headless",
                     "--host", hosts[0], "-u", str(users), "-r", str(max(users // 2, 1)), "-t", f"{args.seconds}s",
                     "--stop-timeout", "10", "--only-summary", "--csv", str(prefix), "--loglevel", "ERROR",
-                    *PROFILES[args.profile]],
+                    *(["--csv-full-history"] if args.history else []), *PROFILES[args.profile]],
                    cwd=ROOT, env=env, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     broken = [line for line in ran.stderr.splitlines() if "Error" in line or "Traceback" in line]
     if broken:  # a user's own code failing is no failed request: say so, or the figures mislead
         print("the load generator's users raised: " + "; ".join(dict.fromkeys(broken))[:600])
+    if args.history:  # the percentiles second by second, to see when the slow requests came
+        shutil.copyfile(f"{prefix}_stats_history.csv", args.history.with_name(f"{args.history.stem}-{len(hosts)}{args.history.suffix}"))
     return results, Path(f"{prefix}_stats.csv")
 
 
@@ -164,7 +167,7 @@ def server_errors(folder: Path) -> None:
 def sqlite_run(args: argparse.Namespace, folder: Path) -> bool:
     database = f"sqlite:///{folder / 'load.sqlite'}"
     env = {**os.environ, "DATABASE_URL": database, "SECRET_KEY": secrets.token_hex(16), "SCORER_BACKUPS": "off",
-           "PYTHONPATH": str(ROOT)}  # no daily backup of the load's data into instance/backups/
+           "PYTHONPATH": str(ROOT), "SCORER_INSTANCE": str(folder)}  # the load's files beside its data, not in instance/
     setup_database(env)
     with server(env, folder / "server.log") as (url, pid):
         before = cpu_by_process(pid)
@@ -182,7 +185,7 @@ def postgres_run(args: argparse.Namespace, folder: Path) -> bool:
         name, database = create_database(pg, prefix="load_")
         try:
             env = {**os.environ, "DATABASE_URL": database, "SECRET_KEY": secrets.token_hex(16), "SCORER_BACKUPS": "off",
-           "PYTHONPATH": str(ROOT)}  # no daily backup of the load's data into instance/backups/
+           "PYTHONPATH": str(ROOT), "SCORER_INSTANCE": str(folder)}  # the load's files beside its data, not in instance/
             setup_database(env)
             with ExitStack() as stack:
                 servers = [stack.enter_context(server(env, folder / f"server-{i}.log")) for i in range(2)]
@@ -210,6 +213,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--screens", type=int, default=2, help="browsers showing the director's screen")
     parser.add_argument("--deal-seconds", type=float, default=20.0, help="how often each table records a deal")
     parser.add_argument("--only", choices=["sqlite", "postgres"])
+    parser.add_argument("--history", type=Path, help="keep locust's second-by-second figures in this CSV file "
+                        "(-1 for SQLite's run, -2 for PostgreSQL's before its suffix)")
     args = parser.parse_args(argv)
     club = args.profile == "club"
     args.seconds = args.seconds or (90 if club else 60)

@@ -85,6 +85,7 @@ def make_app(tmp_path: Path, **config: object) -> Flask:
         # The ratings fold right after each write's commit, so a test reads them at once; the
         # catch-up thread of the server is tested on its own (tests/web/test_rating_catch_up.py).
         "RATINGS_CATCH_UP": "inline",
+        "KEPT_PAGES_FOLDER": str(tmp_path / "kept-pages"),  # a club night's boards, shared by the processes
         **config,
     })
     if own_database:

@@ -156,7 +156,8 @@ def serving_workers(app: Flask, workers: int) -> Iterator[str]:
     root = Path(__file__).resolve().parents[2]
     port = free_port()
     env = {**os.environ, "DATABASE_URL": app.config["SQLALCHEMY_DATABASE_URI"], "SECRET_KEY": "race-key",
-           "SCORER_BACKUPS": "off", "PYTHONPATH": str(root)}
+           "SCORER_BACKUPS": "off", "PYTHONPATH": str(root),
+           "SCORER_INSTANCE": str(Path(app.config["KEPT_PAGES_FOLDER"]).parent)}  # beside the database, not instance/
     process = subprocess.Popen([sys.executable, "-m", "scorer.web.serving.serve", "--host", "127.0.0.1", "--port", str(port),
                                 "--workers", str(workers)], cwd=root, env=env, stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL)

@@ -489,7 +489,7 @@ def test_a_tables_board_is_made_once_for_the_phones_outside_it_until_its_tag_mov
     assert made == [a]
     # Kept a moment only: what the tag does not follow (a rename) shows within SECONDS.
     now = [1000.0]
-    monkeypatch.setattr(kept_pages.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(kept_pages, "clock", lambda: now[0])
     assert post_deal(night["keeper_a"], a, 4, ["hidden"] * 3, [3, 3, 3]).status_code == 303
     made.clear()
     watchers[0].get(f"/matches/{a}")

@@ -12,6 +12,8 @@ from __future__ import annotations
 import html
 import re
 import sqlite3
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from racehelpers import ROUNDS, SCENARIOS, Phone, at_once, run_and_check, serving, serving_workers
@@ -278,3 +280,40 @@ def test_one_phone_sending_two_takes_at_once_holds_one_seat(app_factory, workers
             # Its own hand, and the other seat's page, still free, with no card: only the way to take it.
             offers = ["take the seat" in probe.get(f"/hand/{token}").text for token in tokens]
             assert sorted(offers) == [False, True]
+
+
+# ---------------------------------------------------------------------------- kept boards, two processes
+
+
+def test_two_worker_processes_never_send_a_board_the_night_has_moved_past(app_factory):
+    """A club night's board as the phones outside a table see it is made once on the server and
+    kept a moment (serving/kept_pages.py), shared by the worker processes through the instance's
+    folder. After the slowest table's save publishes a deal, no phone, on either process, is sent
+    the board from before it (issue 33)."""
+    from cardhelpers import join_set, new_set
+    from webhelpers import phone as test_phone
+    from webhelpers import post_deal as test_post_deal
+
+    app = app_factory(WTF_CSRF_ENABLED=False, SQLALCHEMY_ENGINE_OPTIONS={"connect_args": {"timeout": 30}})
+    keeper_a, keeper_b = test_phone(app, "192.168.1.7"), test_phone(app, "192.168.1.6")
+    set_id = new_set(keeper_b)
+    a, b = join_set(keeper_a, ["Ann", "Bob", "Cy"], set_id), join_set(keeper_b, ["Dee", "Eve", "Fay"], set_id)
+    for keeper, match_id, number in ((keeper_a, a, 1), (keeper_b, b, 1), (keeper_a, a, 2)):
+        assert test_post_deal(keeper, match_id, number, ["hidden"] * 3, [3, 3, 3]).status_code == 303
+
+    def boards(base: str, count: int) -> list[str]:
+        """A's board from ``count`` phones on the Wi-Fi, each on a new connection (so on either process)."""
+        def one(n: int) -> str:
+            request = urllib.request.Request(f"{base}/matches/{a}", headers={"X-Forwarded-For": f"192.168.2.{n}"})
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                return answer.read().decode()
+        with ThreadPoolExecutor(8) as pool:
+            return list(pool.map(one, range(count)))
+
+    with serving_workers(app, 2) as base:
+        before = boards(base, 24)
+        assert all('id="deal-1"' in page and 'id="deal-2"' not in page for page in before)
+        assert len(set(before)) == 1  # the same board for every phone, on both processes
+        assert test_post_deal(keeper_b, b, 2, ["hidden"] * 3, [3, 3, 3]).status_code == 303  # deal 2 published
+        after = boards(base, 24)
+        assert all('id="deal-2"' in page for page in after), "a process sent the board from before deal 2"
