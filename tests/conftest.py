@@ -28,7 +28,7 @@ BY_FOLDER = {"browser": pytest.mark.browser, "postgres": pytest.mark.postgres}
 # migrated step by step): measured with --durations, they were most of the web tier's time.
 SLOW_FILES = {
     "test_races.py", "test_real_server.py", "test_fuzz_routes.py", "test_load.py", "test_migrations_upgrade.py",
-    "test_results_migration.py", "test_names_migration.py", "test_serve.py",
+    "test_results_migration.py", "test_names_migration.py", "test_serve.py", "test_worker_races.py",
 }
 
 
