@@ -84,3 +84,17 @@ def test_a_new_player_added_by_another_phone_meanwhile(app, client):
     with app.app_context():
         assert db.session.scalars(sa.select(Player.name).order_by(Player.name)).all() == ["Ann", "Bob", "Zed"]
         assert [m.player_names for m in db.session.scalars(sa.select(Match))] == [["Zed", "Ann", "Bob"]]
+
+
+def test_the_settled_figures_leave_the_start_out_and_take_each_requests_worst_window(tmp_path):
+    """load/run.py reports, beside the whole run's p99, each request's worst 10-s window once the
+    first 20 s (every phone arriving, the tables joining) are over."""
+    from run import SETTLING, WINDOW, settled_p99
+    history = tmp_path / "locust_stats_history.csv"
+    lines = ["Timestamp,Name,99%"]
+    for second in range(0, 90):
+        lines.append(f"{1000 + second},version poll,{2500 if second < SETTLING + WINDOW - 1 else 40 + second % 7}")
+        lines.append(f"{1000 + second},save,{'N/A' if second < 40 else 120}")
+    history.write_text("\n".join(lines) + "\n")
+    assert settled_p99(history) == {"version poll": 46, "save": 120}
+    assert settled_p99(tmp_path / "none.csv") == {}
