@@ -447,6 +447,31 @@ def test_the_directors_screen_is_made_once_for_the_browsers_showing_it_and_sent_
     assert len(made) == 3
 
 
+def test_the_screens_published_deals_and_standings_are_made_again_only_when_the_night_publishes(night, monkeypatch):
+    """A deal recorded at a table moves the screen's list of tables ("Deal 4"), not the deals
+    published nor the standings: those are made again when the night publishes or a published deal
+    is edited (issue 33: the screen made cheaply)."""
+    from scorer.web.cards import nights as night_pages
+    made: list[int] = []
+    real_part = night_pages._published_part
+    monkeypatch.setattr(night_pages, "_published_part", lambda deal_set: made.append(deal_set.id) or real_part(deal_set))
+    stranger, set_id, a, b = night["stranger"], night["set"], night["a"], night["b"]
+
+    def screen() -> str:
+        return html.unescape(stranger.get(f"/deal-sets/{set_id}/screen").text)
+
+    assert "Standings after 1 deal" in screen() and len(made) == 1
+    assert post_deal(night["keeper_a"], a, 3, ["hidden"] * 3, [3, 3, 3]).status_code == 303
+    shown = screen()
+    assert "Deal 4" in shown and "Standings after 1 deal" in shown and len(made) == 1
+    assert post_deal(night["keeper_b"], b, 2, ["hidden"] * 3, [3, 3, 3]).status_code == 303  # deal 2 published
+    assert "Standings after 2 deals" in screen() and len(made) == 2
+    assert post_form(night["keeper_b"], f"/matches/{b}/deals/1/edit",
+                     deal_form(1, ["hidden"] * 3, [4, 3, 2])).status_code == 303  # a published deal edited
+    screen()
+    assert len(made) == 3
+
+
 def test_a_kept_board_is_compressed_once_for_the_phones_outside_the_table(night, monkeypatch):
     from flask_compress import flask_compress
     compressed: list[str] = []

@@ -9,7 +9,11 @@ the deals published (``data/publication.py``), and the table code where the orga
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, session, url_for
+from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer.web import language
@@ -135,27 +139,42 @@ def screen_code(set_id: int) -> BaseResponse:
 def screen(set_id: int) -> str:
     """The director's screen: every admitted table and its deal, the last deals every table has
     played, side by side, and the standings over them; live (static/live.js). The same for every
-    browser showing it: made once a tag in each process and kept a moment (``kept_pages``), by the
+    browser showing it: made once a tag on the server and kept a moment (``kept_pages``), by the
     address it was reached at (its QR code carries it) and its language."""
     deal_set = _set_or_404(set_id)
-    tag = _tag(set_id)  # before what it stands for is read: a change meanwhile makes the next poll fetch again
+    row = _version_row(set_id)  # before what it stands for is read: a change meanwhile makes the next poll fetch again
     if session.get("_flashes"):  # a message for this browser alone
-        return _draw_screen(deal_set, tag)
-    return kept_pages.kept_or_made(("screen", set_id, tag, request.host, language.current()),
-                                   lambda: _draw_screen(deal_set, tag))
+        return _draw_screen(deal_set, row)
+    return kept_pages.kept_or_made(("screen", set_id, nights.tag(row), request.host, language.current()),
+                                   lambda: _draw_screen(deal_set, row))
 
 
-def _draw_screen(deal_set: DealSet, tag: str) -> str:
-    view = night_view(deal_set)
-    return render_template("cards/screen.html", deal_set=deal_set, screen_tag=tag,
+def _draw_screen(deal_set: DealSet, row: Sequence[Any]) -> str:
+    """The screen: its list of tables made each time (a deal recorded moves a table on), its
+    published deals and standings kept until the night publishes or a published deal changes."""
+    view = night_view(deal_set, plays=False)
+    published_part = kept_pages.kept_part(
+        ("screen-published", deal_set.id, nights.published_key(row), language.current()),
+        lambda: _published_part(deal_set))
+    return render_template("cards/screen.html", deal_set=deal_set, screen_tag=nights.tag(row),
                            poll_ms=SCREEN_POLL_MS, join_url=join_url(deal_set) if deal_set.code_on_screen else None,
-                           pretty_code=pretty_code(deal_set.table_code),
-                           latest=view["compared"][-2:][::-1], places=PLACES, **view)
+                           pretty_code=pretty_code(deal_set.table_code), published_part=Markup(published_part), **view)
+
+
+def _published_part(deal_set: DealSet) -> str:
+    view = night_view(deal_set)
+    return render_template("cards/_screen_published.html", latest=view["compared"][-2:][::-1], places=PLACES, **view)
+
+
+def _version_row(set_id: int) -> Sequence[Any]:
+    row = db.session.connection().execute(nights.VERSION_QUERY, {"set_id": set_id}).first()
+    if row is None:
+        abort(404, gettext("There is no such deal set."))
+    return tuple(row)
 
 
 def _tag(set_id: int) -> str:
-    row = db.session.connection().execute(nights.VERSION_QUERY, {"set_id": set_id}).first()
-    return nights.tag(row) if row is not None else ""
+    return nights.tag(_version_row(set_id))
 
 
 @bp.get("/version")

@@ -93,8 +93,8 @@ def tables_of(deal_set: DealSet, deleted: bool = False) -> list[tuple[SetTable, 
     return [(table, match) for table, match in rows]
 
 
-def night_of(deal_set: DealSet) -> Night:
-    """The night as it stands now."""
+def night_of(deal_set: DealSet, plays: bool = True) -> Night:
+    """The night as it stands now (without ``plays``, its tables only: no deal's play, no total)."""
     rows = tables_of(deal_set)
     ids = [match.id for _, match in rows]
     counts = dict(db.session.execute(select(MatchResult.match_id, MatchResult.deals)
@@ -116,7 +116,7 @@ def night_of(deal_set: DealSet) -> Night:
     units = len(get_ruleset(deal_set.ruleset).sides)
     admitted = [table.match_id for table in tables if table.admitted]
     night = Night(deal_set, tables, published, played, ended, {}, {match_id: [0] * units for match_id in admitted})
-    if admitted and published:
+    if plays and admitted and published:
         _read_plays(night, admitted)
     return night
 
@@ -153,6 +153,14 @@ VERSION_QUERY = (
                  .outerjoin(_match, (_match.c.id == _table.c.match_id) & _match.c.deleted_at.is_(None))
                  .outerjoin(_deal, _deal.c.match_id == _match.c.id))
     .where(_set.c.id == bindparam("set_id")).group_by(_set.c.id, _set.c.version, _set.c.published))
+
+
+def published_key(row: Sequence[Any]) -> str:
+    """What of ``VERSION_QUERY``'s row the published deals and standings follow: the set's version
+    (the frontier, the tables' states), its tables and the last change to a published deal; not
+    the deals recorded since, nor a table over (the screen's list of tables shows those)."""
+    version, tables, _deals, published_change, _over = row
+    return f"{version}-{tables}-{published_change}"
 
 
 def tag(row: Sequence[Any]) -> str:

@@ -211,3 +211,25 @@ def keep_encoded(encoding: str, body: bytes) -> None:
 def answers_kept() -> bool:
     """Whether this request answers with a kept page (its body is that page, as made)."""
     return g.get(ENTRY) is not None
+
+
+PARTS = 64  # parts of pages kept by the key of what they show
+
+
+def kept_part(key: Hashable, make: Callable[[], str]) -> str:
+    """A part of a page kept, in this process, for as long as ``key`` (which names everything the
+    part shows) is asked for: the director's screen's published deals and standings, made again
+    when the night publishes, not at every deal recorded (docs/DECISIONS.md 90)."""
+    parts: OrderedDict[Hashable, str] = current_app.extensions.setdefault("scorer.kept_parts", OrderedDict())
+    lock: threading.Lock = current_app.extensions.setdefault("scorer.kept_parts_lock", threading.Lock())
+    with lock:
+        found = parts.get(key)
+        if found is not None:
+            parts.move_to_end(key)
+            return found
+    made = make()
+    with lock:
+        parts[key] = made
+        while len(parts) > PARTS:
+            parts.popitem(last=False)
+    return made
