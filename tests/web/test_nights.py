@@ -472,6 +472,27 @@ def test_the_screens_published_deals_and_standings_are_made_again_only_when_the_
     assert len(made) == 3
 
 
+def test_a_kept_board_costs_the_live_polls_one_statement(night):
+    """A phone outside the table asking for a board another such phone had made is answered from
+    the live poll's one statement (its tag), without loading the match (issue 33)."""
+    app, a = night["app"], night["a"]
+    watchers = [phone(app, f"192.168.1.{70 + n}") for n in range(2)]
+    made = watchers[0].get(f"/matches/{a}").text
+    seen: list[str] = []
+    with app.app_context():
+        engine = db.engine
+
+    def note(_conn, _cursor, statement, *_args) -> None:
+        seen.append(statement)
+
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        kept = watchers[1].get(f"/matches/{a}").text
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+    assert kept == made and len(seen) == 1, seen
+
+
 def test_a_kept_board_is_compressed_once_for_the_phones_outside_the_table(night, monkeypatch):
     from flask_compress import flask_compress
     compressed: list[str] = []

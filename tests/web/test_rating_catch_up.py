@@ -188,3 +188,24 @@ def test_a_finished_matchs_last_deal_put_back_before_the_catch_up_lands_and_rate
         assert db.session.get_one(Match, match_id).finished
         assert check.check_all()[1] == []
     assert stored(app) == expected(app)
+
+
+def test_a_forked_worker_process_claims_under_its_own_name():
+    """granian forks the server's worker processes from the one that made the app first: each must
+    claim the ratings' catch-up under a name of its own, or each takes the other's claim for its own
+    and two fold one kind at once (found by tests/web/test_worker_races.py)."""
+    import os
+
+    from scorer.web.writes import ratings as rating_writes
+    parent = rating_writes.this_worker()
+    assert rating_writes.this_worker() == parent  # one name a process
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:  # the forked worker
+        os.write(write, rating_writes.this_worker().encode())
+        os._exit(0)
+    os.close(write)
+    named = os.read(read, 200).decode()
+    os.close(read)
+    os.waitpid(child, 0)
+    assert named and named != parent and named.startswith(f"{child}-")

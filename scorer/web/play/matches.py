@@ -192,11 +192,11 @@ def from_deal_set(set_id: int) -> tuple[str, int]:
 @bp.get("/<int:match_id>")
 def show(match_id: int) -> str | tuple[str, int]:
     """The scoreboard: totals, games won, who deals and leads, the next trump, every deal."""
-    match, shared = readers.shared_or_404(match_id)
     # A club night's board as every phone outside its table sees it: made once per tag, kept a moment.
+    shared = readers.shared_key(match_id)
     if shared is not None:
-        return kept_pages.kept_or_made(shared, lambda: board_page(readers.as_seen(match)))
-    return board_page(readers.as_seen(match))
+        return kept_pages.kept_or_made(shared, lambda: board_page(readers.match_or_404(match_id)))
+    return board_page(readers.match_or_404(match_id))
 
 
 def board_page(match: Match) -> str:

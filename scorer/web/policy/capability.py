@@ -70,19 +70,24 @@ def give(response: Response, match_id: int, token: str) -> None:
 def keeper_of(match: Match) -> MatchKeeper | None:
     """This request's phone as a live (not revoked) scorekeeper of the match, or None. Asked once
     per request and match (a page asks several times: its controls, the seats, the bid cards)."""
+    return keeper_of_id(match.id)
+
+
+def keeper_of_id(match_id: int) -> MatchKeeper | None:
+    """``keeper_of`` by the match's id (a kept board is answered without loading the match)."""
     known: dict[int, MatchKeeper | None] = g.setdefault("scorer_keepers", {})
-    if match.id not in known:
-        known[match.id] = _look_up(match)
-    return known[match.id]
+    if match_id not in known:
+        known[match_id] = _look_up(match_id)
+    return known[match_id]
 
 
-def _look_up(match: Match) -> MatchKeeper | None:
-    token = request.cookies.get(cookie_name(match.id))
+def _look_up(match_id: int) -> MatchKeeper | None:
+    token = request.cookies.get(cookie_name(match_id))
     if not token or len(token) > 128:
         return None
     # Looked up by the hash, which is unique: a lookup by a secret's hash tells nothing by its timing.
     keeper = db.session.scalar(select(MatchKeeper).where(MatchKeeper.token_hash == digest(token)))
-    if keeper is None or keeper.match_id != match.id or keeper.revoked_at is not None:
+    if keeper is None or keeper.match_id != match_id or keeper.revoked_at is not None:
         return None
     return keeper
 

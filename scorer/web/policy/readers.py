@@ -17,7 +17,7 @@ from flask import session
 from scorer.web import language
 from scorer.web.data import publication
 from scorer.web.data.deletion import visible_or_404
-from scorer.web.data.live import match_tag
+from scorer.web.data.live import VERSION_QUERY, tag
 from scorer.web.data.models import Match
 from scorer.web.extensions import db
 from scorer.web.language import gettext
@@ -27,7 +27,12 @@ from scorer.web.policy import access, capability, holders
 def of_table(match: Match) -> bool:
     """Whether this request comes from one of the table's own: a scorekeeper of the match, or the
     phone holding one of its seats."""
-    return capability.holds(match) or holders.holds_a_seat(match.id)
+    return of_table_id(match.id)
+
+
+def of_table_id(match_id: int) -> bool:
+    """``of_table`` by the match's id."""
+    return capability.keeper_of_id(match_id) is not None or holders.holds_a_seat(match_id)
 
 
 def as_seen(match: Match) -> Match:
@@ -55,16 +60,15 @@ def deleted_or_404(match_id: int) -> Match:
     return as_seen(db.get_or_404(Match, match_id, description=gettext("There is no such match.")))
 
 
-def shared_or_404(match_id: int) -> tuple[Match, tuple[int, str, str] | None]:
-    """The match (404 if there is none or it is deleted), not cut yet, and, where this phone sees
-    it as every phone outside its table does (``sees_as_everyone``), the key of that view: its id,
-    its tag and the page's language. The caller answers with the page kept under the key, or cuts
-    the match (``as_seen``) and makes it. Asked before anything is cut, so that a page kept costs
-    one read of the match."""
-    match = visible_or_404(match_id)
-    if match.deal_set is not None and sees_as_everyone(match):
-        return match, (match.id, match_tag(match), language.current())
-    return match, None
+def shared_key(match_id: int) -> tuple[int, str, str] | None:
+    """Where this phone sees the match as every phone outside its table does (``sees_as_everyone``),
+    the key of that view: its id, its tag and the page's language; else None (and None for a match
+    that is not there or deleted: the caller reads it with ``match_or_404``). From the live poll's
+    one statement, before the match is loaded: a page kept under the key costs that and no more."""
+    row = db.session.connection().execute(VERSION_QUERY, {"match_id": match_id}).first()
+    if row is None or row[3] is None or not _as_everyone(match_id):
+        return None
+    return match_id, tag(row[0], row[1], row[3]), language.current()
 
 
 def sees_as_everyone(match: Match) -> bool:
@@ -72,5 +76,8 @@ def sees_as_everyone(match: Match) -> bool:
     not one of the table's own, not the site manager (who is shown a take-over), and no message of
     its own waiting to be shown. Its board may then be one made for another such phone
     (``serving/kept_pages.py``)."""
-    return (match.deal_set is not None and not of_table(match) and not access.is_site_manager()
-            and not session.get("_flashes"))
+    return match.deal_set is not None and _as_everyone(match.id)
+
+
+def _as_everyone(match_id: int) -> bool:
+    return not of_table_id(match_id) and not access.is_site_manager() and not session.get("_flashes")

@@ -8,7 +8,7 @@ phone outside its table sees it is the same for every such phone until its tag m
 
 - it is made once: the first phone's request makes it, the others asking meanwhile wait for it,
   and those asking within ``SECONDS`` get it as made (by its match and tag: a phone's request for
-  a kept page reads the match's row and nothing else, ``readers.shared_or_404``).
+  a kept page reads the live poll's one statement and nothing else, ``readers.shared_key``).
 
 - it is compressed once: each encoding a phone asks for (br, gzip) is made from the kept page the
   first time it is asked for and kept with it (``compression.py`` asks ``encoded`` and ``keep_encoded``

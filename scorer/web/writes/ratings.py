@@ -31,18 +31,30 @@ from scorer.web.writes.unit import match_write, transaction
 
 ROUNDS = 20  # a catch-up goes round at most this often before it leaves the rest to the next wake
 STORE_PART = 1200  # rows of rating steps stored per transaction: a save at another table waits for one part at most
-WORKER = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"  # this process's name on a claim
+_named: tuple[int, str] | None = None  # this process's id and its name on a claim
 
 # Tests observe the fold (how many, and a pause in the middle); nothing in the app sets these.
 folds_done = 0
 during_fold: Callable[[str, str], None] | None = None  # (kind, worker), between the fold's reads and its store
 
 
-def catch_up(kind: str, worker: str = WORKER) -> bool:
+def this_worker() -> str:
+    """This process's name on a claim: its id and a random part, named in the process itself. The
+    server's worker processes are forked from the one that made the app first (granian): a name made
+    when the module was imported was the same in both, and each took the other's claim as its own."""
+    global _named
+    if _named is None or _named[0] != os.getpid():
+        _named = (os.getpid(), f"{os.getpid()}-{uuid.uuid4().hex[:8]}")
+    return _named[1]
+
+
+def catch_up(kind: str, worker: str | None = None) -> bool:
     """Fold ``kind`` again from where it is stale and store it, going round again while marks
     were made during the fold. True when the kind is up to date, False when another catch-up
-    holds it (or it was still being changed after ``ROUNDS`` rounds: the next wake goes on)."""
+    holds it (or it was still being changed after ``ROUNDS`` rounds: the next wake goes on).
+    ``worker``: the claim's name (this process's, ``this_worker``, unless a test names another)."""
     global folds_done
+    worker = worker or this_worker()
     for _ in range(ROUNDS):
         with transaction():
             claim = rating_folds.claim(kind, worker)
