@@ -150,14 +150,18 @@ def serving_workers(app: Flask, workers: int) -> Iterator[str]:
     import os
     import subprocess
     import sys
+    import tempfile
     from pathlib import Path
 
     from scorer.web.serving.serve import free_port, wait_until_listening
     root = Path(__file__).resolve().parents[2]
     port = free_port()
+    own_folder = tempfile.TemporaryDirectory(prefix="ninety-nine-workers-")
     env = {**os.environ, "DATABASE_URL": app.config["SQLALCHEMY_DATABASE_URI"], "SECRET_KEY": "race-key",
            "SCORER_BACKUPS": "off", "PYTHONPATH": str(root),
-           "SCORER_INSTANCE": str(Path(app.config["KEPT_PAGES_FOLDER"]).parent)}  # beside the database, not instance/
+           # its instance beside the test's files (the kept pages' folder), never the project's instance/
+           "SCORER_INSTANCE": str(Path(app.config["KEPT_PAGES_FOLDER"]).parent) if app.config.get("KEPT_PAGES_FOLDER")
+           else own_folder.name}
     process = subprocess.Popen([sys.executable, "-m", "scorer.web.serving.serve", "--host", "127.0.0.1", "--port", str(port),
                                 "--workers", str(workers)], cwd=root, env=env, stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL)
@@ -167,6 +171,7 @@ def serving_workers(app: Flask, workers: int) -> Iterator[str]:
     finally:
         process.terminate()
         process.wait(timeout=30)
+        own_folder.cleanup()
 
 
 def at_once(*sends: Callable[[], Answer]) -> list[Answer]:

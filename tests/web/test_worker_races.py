@@ -89,7 +89,11 @@ def matches(app) -> int:
 def test_two_scorekeepers_pressing_rematch_at_once_on_two_processes_start_one_match(app_factory):
     """As test_rematch.py's two scorekeepers, their taps sent in the same instant on new
     connections: each round, one rematch is started, both answers lead to it, both phones keep it."""
-    app = app_factory(**CONFIG)
+    rematch_pressed_twice(app_factory(**CONFIG))
+
+
+def rematch_pressed_twice(app) -> None:
+    """The rematch race on ``app``'s database (SQLite here, PostgreSQL in tests/postgres)."""
     with serving_workers(app, 2) as base:
         for round_number in range(5):
             first = wifi_phone(base, f"192.168.1.{10 + 2 * round_number}")
@@ -139,7 +143,11 @@ def test_wrong_passcodes_sent_at_once_to_two_processes_are_counted_together(app_
     reachable from the internet runs), the address counted is the one ``X-Forwarded-For`` gives."""
     monkeypatch.setenv("SCORER_PASSCODE", PASSCODE)  # the server's workers read it from the environment
     monkeypatch.setenv("SCORER_BEHIND_PROXY", "1")
-    app = app_factory(**CONFIG, SCORER_PASSCODE=PASSCODE)
+    guesses_at_once(app_factory(**CONFIG, SCORER_PASSCODE=PASSCODE))
+
+
+def guesses_at_once(app) -> None:
+    """The passcode race on ``app``'s database (``SCORER_PASSCODE`` and ``SCORER_BEHIND_PROXY`` set)."""
     with serving_workers(app, 2) as base:
         guessers = [wifi_phone(base, GUESSER) for _ in range(40)]
         tokens = [guesser.hidden_fields("/sign-in")["csrf_token"] for guesser in guessers]  # each its own page first
