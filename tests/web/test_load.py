@@ -96,5 +96,8 @@ def test_the_settled_figures_leave_the_start_out_and_take_each_requests_worst_wi
         lines.append(f"{1000 + second},version poll,{2500 if second < SETTLING + WINDOW - 1 else 40 + second % 7}")
         lines.append(f"{1000 + second},save,{'N/A' if second < 40 else 120}")
     history.write_text("\n".join(lines) + "\n")
+    lines.append(f"{1000 + 60},join,0")
+    lines.append(f"{1000 + 60},Aggregated,400")
+    history.write_text("\n".join(lines) + "\n")
     assert settled_p99(history) == {"version poll": 46, "save": 120}
     assert settled_p99(tmp_path / "none.csv") == {}
