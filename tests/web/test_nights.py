@@ -454,7 +454,8 @@ def test_the_screens_published_deals_and_standings_are_made_again_only_when_the_
     from scorer.web.cards import nights as night_pages
     made: list[int] = []
     real_part = night_pages._published_part
-    monkeypatch.setattr(night_pages, "_published_part", lambda deal_set: made.append(deal_set.id) or real_part(deal_set))
+    monkeypatch.setattr(night_pages, "_published_part",
+                        lambda deal_set, night: made.append(deal_set.id) or real_part(deal_set, night))
     stranger, set_id, a, b = night["stranger"], night["set"], night["a"], night["b"]
 
     def screen() -> str:

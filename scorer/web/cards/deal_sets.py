@@ -145,13 +145,15 @@ def sheet(set_id: int, key: str) -> str:
                            turned_word=TURNED_CARD_WORDS.get(setup.trump_rule) or gettext("turn-up"))
 
 
-def night_view(deal_set: DealSet, plays: bool = True) -> dict[str, Any]:
+def night_view(deal_set: DealSet, plays: bool = True, night: nights.Night | None = None) -> dict[str, Any]:
     """What the set's page and the director's screen show of the night, as published (without
-    ``plays``, its tables only)."""
+    ``plays``, its tables only; ``night``: the night as read already, without its plays)."""
     ruleset = get_ruleset(deal_set.ruleset)
-    night = nights.night_of(deal_set, plays)
+    if night is None:
+        night = nights.night_of(deal_set, plays=False)
     if not plays:
         return {"night": night, "ruleset": ruleset}
+    nights.add_plays(night)
     published = night.published
     dealers = [card_store.set_dealer(deal_set, n) for n in range(1, published + 1)]
     turned = [card_store.set_cards(deal_set, n).turn_up if ruleset_turns(deal_set) else None

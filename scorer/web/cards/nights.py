@@ -155,14 +155,14 @@ def _draw_screen(deal_set: DealSet, row: Sequence[Any]) -> str:
     view = night_view(deal_set, plays=False)
     published_part = kept_pages.kept_part(
         ("screen-published", deal_set.id, nights.published_key(row), language.current()),
-        lambda: _published_part(deal_set))
+        lambda: _published_part(deal_set, view["night"]))
     return render_template("cards/screen.html", deal_set=deal_set, screen_tag=nights.tag(row),
                            poll_ms=SCREEN_POLL_MS, join_url=join_url(deal_set) if deal_set.code_on_screen else None,
                            pretty_code=pretty_code(deal_set.table_code), published_part=Markup(published_part), **view)
 
 
-def _published_part(deal_set: DealSet) -> str:
-    view = night_view(deal_set)
+def _published_part(deal_set: DealSet, night: nights.Night) -> str:
+    view = night_view(deal_set, night=night)
     return render_template("cards/_screen_published.html", latest=view["compared"][-2:][::-1], places=PLACES, **view)
 
 

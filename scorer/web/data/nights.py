@@ -116,7 +116,15 @@ def night_of(deal_set: DealSet, plays: bool = True) -> Night:
     units = len(get_ruleset(deal_set.ruleset).sides)
     admitted = [table.match_id for table in tables if table.admitted]
     night = Night(deal_set, tables, published, played, ended, {}, {match_id: [0] * units for match_id in admitted})
-    if plays and admitted and published:
+    if plays:
+        add_plays(night)
+    return night
+
+
+def add_plays(night: Night) -> Night:
+    """``night`` (read without its plays) with the published deals' plays and totals."""
+    admitted = [table.match_id for table in night.admitted]
+    if admitted and night.published and not night.plays:
         _read_plays(night, admitted)
     return night
 
