@@ -177,3 +177,18 @@ def test_the_deal_page_is_for_everyone_and_has_no_edit_for_a_watcher(app: Flask,
     page = watcher.get(f"/matches/{match_id}/deals/1")
     assert page.status_code == 200 and "/edit" not in page.text and "Points, part by part" in page.text
     assert watcher.get(f"/matches/{match_id}/deals/2").status_code == 404
+
+
+def test_an_edit_counts_only_the_deals_of_its_game_whose_running_totals_moved(client):
+    """Issue 34: editing deal 1 of a match whose game 2 began at deal 4 said "the running totals of
+    the 4 deals after it moved"; only deals 2 and 3 (the rest of game 1) moved."""
+    match_id = start_match(client, ["Ann", "Bob", "Cy"])
+    for number in range(1, 6):  # Ann alone makes her bid of 4 each deal: game 1 is hers at deal 3, game 2 follows
+        assert post_deal(client, match_id, number, [4, 3, 2], [4, 2, 3]).status_code == 303
+    board = text(client.get(f"/matches/{match_id}").text)
+    assert "won by Ann" in board
+    # Bob and Cy still miss their bids, with other tricks: no trump, game or winner moves.
+    response = client.post(f"/matches/{match_id}/deals/1/edit", data=deal_form(1, [4, 3, 2], [4, 1, 4]),
+                           follow_redirects=True)
+    assert ("Deal 1 changed; the running totals of the 2 deals after it moved. No trump, game or winner changes."
+            in text(response.text))

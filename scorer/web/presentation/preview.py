@@ -107,11 +107,15 @@ def saved_message(match: Match, number: int, editing: bool, diff: ScoreDiff | No
     later = len(after.deals) - number
     if changed:
         return gettext("Deal %(number)s changed. %(changes)s", number=number, changes=" ".join(changed))
-    if later and before is not None and any(b.totals != a.totals for b, a in zip(before.deals[number:], after.deals[number:], strict=False)):
+    # The deals whose running totals moved: those of the edited deal's game after it (a later
+    # game starts again from 0, so its totals do not move).
+    moved = 0 if before is None else sum(
+        b.totals != a.totals for b, a in zip(before.deals[number:], after.deals[number:], strict=False))
+    if moved:
         return ngettext("Deal %(number)s changed; the running totals of the deal after it moved. "
                         "No trump, game or winner changes.",
                         "Deal %(number)s changed; the running totals of the %(num)s deals after it moved. "
-                        "No trump, game or winner changes.", later, number=number)
+                        "No trump, game or winner changes.", moved, number=number)
     if later:
         return gettext("Deal %(number)s changed. Nothing after it changes.", number=number)
     return gettext("Deal %(number)s changed.", number=number)
