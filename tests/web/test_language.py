@@ -148,3 +148,16 @@ def test_words_kept_per_language_follow_each_requests_language(app):
         with app.test_request_context("/", headers={"Accept-Language": code}):
             assert card_words("QH") == words
             assert ("QH", f"Q♥ · {words}") in turn_up_choices(["QH", "2C"])[group]
+
+
+def test_the_language_buttons_name_begins_with_what_it_reads(client):
+    """Issue 34 (axe's label-in-name): the top bar's button reads "DE"; its accessible name was
+    "Deutsch", so a voice-control user saying "tap DE" could not. It is "DE Deutsch" now: its own
+    text, the language's name hidden from sight."""
+    import re as regex
+    page = client.get("/", headers={"Accept-Language": "en"}).text
+    button = regex.search(r'<button[^>]*class="theme-toggle lang-toggle"[^>]*>(.*?)</button>', page, regex.S)
+    assert button is not None and "aria-label" not in button.group(0)
+    shown = regex.sub(r'<span class="visually-hidden">.*?</span>', "", button.group(1))
+    named = regex.sub(r"<[^>]+>", "", button.group(1))
+    assert shown.strip() == "DE" and named.strip() == "DE Deutsch"
