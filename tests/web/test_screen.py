@@ -183,3 +183,20 @@ def test_the_big_screen_polls_a_little_under_once_a_second(client, path: str) ->
     every = int(re.search(r'data-live-every="(\d+)"', screen).group(1))
     assert every <= 900  # a save shows within a second: the poll, then the page itself
     assert 'data-wake-lock' in screen and 'id="fullscreen"' in screen
+
+
+def test_the_tables_big_screen_follows_a_rematch_as_soon_as_it_is_started(client) -> None:
+    """Issue 34: after Rematch, /screen kept showing "Ann wins" (even after a reload) until the
+    rematch's first deal was saved; its poll moves at once, and it shows the rematch."""
+    first = one_deal_match(client)
+    assert post_deal(client, first, 1, [4, 1, 2], [4, 2, 3]).status_code == 303
+    assert "Ann wins" in texts(client.get("/screen").text)
+    tag, first_tag = client.get("/screen/version").headers["ETag"], client.get(f"/matches/{first}/version").headers["ETag"]
+    second = int(client.post(f"/matches/{first}/rematch").headers["Location"].rsplit("/", 1)[1])
+    moved = client.get("/screen/version", headers={"If-None-Match": tag})
+    assert moved.status_code == 200 and moved.json == {"match": second}
+    words = texts(client.get("/screen").text)
+    assert "Ann wins" not in words and "Match over" not in words
+    assert f"/matches/{second}" in client.get("/screen").text  # its QR code: the rematch's scoreboard
+    # The old match's own tag moved too: its scoreboards show the way to the rematch.
+    assert client.get(f"/matches/{first}/version", headers={"If-None-Match": first_tag}).status_code == 200

@@ -138,6 +138,9 @@ def rematch(match_id: int, by: str, keeper_hash: str) -> Started:
         db.session.flush()  # its id, from which the asking phone's token is derived
         started = begin(new, by, rematch_token(keeper_hash, new.id))
         match.rematch_id = new.id
+        # Touched with the rematch's own time, not later: the rematch is the match most recently
+        # played (the table's big screen, /screen, follows it at once), and this one's tag moves.
+        match.updated_at = new.updated_at
         return started
 
 
