@@ -376,3 +376,13 @@ def test_a_take_carries_the_token_the_page_gave_the_phone(client, app):
     assert count(app, SeatHolder) == 0
     assert take_seat(bare, token).status_code == 303  # the page first, then the tap
     assert count(app, SeatHolder) == 1
+
+
+def test_a_hand_page_leads_back_to_the_scoreboard(client, app):
+    """Issue 34: the scorekeeper's own hand page had no way back but the logo (hand → scoreboard →
+    hand every deal at a club night). It has the deal page's "← Scoreboard"."""
+    match_id = app_match(client)
+    token = dealt(app, match_id)["tokens"][0]
+    assert take_seat(client, token).status_code == 303
+    page = client.get(f"/hand/{token}").text
+    assert f'<a href="/matches/{match_id}">← Scoreboard</a>' in page
