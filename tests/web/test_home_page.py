@@ -58,3 +58,14 @@ def test_home_lists_the_latest_twenty_in_progress_and_five_finished(client, app)
     assert [int(n) for n in re.findall(r'href="/matches/(\d+)"', finished)] == done[::-1][:home.FINISHED]
     assert 'href="/history/"' in finished
     assert "1 deal played" in in_progress and "P0a <strong>3</strong>" in in_progress  # a trick each: 3 points
+
+
+def test_the_plain_http_note_is_for_whoever_runs_the_server(app):
+    """Issue 34: the phones' note told players to run `make run HTTPS=1`. The server's owner is told
+    on the server machine's home page, over plain HTTP only; a phone's home page never says it."""
+    from webhelpers import phone
+    server = app.test_client()
+    note = "start it with make run HTTPS=1"
+    assert note in server.get("/").text
+    assert note not in server.get("/", base_url="https://localhost").text
+    assert note not in phone(app, "192.168.1.40").get("/").text

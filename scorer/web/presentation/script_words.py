@@ -94,8 +94,10 @@ def offline() -> Words:
     return {
         "offline": gettext("Offline: showing the scoreboard"),
         "offlineAt": gettext("Offline: showing the scoreboard as of %(time)s"),
-        "sleepNote": gettext("This phone may dim its screen: open the app over HTTPS (make run HTTPS=1) "
-                             "or raise the phone's screen timeout."),
+        # For the person holding the phone: what they can do themselves (the server's owner is told
+        # how to serve over HTTPS on the server machine's own home page).
+        "sleepNote": gettext("This phone may dim its screen during play: raise its screen timeout in the phone's "
+                             "settings."),
         "dismiss": gettext("Dismiss this note"),
     }
 
