@@ -63,10 +63,10 @@ def test_the_switch_goes_back_to_this_site_only(client: FlaskClient, target: str
 
 def test_every_page_offers_the_other_language_and_never_echoes_a_secret_address(client: FlaskClient) -> None:
     page = client.get("/history/?state=finished").text
-    assert re.search(r'<button type="submit" name="lang" value="de"[^>]*>DE</button>', page)
+    assert re.search(r'<button type="submit" name="lang" value="de"[^>]*>DE<span class="visually-hidden"> Deutsch</span></button>', page)
     assert 'name="next" value="/history/?state=finished"' in page
     german = client.get("/", headers={"Accept-Language": "de"}).text
-    assert re.search(r'name="lang" value="en"[^>]*>EN</button>', german)
+    assert re.search(r'name="lang" value="en"[^>]*>EN<span class="visually-hidden"> English</span></button>', german)
     invite = client.get("/matches/1/join?invite=secret-token").text  # a page whose address carries a token
     assert "secret-token" not in invite.split('name="next"', 1)[-1].split(">", 1)[0]
 
