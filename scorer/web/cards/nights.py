@@ -167,6 +167,7 @@ def _published_part(deal_set: DealSet, night: nights.Night) -> str:
 
 
 def _version_row(set_id: int) -> Sequence[Any]:
+    """``nights.VERSION_QUERY``'s row for the set (404 if there is no such set)."""
     row = db.session.connection().execute(nights.VERSION_QUERY, {"set_id": set_id}).first()
     if row is None:
         abort(404, gettext("There is no such deal set."))
@@ -180,9 +181,7 @@ def _tag(set_id: int) -> str:
 @bp.get("/version")
 def version(set_id: int) -> Response:
     """The night's tag (one prebuilt statement), 304 while the screen has it already."""
-    row = db.session.connection().execute(nights.VERSION_QUERY, {"set_id": set_id}).first()
-    if row is None:
-        abort(404, gettext("There is no such deal set."))
+    row = _version_row(set_id)
     etag = nights.tag(row)
     response = Response(status=304) if request.if_none_match.contains(etag) else jsonify(tables=row[1])
     response.set_etag(etag)

@@ -287,8 +287,8 @@ def field_attrs(field: Any, hint: str | None = None, **attrs: Any) -> dict[str, 
 
 # The QR codes' mask: the standard's encoder scores all eight and keeps the best, which took 80 % of
 # the 14 ms a code cost (pure Python); any mask reads the same, and the checkerboard (0) breaks up
-# runs of one colour as well as any (tests/web/test_qr_codes.py reads codes made with it back with
-# zbar). A club night's scorekeeper's board shows three new hand links a deal.
+# runs of one colour as well as any (tests/browser/test_qr_codes.py reads codes made with it back
+# with zbar). A club night's scorekeeper's board shows three new hand links a deal.
 QR_MASK = 0
 
 
