@@ -1,19 +1,26 @@
-// Drafts of a deal, kept on this phone until the deal is saved: every field but the token; and
-// the scoreboard forgetting the drafts of deals now saved.
+// Drafts of a deal, kept on this phone until the deal is saved: every field but the token, and
+// which seat's tricks the form filled in as the rest; and the scoreboard forgetting the drafts of
+// deals now saved.
 (function () {
   "use strict";
   var store = window.ninetyNine.store;
+  var REST = "#rest";  // a draft's key that no field has: the seat whose tricks were the rest
 
   window.ninetyNine.dealDrafts = function (ctx) {
     var form = ctx.form;
     var draftKey = form.dataset.draftKey;
-    function saveDraft() {
+    // rest: the seat (data-seat) whose tricks the form filled in as the rest, or null.
+    function saveDraft(rest) {
       var data = {};
       new FormData(form).forEach(function (value, name) {
         if (name !== "csrf_token" && name !== "action") data[name] = value;
       });
+      if (rest !== null && rest !== undefined) data[REST] = rest;
       store.set(draftKey, JSON.stringify(data));
     }
+    // The draft put back into the form: false if there was none, else what else it kept ({rest}).
+    // A form refused by the server is drawn with the figures sent, and its draft put back too, so
+    // that the tricks filled in as the rest are filled in again at the next change (issue 34).
     function restoreDraft() {
       var raw = store.get(draftKey);
       if (!raw) return false;
@@ -25,7 +32,7 @@
         if (el.type === "radio" || el.type === "checkbox") el.checked = el.value === data[el.name];
         else el.value = data[el.name];
       });
-      return true;
+      return { rest: REST in data ? data[REST] : null };
     }
 
     return { key: draftKey, save: saveDraft, restore: restoreDraft };

@@ -25,7 +25,7 @@
       bids.syncChips();
       bids.showValues();
       bids.syncCard();
-      drafts.save();
+      drafts.save(tally.rest());
       preview.request();
     }
 
@@ -33,6 +33,7 @@
     try { sessionStorage.removeItem("ninety-nine:saving"); } catch (e) { /* blocked */ }
     var hadErrors = !!document.getElementById("error-summary");
     var restored = drafts.restore();
+    if (restored) tally.adopt(restored.rest);
     if (restored && !hadErrors) document.getElementById("draft-note").hidden = false;
     document.getElementById("draft-discard").addEventListener("click", function () {
       if (!window.confirm(nn.say("clearDraft"))) return;
@@ -52,7 +53,7 @@
         preview.offline();
         return;
       }
-      drafts.save();
+      drafts.save(tally.rest());
       try { sessionStorage.setItem("ninety-nine:saving", drafts.key); } catch (e) { /* blocked */ }
       // After the browser has read the form: a second tap cannot send it twice.
       setTimeout(function () { saveButton.disabled = true; }, 0);

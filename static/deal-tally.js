@@ -12,6 +12,12 @@
     var tricksLeft = document.getElementById("tricks-left");
     var autoSeat = null;  // the seat whose tricks were filled in as the rest
 
+    // A figure typed over the rest is the person's own, as a tapped one is (this listener is the
+    // form's first, so it runs before the tally fills the rest in again).
+    form.addEventListener("input", function (event) {
+      if (autoSeat && event.target === autoSeat.querySelector(".tricks-input")) autoSeat = null;
+    });
+
     seats.forEach(function (seat) {
       var tricks = seat.querySelector(".tricks-input");
       seat.querySelectorAll(".tricks-field [data-set]").forEach(function (chip) {
@@ -56,6 +62,27 @@
       });
     }
 
-    return { update: updateTally, syncChips: syncChips };
+    // Which seat's tricks are the rest the form filled in (its data-seat), for the deal's draft.
+    function rest() {
+      return autoSeat ? autoSeat.dataset.seat : null;
+    }
+
+    // A form drawn again (a save refused, or a draft put back): the seat whose tricks the form had
+    // filled in, as the draft kept it, is filled in again at every change, as on a fresh form, if
+    // its figure is still the rest of the others'. A figure the person gave stays theirs.
+    function adopt(seatNumber) {
+      if (seatNumber === null || seatNumber === undefined) return;
+      var given = 0;
+      var found = null;
+      var known = seats.every(function (seat) {
+        var value = seat.querySelector(".tricks-input").value.trim();
+        if (seat.dataset.seat === String(seatNumber)) { found = seat; return value !== ""; }
+        given += Number(value);
+        return value !== "" && !isNaN(Number(value));
+      });
+      if (known && found && found.querySelector(".tricks-input").value.trim() === String(total - given)) autoSeat = found;
+    }
+
+    return { update: updateTally, syncChips: syncChips, rest: rest, adopt: adopt };
   };
 })();
