@@ -15,6 +15,7 @@ from .bids import (
     bid_numbers,
     bid_size,
     bid_values,
+    hand_bids,
     is_made,
     possible_bids,
     tricks_against_bid,
@@ -39,6 +40,7 @@ from .dealing import (
 from .diff import GameChange, MatchChange, ScoreDiff, TrumpChange, compare_scores
 from .document import FORMAT, parse_match, score, score_document
 from .errors import PROBLEMS, MatchError, Problem
+from .hands import OffHand, bids_off_hand
 from .match import (
     BY_MISSES,
     BY_SUCCESSES,
@@ -133,6 +135,8 @@ __all__ = [
     "award_premium", "bid_from_cards", "bid_values", "deal_cards", "get_ruleset", "is_made", "make_setup",
     "pack_preparation", "parse_bid_card", "parse_card", "pile_order", "virtual_turn_up", "parse_match", "possible_bids", "score", "score_deal",
     "score_document", "score_match", "sort_hand",
+    # which bids a dealt hand allows, and the bids given as numbers that it does not
+    "OffHand", "bids_off_hand", "hand_bids",
     # dealing the same cards as the app (card seeds, eighteen's pile)
     "PILE_SIZE", "deal_seed", "derive_seed", "game_pile_seed", "keyed_seed", "pile_card",
     # rule facts and rules text the web layer displays

@@ -109,3 +109,16 @@ def possible_bids(hand: Sequence[str], turn_up: str | None = None) -> dict[int, 
             continue
         found.setdefault(bid_from_cards(list(three), turn_up), []).append(three)
     return dict(sorted(found.items()))
+
+
+def hand_bids(hand: Sequence[str], turn_up: str | None = None, tricks: int = MAX_CARD_BID) -> tuple[int, ...]:
+    """Every number a bid laid aside from ``hand`` may be given as, lowest first: what three of
+    its cards make (``possible_bids``; a Joker counts as the turn-up), and their aliases where a
+    deal has ``tricks`` tricks (RULES.md §1: 0-3 also mean 10-13).
+
+    >>> hand_bids(["AD", "KD", "QD", "AC", "KC"])
+    (0, 3, 6)
+    >>> hand_bids(["AD", "KD", "QD", "AS"], tricks=13)
+    (0, 1, 10, 11)
+    """
+    return tuple(sorted({value for size in possible_bids(hand, turn_up) for value in bid_values(size, tricks)}))

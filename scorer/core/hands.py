@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .bids import bid_from_cards, possible_bids
+from .bids import bid_from_cards, hand_bids, possible_bids
 from .cards import SUIT_NAMES, parse_card, suit_of
 from .errors import MatchError, Problem
 from .rulesets import DUMMY, TURN_UP, Setup
@@ -59,6 +60,41 @@ def check_dealt_cards(setup: Setup, who: Callable[[int], str], fail: Fail, raw_h
             if number % 10 not in can:
                 raise fail("bids", f"{who(seat)}'s bid {number} cannot be made from three of "
                            f"{who(seat)}'s cards", seat, code="bid-not-from-hand", facts={"seat": seat, "bid": number})
+
+
+@dataclass(frozen=True)
+class OffHand:
+    """A bid given as a number that no three cards of the bidder's dealt hand make: ``allowed``
+    is every number that hand could bid (``hand_bids``), lowest first."""
+
+    seat: int
+    bid: int
+    allowed: tuple[int, ...]
+
+
+def bids_off_hand(setup: Setup, hands: Sequence[Sequence[str]], bids: Sequence[object],
+                  turn_up: str | None = None) -> tuple[OffHand, ...]:
+    """The bids given as numbers (``bids``: a deal's, as recorded) that the bidder's dealt hand
+    (``hands``: a hand per seat, as ``deal_cards`` deals them) cannot make by laying three cards
+    aside, seat by seat. A warning, not a refusal: a bid given as a number is taken as spoken
+    while the cards are private, and once they are public ``check_dealt_cards`` refuses it. Bids
+    given as cards or kept hidden, and the dummy's (its bid is its set-aside cards), are not
+    looked at.
+
+    >>> from .rulesets import make_setup
+    >>> hands = [["AD", "KD", "QD", "AS"], ["AC", "KC", "QC", "AH"], ["AH", "KH", "QH", "KS"]]
+    >>> bids_off_hand(make_setup("jokerless"), hands, [9, 9, None])
+    (OffHand(seat=0, bid=9, allowed=(0, 1)),)
+    """
+    rules = setup.ruleset
+    found = []
+    for seat, (bid, hand) in enumerate(zip(bids, hands, strict=False)):
+        if not isinstance(bid, int) or isinstance(bid, bool) or (rules.has_dummy and seat == rules.seats - 1):
+            continue
+        allowed = hand_bids(hand, turn_up, rules.tricks)
+        if bid not in allowed:
+            found.append(OffHand(seat, bid, allowed))
+    return tuple(found)
 
 
 def _cards_per_seat(setup: Setup, who: Callable[[int], str], fail: Fail, raw: Any) -> list[list[str]]:

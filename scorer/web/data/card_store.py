@@ -32,6 +32,8 @@ from scorer.core import (
     DealtCards,
     MatchScore,
     NextDeal,
+    OffHand,
+    bids_off_hand,
     deal_cards,
     deal_seed,
     dealer_of,
@@ -212,6 +214,18 @@ def document_fields(dealt: DealtDeal | None, with_hands: bool = False) -> DealtF
         if dealt.dummy_bid is not None:
             fields["dummy_bid"] = dealt.dummy_bid
     return fields
+
+
+def off_hand_bids(match: Match, number: int, deal: DealDocument) -> tuple[OffHand, ...]:
+    """The bids of deal ``number`` (``deal``, as recorded) given as numbers that the bidder's
+    dealt hand cannot make (the core's ``bids_off_hand``), for a warning after its save: only once
+    the deal's cards are public (``publication.cards_public``: outside a set, as soon as it is
+    recorded), since the answer tells what a hand holds; () before, and where the app dealt no
+    hands. A number bid is taken as spoken, so this warns and never refuses."""
+    dealt = dealt_for(match, number)
+    if dealt is None or dealt.hands is None or not publication.cards_public(match, number):
+        return ()
+    return bids_off_hand(make_setup(match.ruleset, match.options), dealt.hands, deal["bids"], deal.get("turn_up"))
 
 
 # ---------------------------------------------------------------------------- bids on the scorekeeper's form

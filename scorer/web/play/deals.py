@@ -6,7 +6,8 @@ the scoreboard or the form again with what the write said.
 Every save scores the whole match with the deal in place first: if the core finds anything
 wrong, its message is shown beside the field and nothing is stored. The deal number in the
 form makes a second POST of the same deal (a double tap, a resend after a dropped connection)
-land on the deal already saved instead of adding another. Two phones at once: the second waits
+land on the deal already saved instead of adding another; the form's one-time key
+(``data/save_keys.py``) makes the same form sent again answer as the first time did. Two phones at once: the second waits
 for the match's lock, then is told what the first did (docs/SECURITY.md).
 """
 
@@ -16,13 +17,13 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from werkzeug.wrappers import Response
 
 from scorer.core import DealScore, MatchError, MatchScore, NextDeal
-from scorer.web.data import card_store, documents, publication
+from scorer.web.data import card_store, documents, publication, save_keys
 from scorer.web.data.models import Match
 from scorer.web.extensions import db
-from scorer.web.fields import VersionForm, sent_version
+from scorer.web.fields import sent_version
 from scorer.web.language import gettext
 from scorer.web.play import card_choice, deal_form, refused
-from scorer.web.play.forms import DealForm
+from scorer.web.play.forms import DealForm, DeleteDealForm
 from scorer.web.policy import access, capability, device, readers
 from scorer.web.presentation import explain, night, problem_words, scoreboard
 from scorer.web.presentation import preview as panel
@@ -42,6 +43,8 @@ def render_form(match: Match, table: deal_form.DealLayout, form: DealForm, numbe
     context: DealScore | NextDeal | None = scored.deal_or_next(number)
     if form.version.data in (None, ""):
         form.version.data = str(match.version)
+    if not form.save_key.data:  # made as the form is drawn; a form drawn again keeps the one it was sent with
+        form.save_key.data = save_keys.new_key()
     dealt = card_store.dealt_for(match, number)  # the app's cards for this deal, if it deals
     used = context.spent_cards if isinstance(context, NextDeal) else frozenset[str]()  # eighteen: pile cards used up
     # The bid cards shown on the phones reach the scorekeeper's phone only.
@@ -74,7 +77,7 @@ def receive(match: Match, number: int, editing: bool) -> View:
         if request.form.get("action") == "preview":  # nothing is written: the page after shows the points
             deal_writes.preview(match, sent, keeper)
             return again(match, form, posted, editing, 200, preview=True)
-        saved = deal_writes.save(match.id, sent, keeper, by=device.device_name())
+        saved = deal_writes.save(match.id, sent, keeper, by=device.device_name(), key=save_keys.sent_key(form.save_key.data))
     except deal_writes.WrongForm as wrong:
         return again(match, form, number, editing, 409, [wrong.message])
     except deal_writes.PrivateBid as problem:
@@ -101,6 +104,9 @@ def receive(match: Match, number: int, editing: bool) -> View:
     board = url_for("matches.show", match_id=saved.match_id)
     undo = url_for("changes.confirm", match_id=saved.match_id, change_id=saved.change_id, next=board) if saved.change_id else ""
     flash(panel.saved_message(match, saved.number, saved.editing, saved.changes, saved.after, saved.before), f"undo {undo}")
+    off_hand = panel.off_hand_words(saved.off_hand, table.names, saved.number)
+    if off_hand:  # saved all the same: a bid given as a number is taken as spoken
+        flash(off_hand, "warning")
     return redirect(url_for("matches.show", match_id=saved.match_id, _anchor="top"), code=303)
 
 
@@ -266,15 +272,16 @@ def delete(match_id: int, number: int) -> View:
     """Ask first (GET), then delete the last deal (POST)."""
     match = readers.match_or_404(match_id)
     access.require_change(match)  # before the form is read: a watcher gets 403, nothing written
-    form = VersionForm()
+    form = DeleteDealForm()
     if form.validate_on_submit():
-        return delete_last(match, number, sent_version(form.version))
+        return delete_last(match, number, sent_version(form.version), save_keys.sent_key(form.save_key.data))
     if not 1 <= number <= len(match.deals):
         abort(404, gettext("This match has no deal %(number)s.", number=number))
     if number != len(match.deals):
         abort(409, gettext("Only the last deal (deal %(last)s) can be deleted; edit deal %(number)s instead.",
                            last=len(match.deals), number=number))
     form.version.data = str(match.version)
+    form.save_key.data = save_keys.new_key()
     return render_template(
         "confirm.html", form=form, match=match, title=gettext("Delete deal %(number)s?", number=number),
         message=gettext("Its bids, tricks and points go from the scoreboard; Undo in the message that follows, or in "
@@ -283,10 +290,11 @@ def delete(match_id: int, number: int) -> View:
         back=url_for("matches.show", match_id=match.id))
 
 
-def delete_last(match: Match, number: int, seen: int | None) -> View:
-    """Delete deal ``number`` if it is still the last one (one write, ``writes.deals.delete_last``)."""
+def delete_last(match: Match, number: int, seen: int | None, key: str | None) -> View:
+    """Delete deal ``number`` if it is still the last one (one write, ``writes.deals.delete_last``;
+    ``key``: the confirmation's one-time key, sent again answered as the first time)."""
     try:
-        deleted = deal_writes.delete_last(match.id, number, seen, by=device.device_name())
+        deleted = deal_writes.delete_last(match.id, number, seen, by=device.device_name(), key=key)
     except (Refused, OutOfDate) as problem:
         return render_template("error.html", match=match, title=problem.title, message=problem.message), problem.status
     if deleted is None:

@@ -4,14 +4,18 @@ trump in the form's heading, and the sentence a save ends with."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorer.core import NAMED, DealScore, MatchScore, NextDeal, ScoreDiff, compare_scores
+from babel.lists import format_list
+
+from scorer.core import NAMED, DealScore, MatchScore, NextDeal, OffHand, ScoreDiff, compare_scores
 from scorer.web.data import card_store
 from scorer.web.data.document_types import DealDocument
 from scorer.web.data.models import DealtDeal, Match
 from scorer.web.language import gettext, ngettext
 from scorer.web.presentation import explain, scoreboard
+from scorer.web.presentation.formatting import format_locale
 
 
 @dataclass(frozen=True)
@@ -119,6 +123,33 @@ def saved_message(match: Match, number: int, editing: bool, diff: ScoreDiff | No
     if later:
         return gettext("Deal %(number)s changed. Nothing after it changes.", number=number)
     return gettext("Deal %(number)s changed.", number=number)
+
+
+def off_hand_words(off_hand: Sequence[OffHand], names: Sequence[str], number: int) -> str:
+    """The warning a save of deal ``number`` ends with where bids given as numbers cannot come
+    from the hands the app dealt (the write's ``off_hand``, the core's ``bids_off_hand``): each
+    player, the bid and what the hand could bid; "" if none."""
+    if not off_hand:
+        return ""
+    lines = [gettext("%(name)s bid %(bid)s, but with the hand the app dealt, %(name)s could bid only %(allowed)s.",
+                     name=names[off.seat], bid=off.bid, allowed=bids_words(off.allowed)) for off in off_hand]
+    lines.append(gettext("Saved as entered: if a bid is wrong, edit deal %(number)s.", number=number))
+    return " ".join(lines)
+
+
+def bids_words(bids: Sequence[int]) -> str:
+    """Bids, lowest first, as a reader takes them in: runs of three or more as a range ("0–7"),
+    the rest one by one: "0–7", "0, 3 or 6", "0–3 or 10–13"."""
+    runs: list[list[int]] = []
+    for bid in bids:
+        if runs and bid == runs[-1][-1] + 1:
+            runs[-1].append(bid)
+        else:
+            runs.append([bid])
+    parts: list[str] = []
+    for run in runs:
+        parts.extend([f"{run[0]}–{run[-1]}"] if len(run) > 2 else [str(bid) for bid in run])
+    return format_list(parts, style="or", locale=format_locale()) if parts else ""
 
 
 def face_down_words() -> str:

@@ -8,6 +8,10 @@ eighteen pile), and write it with ``put_deal``. ``put_deal`` is what every write
 with (a save, an edit, a deletion, an undo): the deal's fields and its played trump, the change
 history, then ``settle``, the match's tail (finished flag, tag, results cache, the next deal's
 cards) that a new match and an import end with too.
+
+A form's one-time key (``data/save_keys.py``, issue 35) is looked up and stored under the same
+lock: a save, an edit or a deletion sent again with its key is answered as the first time
+(``answered_again``), writing nothing, never refused as a repeat or a conflict.
 """
 
 from __future__ import annotations
@@ -16,18 +20,18 @@ from dataclasses import dataclass
 
 from sqlalchemy import inspect, select
 
-from scorer.core import MatchScore, ScoreDiff, compare_scores, pile_card_problem
-from scorer.web.data import card_store, documents, publication
+from scorer.core import MatchError, MatchScore, OffHand, ScoreDiff, compare_scores, pile_card_problem
+from scorer.web.data import card_store, documents, publication, save_keys
 from scorer.web.data.document_types import DealDocument
 from scorer.web.data.history import DEAL
-from scorer.web.data.models import Change, Deal, Match
+from scorer.web.data.models import Change, Deal, Match, SaveKey
 from scorer.web.data.results import refresh
 from scorer.web.extensions import db
 from scorer.web.language import gettext, lazy_gettext
 from scorer.web.writes import frontier
 from scorer.web.writes.history import record
 from scorer.web.writes.problems import Gone, OutOfDate, Refused
-from scorer.web.writes.unit import match_write
+from scorer.web.writes.unit import Answered, match_write, resent
 
 # --------------------------------------------------------------------------- what can go wrong
 
@@ -225,13 +229,47 @@ class Saved:
     before: MatchScore | None
     changes: ScoreDiff | None  # an edit: what it changed further on (later trumps, games, the match)
     change_id: int | None = None  # the history's row of this change (None: nothing changed), to undo it
+    off_hand: tuple[OffHand, ...] = ()  # bids given as numbers that the dealt hands cannot make (a warning)
+    again: bool = False  # sent again with its key: answered as the first time, nothing written
 
 
-def save(match_id: int, posted: Posted, keeper: bool, by: str) -> Saved:
+def answered_again(match: Match, posted: Posted, row: SaveKey, stored: list[DealDocument]) -> Saved:
+    """What a save answered the first time, for the same form sent again: its number, the change
+    it made (its Undo) and, for an edit, what it changed further on, from the change's row (the
+    deal as it was) and the match as stored now (``stored``: its deals, deal ``number`` among them).
+    Reads only."""
+    number = posted.number
+    after = documents.score(match, stored)
+    before, changes = None, None
+    if posted.editing:
+        change = db.session.get(Change, row.change_id) if row.change_id is not None else None
+        was = change.before if change is not None and change.before is not None else stored[number - 1]
+        try:
+            before = documents.score(match, documents.deals_with(match, number, was, stored))
+            changes = compare_scores(before, after, number, [deal.played_trump for deal in match.deals])
+        except MatchError:  # the match moved on since in a way the old deal no longer fits
+            before, changes = None, None
+    off_hand = card_store.off_hand_bids(match, number, stored[number - 1])
+    return Saved(match.id, number, posted.editing, after, before, changes, row.change_id, off_hand, again=True)
+
+
+def save(match_id: int, posted: Posted, keeper: bool, by: str, key: str | None = None) -> Saved:
     """Record deal ``posted.number`` (or change it, ``posted.editing``) in one transaction under the
     match's lock. Raises ``Repeated``, ``Conflict``, ``Moved``, ``MatchOver``, ``PrivateBid``, the
-    core's ``MatchError``, ``Busy`` or ``Gone``; nothing is written then."""
+    core's ``MatchError``, ``Busy`` or ``Gone``; nothing is written then. ``key``: the form's
+    one-time key (``data/save_keys.py``): sent again with it, the save answers as it did the
+    first time (``Saved.again``) and writes nothing."""
+    try:
+        return _save(match_id, posted, keeper, by, key)
+    except Answered as answered:
+        assert isinstance(answered.answer, Saved)
+        return answered.answer
+
+
+def _save(match_id: int, posted: Posted, keeper: bool, by: str, key: str | None) -> Saved:
     number = posted.number
+    kind = "edit" if posted.editing else "deal"
+    sent = save_keys.fingerprint(posted.deal)  # as the form sent it, before the app's turned card replaces its own
     undone = (gettext("Deal %(number)s was not changed", number=number) if posted.editing
               else gettext("Deal %(number)s was not saved", number=number))
     gone = (gettext("This match was deleted from another phone, so deal %(number)s was not changed.", number=number)
@@ -239,7 +277,12 @@ def save(match_id: int, posted: Posted, keeper: bool, by: str) -> Saved:
             else gettext("This match was deleted from another phone, so deal %(number)s was not saved.", number=number))
     with match_write(match_id, undone, gone=gone) as locked:
         match = locked.match
+        earlier, key = resent(key, match_id, kind, number, sent)
         stored = documents.stored_deals(match)
+        # Answered already: the same answer, and the rollback; unless the deal has gone since (then
+        # "saved" would not be true: it is decided as a form without a key).
+        if earlier is not None and number <= len(stored):
+            raise Answered(answered_again(match, posted, earlier, stored))
         # The private bid cards first, as the preview checks them, then what the match says now.
         app_card = prepare(match, number, posted.deal, keeper)
         refusal(match, stored, posted, locked.version)
@@ -250,18 +293,35 @@ def save(match_id: int, posted: Posted, keeper: bool, by: str) -> Saved:
             before, after, number, [deal.played_trump for deal in match.deals])
         change = put_deal(match, number, posted.deal, after, by, exists=posted.editing, before=before, deals=deals)
         db.session.flush()  # the change's id, for the Undo beside the message that says it was saved
-        return Saved(match_id, number, posted.editing, after, before, changes, change.id if change else None)
+        # Once saved (and public), the hands the app dealt may be told of: a number no three cards
+        # of the bidder's hand make is saved as typed, and warned about.
+        off_hand = card_store.off_hand_bids(match, number, posted.deal)
+        if key is not None:
+            save_keys.keep(key, match_id, kind, number, sent, change.id if change else None)
+        return Saved(match_id, number, posted.editing, after, before, changes, change.id if change else None, off_hand)
 
 
-def delete_last(match_id: int, number: int, seen: int | None, by: str) -> int | None:
+def delete_last(match_id: int, number: int, seen: int | None, by: str, key: str | None = None) -> int | None:
     """Delete deal ``number`` if it is still the last one, under the match's lock, and return the
     id of the history's change that undoes it; None if it was deleted already (sent twice, or
     from another phone). ``seen`` is the version the confirmation
     page was read at: if the match changed since, the deal the person saw may not be the one there
-    now, so nothing is deleted."""
+    now, so nothing is deleted. ``key``: the confirmation's one-time key: sent again with it, the
+    same change's id is returned, as the first time, and nothing is written."""
+    try:
+        return _delete_last(match_id, number, seen, by, key)
+    except Answered as answered:
+        assert answered.answer is None or isinstance(answered.answer, int)
+        return answered.answer
+
+
+def _delete_last(match_id: int, number: int, seen: int | None, by: str, key: str | None) -> int | None:
     title = gettext("Deal %(number)s was not deleted", number=number)
     with match_write(match_id, title) as locked:
         match, version = locked.match, locked.version
+        earlier, key = resent(key, match_id, "delete", number, "")
+        if earlier is not None:  # answered already: the same change, and the rollback
+            raise Answered(earlier.change_id)
         count = len(match.deals)
         if number > count and seen is not None:
             return None
@@ -286,6 +346,8 @@ def delete_last(match_id: int, number: int, seen: int | None, by: str) -> int | 
         change = put_deal(match, number, None, documents.score(match, deals), by, exists=True, deals=deals)
         assert change is not None  # a deal taken away is always a change
         db.session.flush()  # its id, for the Undo beside the message that says it was deleted
+        if key is not None:
+            save_keys.keep(key, match_id, "delete", number, "", change.id)
         return change.id
 
 
