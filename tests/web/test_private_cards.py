@@ -30,8 +30,8 @@ def preview(client, match_id: int, number: int, bids: list, tricks: list):
 
 def without_input(page: str, field: str) -> str:
     """The page with the value echoed back in one input taken out (the typed text itself), and
-    the CSRF tokens too (they carry the time)."""
-    page = re.sub(r'(name="csrf_token"[^>]*value=")[^"]*(")', r"\1…\2", page)
+    the CSRF tokens and the form's one-time key too (they carry the time, or are random)."""
+    page = re.sub(r'(name="(?:csrf_token|save_key)"[^>]*value=")[^"]*(")', r"\1…\2", page)
     return re.sub(rf'(<input[^>]*name="{re.escape(field)}"[^>]*value=")[^"]*(")', r"\1…\2", page)
 
 

@@ -165,6 +165,27 @@ def test_a_save_writes_the_same_at_deal_one_and_deal_sixty(app_factory: Any) -> 
     assert sum(1 for s in last if s.sql.lstrip().startswith("SELECT") and "deals.bids" in s.sql) == 1
 
 
+def test_a_save_with_its_one_time_key_costs_three_statements_more_and_its_resend_writes_nothing(app_factory: Any) -> None:
+    """Issue 35: a form's key is looked up, the day-old keys deleted and the key stored, in the
+    save's transaction; the same form sent again reads, and writes nothing but its lock (rolled back)."""
+    app = app_factory(WTF_CSRF_ENABLED=False)
+    client = app.test_client()
+    match_id = start_match(client, ["Ann", "Bob", "Cy"])
+    for number in range(1, 4):
+        assert post_deal(client, match_id, number, [0, 0, 0], [3, 3, 3]).status_code == 303
+    with counting(app) as plain:
+        assert post_deal(client, match_id, 4, [0, 0, 0], [3, 3, 3]).status_code == 303
+    with counting(app) as keyed:
+        assert post_deal(client, match_id, 5, [0, 0, 0], [3, 3, 3], save_key="k5").status_code == 303
+    with counting(app) as resent:
+        assert post_deal(client, match_id, 5, [0, 0, 0], [3, 3, 3], save_key="k5").status_code == 303
+    assert len(keyed) == len(plain) + 3, ([s.sql[:60] for s in plain], [s.sql[:60] for s in keyed])
+    assert [s.sql.split()[0] for s in keyed if "save_keys" in s.sql] == ["SELECT", "DELETE", "INSERT"]
+    written = [s.sql[:40] for s in resent if s.sql.split()[0] in ("INSERT", "UPDATE", "DELETE")]
+    assert len(written) == 1 and written[0].startswith("UPDATE matches"), written  # the lock, rolled back
+    assert len(resent) < len(keyed)
+
+
 def test_an_edit_rewrites_only_the_rows_it_changed(app_factory: Any) -> None:
     app = app_factory(WTF_CSRF_ENABLED=False)
     client = app.test_client()

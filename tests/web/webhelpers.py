@@ -14,7 +14,9 @@ from scorer.web.extensions import db
 
 
 def without_tokens(html: str) -> str:
-    """A page without its CSRF tokens (signed with the moment they were made), to compare two."""
+    """A page without its CSRF tokens (signed with the moment they were made) and its forms'
+    one-time keys (random each time a form is drawn: data/save_keys.py), to compare two."""
+    html = re.sub(r'name="save_key" type="hidden" value="[^"]*"', 'name="save_key" type="hidden"', html)
     return re.sub(r'name="csrf_token" value="[^"]*"', 'name="csrf_token"', html)
 
 

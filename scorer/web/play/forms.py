@@ -23,7 +23,7 @@ from scorer.core import (
     USUAL_RULESETS,
 )
 from scorer.web.data import names
-from scorer.web.fields import MAX_PLAYERS, WholeNumberField, choices, has_problems
+from scorer.web.fields import MAX_PLAYERS, VersionForm, WholeNumberField, choices, has_problems
 from scorer.web.language import gettext, lazy_gettext
 from scorer.web.policy import security
 from scorer.web.presentation import rules_words
@@ -256,11 +256,21 @@ class SeatForm(Form):
             raise ValidationError(gettext("Tricks are a whole number from 0 to %(most)s.", most=self.most_tricks))
 
 
+class DeleteDealForm(VersionForm):
+    """Delete the last deal: the version the page was read at, and the one-time key of the
+    confirmation (data/save_keys.py): pressed again after a lost answer, it deletes nothing more."""
+
+    save_key = HiddenField()
+
+
 class DealForm(FlaskForm):
     # Which deal this form records: a second POST of the same deal is recognised, never added twice.
     number = HiddenField(validators=[InputRequired()])
     # The match's version when the form was read: an edit of an out-of-date view is recognised.
     version = HiddenField()
+    # A one-time key made when the form is drawn: the same form sent again (its answer lost, a
+    # reload) is answered as the first time, never saved twice (data/save_keys.py).
+    save_key = HiddenField()
     seats = FieldList(FormField(SeatForm), min_entries=2, max_entries=MAX_PLAYERS + 1)
     turn_up = SelectField(lazy_gettext("Turned-up card"), default="", validate_choice=False)
     named_trump = RadioField(lazy_gettext("Trump named"), default="", validate_choice=False)

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
+from wtforms import HiddenField
 
+from scorer.web.data import save_keys
 from scorer.web.data.history import DEAL, MATCH, belongs, changes_of, current_state
 from scorer.web.data.models import Change, Match
 from scorer.web.extensions import db
@@ -93,6 +95,13 @@ def refused_page(match: Match, problem: WriteProblem) -> tuple[str, int]:
     return render_template("error.html", match=match, title=problem.title, message=refused_words(match, problem)), problem.status
 
 
+class UndoForm(VersionForm):
+    """An undo's confirmation: the version it was shown at, and its one-time key
+    (data/save_keys.py): pressed again after a lost answer, it undoes nothing more."""
+
+    save_key = HiddenField()
+
+
 @bp.get("/matches/<int:match_id>/changes/<int:change_id>/undo")
 def confirm(match_id: int, change_id: int) -> str | tuple[str, int]:
     """What the undo will change, before it is done (it writes nothing), with the button that does it."""
@@ -107,7 +116,7 @@ def confirm(match_id: int, change_id: int) -> str | tuple[str, int]:
     return render_template("confirm.html", match=match, title=gettext("Undo this change?"), lead=f"{describe(change, names)}.",
                            message=does, details=details, confirm=gettext("Undo it"), confirm_class="btn-primary",
                            back=back_to(match.id), back_label=gettext("Leave it as it is"),
-                           form=VersionForm(version=str(plan.version)))
+                           form=UndoForm(version=str(plan.version), save_key=save_keys.new_key()))
 
 
 @bp.post("/matches/<int:match_id>/changes/<int:change_id>/undo")
@@ -116,14 +125,14 @@ def undo(match_id: int, change_id: int) -> Response | tuple[str, int]:
     carries the match's version it was shown at, and must: if the match changed since, or the
     form does not say, nothing is undone."""
     match, change = undoable(match_id, change_id)
-    form = VersionForm()
+    form = UndoForm()
     seen = sent_version(form.version) if form.validate_on_submit() else None
     if seen is None:
         abort(400, gettext("This undo did not come from its confirmation page, or did not say which version of the match "
                            "it was confirmed at, so nothing was undone. Open the undo again from the history of changes."))
     words = describe(change, seat_names(match))
     try:
-        undo_write.undo(match_id, change_id, by=device.device_name(), seen=seen)
+        undo_write.undo(match_id, change_id, by=device.device_name(), seen=seen, key=save_keys.sent_key(form.save_key.data))
     except WriteProblem as problem:
         if problem.status == 409:  # out of date or refused: look again
             flash(refused_words(match, problem))

@@ -24,7 +24,7 @@ that another phone's change has made out of date is refused.
 from __future__ import annotations
 
 from scorer.core import MatchError, compare_scores
-from scorer.web.data import documents
+from scorer.web.data import documents, save_keys
 from scorer.web.data.history import DEAL, MATCH, RATINGS, RENAME, DealPlan, Plan, current_state, later_change
 from scorer.web.data.models import Change, Match
 from scorer.web.data.ratings import CONFIRMED, LEFT_OUT
@@ -35,7 +35,7 @@ from scorer.web.writes import ratings as rating_writes
 from scorer.web.writes.deals import put_deal
 from scorer.web.writes.matches import delete_locked, restore_locked
 from scorer.web.writes.problems import Gone, OutOfDate, Refused
-from scorer.web.writes.unit import match_write
+from scorer.web.writes.unit import Answered, match_write, resent
 
 TITLE = lazy_gettext("Nothing was undone")
 OUT_OF_DATE = lazy_gettext("The match was changed from another phone after you looked at what this undo would do, so "
@@ -61,11 +61,21 @@ class LaterChangeFirst(Refused):
         self.newer = newer
 
 
-def undo(match_id: int, change_id: int, by: str, seen: int) -> Change:
+def undo(match_id: int, change_id: int, by: str, seen: int, key: str | None = None) -> Change:
     """Undo change ``change_id`` of match ``match_id`` (it must be in that match's history: the
     caller checked, and who may). ``seen``: the match's version the confirmation was shown at.
     Returns the change undone. Raises ``Refused``, ``OutOfDate``, ``Busy`` or ``Gone``; nothing is
-    written then."""
+    written then. ``key``: the confirmation's one-time key (``data/save_keys.py``): sent again with
+    it, the undo answers as the first time (the same change undone) and writes nothing; a
+    rename's undo, under every match of the player, takes no key."""
+    try:
+        return _undo(match_id, change_id, by, seen, key)
+    except Answered as answered:
+        assert isinstance(answered.answer, Change)
+        return answered.answer
+
+
+def _undo(match_id: int, change_id: int, by: str, seen: int, key: str | None) -> Change:
     change = db.session.get(Change, change_id)
     if change is None:
         raise Gone(gettext("That change is not in this match's history."))
@@ -75,9 +85,14 @@ def undo(match_id: int, change_id: int, by: str, seen: int) -> Change:
         return change
     with match_write(match_id, str(TITLE), deleted=True, gone=gettext("This match is gone for good.")) as locked:
         change = db.session.get_one(Change, change_id)
+        earlier, key = resent(key, match_id, "undo", change_id, "")
+        if earlier is not None:  # undone already by this very confirmation: the same answer, and the rollback
+            raise Answered(change)
         if seen != locked.version:
             raise OutOfDate(str(OUT_OF_DATE), TITLE)
         apply(locked.match, change, by)
+        if key is not None:
+            save_keys.keep(key, match_id, "undo", change_id, "", change_id)
         return change
 
 

@@ -10,6 +10,11 @@ What a write leaves for after its commit is handed on explicitly, not by a liste
 session: a write that marked a kind of ratings stale (``data/ratings.mark_stale`` notes it in the
 session) wakes the ratings' catch-up once it has committed (``on_commit``: ``writes/ratings.py``
 registers it); a rollback drops the note with the write.
+
+A write sent with a form's one-time key (``data/save_keys.py``, issue 35) looks it up first
+thing under the lock (``resent``); if it answered the same form already, it leaves the block by
+raising ``Answered`` with that answer: the rollback leaves everything as it was, the match's
+version included, and the write returns the answer of the first time.
 """
 
 from __future__ import annotations
@@ -21,8 +26,8 @@ from dataclasses import dataclass
 from flask import current_app
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 
-from scorer.web.data import locking, ratings
-from scorer.web.data.models import Match
+from scorer.web.data import locking, ratings, save_keys
+from scorer.web.data.models import Match, SaveKey
 from scorer.web.extensions import db
 from scorer.web.language import gettext
 from scorer.web.writes.problems import Busy, Gone
@@ -60,6 +65,27 @@ def rollback() -> None:
     """Roll back the session's transaction, and what it marked with it."""
     db.session.rollback()
     db.session.info.pop(ratings.MARKED, None)
+
+
+class Answered(Exception):  # noqa: N818 (not an error: leaves the unit of work without its commit)
+    """A form sent again with its one-time key: the write's answer of the first time, raised
+    inside ``match_write`` so that it rolls back and nothing is written (``resent``)."""
+
+    def __init__(self, answer: object) -> None:
+        super().__init__()
+        self.answer = answer
+
+
+def resent(key: str | None, match_id: int, kind: str, number: int, sent: str) -> tuple[SaveKey | None, str | None]:
+    """Under the match's lock: the stored row of this very write if ``key`` answered it already,
+    and the key to store with the write (None: none came, or it answered another write, and the
+    form is decided as one without a key)."""
+    if key is None:
+        return None, None
+    row = save_keys.find(key)
+    if row is None:
+        return None, key
+    return (row if save_keys.same(row, match_id, kind, number, sent) else None), None
 
 
 @dataclass
