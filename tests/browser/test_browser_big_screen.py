@@ -3,8 +3,9 @@ light and dark, with a scorekeeper's phone (390×844) saving: every save on the 
 second without a reload (the screen's clock is Playwright's, moved by hand: a second of it, then
 whatever the requests take), never stuck after a deleted deal, a deleted and restored match or
 the network lost and back; the winner with the ratings' changes; the rematch it moves to by
-itself; the server machine's table screen; and no scorekeeper's rights on it, even in a
-scorekeeper's own browser."""
+itself; the server machine's table screen; no scorekeeper's rights on it, even in a
+scorekeeper's own browser; and (issue 34) a game's final points after the save that ends it, each
+game's points at the match's end, also upright on a phone."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from collections.abc import Iterator
 import pytest
 from browserhelpers import SCREENSHOTS, bid, start_dealt_match, start_match, tricks
 from playwright.sync_api import Browser, Error, Page, expect
+from test_browser_a11y import problems
 
 from scorer.core import score_document
 from scorer.core.samples import random_document
@@ -322,9 +324,9 @@ def test_the_server_machines_home_opens_the_table_which_it_follows(page: Page, b
 @pytest.mark.browser
 @pytest.mark.parametrize("size", ["1280", "1920"])
 def test_five_long_names_fit_the_screen(browser, base_url, screens, live_app, size):
-    """The fullest screen: five players with long names, in play with a game just ended and at the
-    end of the match (the standings, the ratings and the last deal in parts), fits without
-    scrolling, and the totals stay 48 px tall at 1920×1080."""
+    """The fullest screen: five players with long names, in play with a game just ended (its final
+    points, the next deal, the last deal in parts) and at the end of the match (the standings, each
+    game's points and the ratings), fits without scrolling, and the figures stay 48 px tall at 1920×1080."""
     names = ["Maximiliana Wolfeschlegelstein", "Bartholomew-Maximilian Featherstonehaugh", "Cleo", "Di", "Ed"]
     documents = []
     for seed in range(40):
@@ -353,3 +355,84 @@ def test_five_long_names_fit_the_screen(browser, base_url, screens, live_app, si
             sizes = screen.locator(".tile-total, .standing-figure").evaluate_all(
                 "els => els.map(el => parseFloat(getComputedStyle(el).fontSize))")
             assert sizes and min(sizes) >= TOTAL_AT_LEAST, sizes
+
+
+UPRIGHT = {"width": 390, "height": 844}  # a phone, where someone opens the big screen after all
+EVERY_SIZE = {"tv": FULL_HD, "laptop": HD, "upright": UPRIGHT}
+
+
+def hundred_match(page: Page, games_to_win: int) -> str:
+    """Ann · Bob · Cy, games to 100, first to ``games_to_win``, started on the phone; its id."""
+    page.goto("/matches/new")
+    for i, name in enumerate(["Ann", "Bob", "Cy"]):
+        page.locator(f"#players-{i}").fill(name)
+    page.locator(".options > summary").tap()
+    page.get_by_role("radio", name=re.compile("^Games to 100")).first.check()
+    page.get_by_role("spinbutton", name="Games to win the match").fill(str(games_to_win))
+    page.get_by_role("button", name="Start the match").tap()
+    expect(page.get_by_role("link", name="Record deal 1")).to_be_visible()
+    return page.url.rsplit("/", 1)[1]
+
+
+def every_size(tv: Screen, phone: Page, name: str) -> None:
+    """The screen as it is now at 1280×720 and 1920×1080 (fitting, nothing to scroll) and upright
+    on a phone (one column to scroll, nothing wider than the phone), into screenshots/; and axe's
+    findings on it in each size, light and dark (on the phone's page: the screen's clock is
+    stopped), then the phone back on its scoreboard."""
+    for size, label in ((HD, "1280"), (FULL_HD, "1920")):
+        tv.page.set_viewport_size(size)
+        tv.fits()
+        tv.shoot(f"{name}-{label}")
+    tv.page.set_viewport_size(UPRIGHT)
+    assert tv.page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the phone scrolls sideways"
+    tv.page.screenshot(path=str(SCREENSHOTS / f"big-screen-{name}-390.png"), full_page=True)
+    tv.page.set_viewport_size(FULL_HD)
+    scoreboard = phone.url
+    phone.goto(tv.page.url)
+    assert problems(phone, f"big screen, {name}", sizes=EVERY_SIZE) == []
+    phone.goto(scoreboard)
+
+
+ANN_THREE = [("Ann", 3, 3), ("Bob", 3, 3), ("Cy", 3, 3)]  # every bid made: 13 each
+
+
+@pytest.mark.browser
+def test_a_games_end_and_the_matchs_end_show_their_points_live(page: Page, browser, base_url, screens):
+    """Issue 34: the save that ends a game leaves the big screen on that game's final points (not
+    the next game's 0s), and the save that ends the match on the games won and each game's points;
+    each within a second, in place."""
+    match_id = hundred_match(page, games_to_win=2)
+    tv = new_screen(screens, browser, base_url, FULL_HD)
+    screen = tv.open(f"/screen/{match_id}")
+    for number in (1, 2, 3):  # game 1: Ann 102, Bob 6, Cy 9
+        record(page, number, FIRST)
+    tv.a_second()
+    over = screen.locator(".screen-game-over")
+    expect(over.get_by_role("heading", level=2)).to_have_text("Ann wins game 1")
+    expect(over.locator(".screen-standings li")).to_have_text([re.compile(r"Ann\s*102\s*1 game"),
+                                                               re.compile(r"Bob\s*6\s*0 games"),
+                                                               re.compile(r"Cy\s*9\s*0 games")])
+    expect(over.locator(".winner")).to_contain_text("Ann")
+    expect(screen.locator(".screen-tiles")).to_have_count(0)  # game 2's 0s: not until its first deal
+    expect(screen.locator(".screen-next")).to_contain_text(re.compile(r"Deal 4\s*· game 2\s*Game 2 starts at 0\."))
+    assert screen.evaluate("window.stillThisPage") is True  # in place, not reloaded
+    every_size(tv, page, "game-over")
+
+    record(page, 4, FIRST)  # game 2 under way: its tiles, and game 1's end gone
+    tv.a_second()
+    expect(screen.locator(".screen-tiles .tile-total")).to_have_text(["34", "2", "3"])
+    expect(screen.locator(".screen-game-over")).to_have_count(0)
+    for number, figures in ((5, ANN_THREE), (6, FIRST), (7, FIRST)):  # game 2: Ann 115, Bob 19, Cy 22
+        record(page, number, figures)
+    tv.a_second()
+    result = screen.locator(".screen-result")
+    expect(result.get_by_role("heading", level=2)).to_have_text("Ann wins")
+    expect(result.locator(".screen-standings li")).to_have_text([re.compile(r"Ann\s*2\s*games"),
+                                                                 re.compile(r"Bob\s*0\s*games"),
+                                                                 re.compile(r"Cy\s*0\s*games")])
+    games = result.get_by_role("table", name="Each game's points")
+    expect(games.locator("tbody tr")).to_have_text([re.compile(r"Game 1\D*102\s*6\s*9"),
+                                                    re.compile(r"Game 2\D*115\s*19\s*22")])
+    expect(games.locator("td.winner")).to_have_text(["102", "115"])
+    assert screen.evaluate("window.stillThisPage") is True
+    every_size(tv, page, "match-over")

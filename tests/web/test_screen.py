@@ -200,3 +200,70 @@ def test_the_tables_big_screen_follows_a_rematch_as_soon_as_it_is_started(client
     assert f"/matches/{second}" in client.get("/screen").text  # its QR code: the rematch's scoreboard
     # The old match's own tag moved too: its scoreboards show the way to the rematch.
     assert client.get(f"/matches/{first}/version", headers={"If-None-Match": first_tag}).status_code == 200
+
+
+def hundred_match(client, **options) -> int:
+    """Ann · Bob · Cy, games to 100, first to 2 (or as ``options`` say)."""
+    return start_match(client, THREE, match=options.pop("match", "hundred"), games_to_win="2", **options)
+
+
+ANN_TAKES = ([4, 1, 2], [4, 2, 3])  # Ann +34 (the only bid made), Bob +2, Cy +3
+BOB_TAKES = ([1, 4, 2], [2, 4, 3])  # Bob +34, Ann +2, Cy +3
+
+
+def play(client, match_id: int, first: int, deals: list[tuple[list[int], list[int]]]) -> None:
+    for number, (bids, took) in enumerate(deals, start=first):
+        assert post_deal(client, match_id, number, bids, took).status_code == 303
+
+
+def test_a_games_end_shows_its_final_points_not_the_next_games_zeros(client) -> None:
+    """Issue 34: right after a game of a 100-point match ended, the big screen showed the winner
+    and 0 / 0 / 0 (the next game's tiles); the game's final points were gone."""
+    match_id = hundred_match(client)
+    play(client, match_id, 1, [ANN_TAKES] * 3)  # game 1: Ann 102, Bob 6, Cy 9
+    for path in (f"/screen/{match_id}", "/screen"):  # the match's screen and the table's
+        page = client.get(path).text
+        words = texts(page)
+        assert "Ann wins game 1 Ann 102 1 game Bob 6 0 games Cy 9 0 games" in words, path
+        assert 'class="tile-total"' not in page  # the next game's 0s are not drawn before its first deal
+        assert "Deal 4 · game 2 Game 2 starts at 0." in words
+        assert "Deal 3: ♠ Spades Ann +34" in words  # the deal that ended it, in parts
+    # The next game's first deal: its tiles, and no word of game 1's end on the screen.
+    play(client, match_id, 4, [BOB_TAKES])
+    page = client.get(f"/screen/{match_id}").text
+    assert re.findall(r'<span class="tile-total"[^>]*>([^<]+)</span>', page) == ["2", "34", "3"]
+    assert "wins game 1" not in texts(page) and "starts at 0" not in texts(page)
+
+
+def test_a_games_end_shows_its_bonuses_and_the_game_bonuses_won(client) -> None:
+    match_id = hundred_match(client, match="game-bonus")
+    play(client, match_id, 1, [ANN_TAKES] * 3)  # Ann reaches 100 with her bid made: the game bonus
+    words = texts(client.get(f"/screen/{match_id}").text)
+    assert "Ann wins game 1 Ann 102 +100 bonus 1 game bonus Bob 6 0 game bonuses Cy 9 0 game bonuses" in words
+
+
+def test_the_matchs_end_shows_the_games_won_and_each_games_points(client) -> None:
+    """Issue 34: at the match's end the big screen showed the games won and no points: now each
+    game's final points too, the last row the game that ended the match."""
+    match_id = hundred_match(client)
+    play(client, match_id, 1, [ANN_TAKES] * 3 + [BOB_TAKES] * 3 + [ANN_TAKES] * 2 + [BOB_TAKES, ANN_TAKES])
+    page = client.get(f"/screen/{match_id}").text
+    words = texts(page)
+    assert "Match over Ann wins Ann 2 games Bob 1 game Cy 0 games" in words
+    games = re.search(r'<table class="screen-games">.*?</table>', page, re.S)
+    assert games is not None
+    rows = [texts(row).strip() for row in re.findall(r"<tr>(.*?)</tr>", games.group(0), re.S)]
+    assert rows == ["Ann Bob Cy",  # the column heads (drawn on a phone; the cards above on a screen)
+                    "Game 1 · won by Ann 102 6 9",
+                    "Game 2 · won by Bob 6 102 9",
+                    "Game 3 · won by Ann 104 40 12"]  # the final game's points: 34+34+2+34, 2+2+34+2, 4 × 3
+    assert re.findall(r'<td class="(winner)?', games.group(0)) == ["winner", "", "", "", "winner", "", "winner", "", ""]
+    assert "Ratings: Ann +" in words
+
+
+def test_a_match_of_one_game_has_no_table_of_games(client) -> None:
+    match_id = one_deal_match(client)
+    assert post_deal(client, match_id, 1, [4, 1, 2], [4, 2, 3]).status_code == 303
+    page = client.get(f"/screen/{match_id}").text
+    assert "Match over Ann wins Ann 34 Bob 2 Cy 3" in texts(page)
+    assert "screen-games" not in page and "Deal 1: ♦ Diamonds" in texts(page)  # its last deal, in parts

@@ -93,6 +93,27 @@ class Standing:
     contender: bool
     amount: int = 0         # the figure's number, and its unit ("games") where it has one: the big
     unit: str | None = None  # screen draws the number large and the unit under it
+    extra: str | None = None  # at a game's end, where the match stands after it, as the tile says: "1 game"
+
+
+@dataclass(frozen=True)
+class GameCell:
+    """One scoring unit's result in one game of the match: the game's final total, the game
+    bonus it took ("+100 bonus") and whether it won the game."""
+
+    total: int
+    bonus: str | None
+    winner: bool
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One ended game of a match of several games, a cell per scoring unit (the big screen's
+    table of the games at the match's end)."""
+
+    number: int
+    winners: list[str]
+    cells: list[GameCell]
 
 
 @dataclass
@@ -150,23 +171,28 @@ class Board:
     @property
     def tiles(self) -> list[Tile]:
         """The scoreboard's tiles for the game being played (0 each between games)."""
-        game, nxt, match_format = self.current_game, self.next, self.match.options.get("match")
+        game, nxt = self.current_game, self.next
         tiles = []
         for i, col in enumerate(self.columns):
-            extra = []
-            if match_format in ("hundred", "game-bonus") and col.contender:
-                extra.append(plural(self.games_won[i], "game bonus") if match_format == "game-bonus"
-                             else plural(self.games_won[i], "game"))
-            elif not col.contender:
-                extra.append(gettext("never wins"))
-            if self.game_points:
-                extra.append(plural(self.game_points[i], "game point"))
-
-            tiles.append(Tile(label=col.label, total=game.totals[i] if game else 0, extra=" · ".join(extra),
+            tiles.append(Tile(label=col.label, total=game.totals[i] if game else 0, extra=self.unit_extra(i),
                               deals=self.badge(nxt.dealer if nxt else None, col, leads=False),
                               leads=self.badge(nxt.leader if nxt else None, col, leads=True),
                               contender=col.contender, ahead=self.ahead_words(i)))
         return tiles
+
+    def unit_extra(self, unit: int) -> str:
+        """Where a unit stands in the match beside its game's total: games (or game bonuses) won,
+        "never wins" for the dummy, game points."""
+        col, match_format = self.columns[unit], self.match.options.get("match")
+        extra = []
+        if match_format in ("hundred", "game-bonus") and col.contender:
+            extra.append(plural(self.games_won[unit], "game bonus") if match_format == "game-bonus"
+                         else plural(self.games_won[unit], "game"))
+        elif not col.contender:
+            extra.append(gettext("never wins"))
+        if self.game_points:
+            extra.append(plural(self.game_points[unit], "game point"))
+        return " · ".join(extra)
 
     def badge(self, seat: int | None, col: Column, leads: bool) -> str | None:
         """The next deal's dealer's (or leader's) badge on a tile: "deals", or on a side's tile whose
@@ -229,11 +255,23 @@ class Board:
             else:
                 assert game is not None  # a banner shows only once a game has ended
                 amount = game.totals[i]
-                note = gettext("+%(points)s bonus", points=game.bonus[i]) if game.bonus[i] else None
+                note = bonus_words(game.bonus[i])
             winners = self.winner_units if self.finished else game.winner_units if game else []
             lines.append(Standing(label=col.label, figure=plural(amount, "game") if unit else str(amount), note=note,
-                                  winner=i in winners, contender=col.contender, amount=amount, unit=unit))
+                                  winner=i in winners, contender=col.contender, amount=amount, unit=unit,
+                                  extra=None if self.finished else self.unit_extra(i) or None))
         return lines
+
+    @property
+    def game_results(self) -> list[GameResult]:
+        """Each ended game's final totals, bonuses and winners, where the match has had several
+        games (none in a match of one game: its standings say it all)."""
+        if len(self.games) < 2:
+            return []
+        return [GameResult(number=game.number, winners=game.winners,
+                           cells=[GameCell(total=game.totals[i], bonus=bonus_words(game.bonus[i]),
+                                           winner=i in game.winner_units) for i in range(len(self.columns))])
+                for game in self.games if game.finished]
 
     @property
     def shown_game(self) -> GameView | None:
@@ -280,6 +318,11 @@ def columns(match: Seated) -> list[Column]:
     # The core's scoring units: a side's partners together, else each seat (the dummy never wins).
     return [Column(" & ".join(names[seat] for seat in seats), seats, contender=unit in ruleset.contenders)
             for unit, seats in enumerate(ruleset.sides)]
+
+
+def bonus_words(points: int) -> str | None:
+    """A game bonus as a game's result shows it beside the total ("+100 bonus"); None for none."""
+    return gettext("+%(points)s bonus", points=points) if points else None
 
 
 def highest(totals: dict[int, int]) -> set[int]:
