@@ -44,8 +44,11 @@ def ruleset_badge(ruleset: Any) -> str:
 
 
 def ruleset_options(rulesets: Iterable[Any]) -> list[Option]:
-    """The rulesets as a list to pick one from: name and number of players."""
-    return [Option(value=r.id, name=r.name, badge=ruleset_badge(r)) for r in rulesets]
+    """The rulesets as a list to pick one from: name and number of players; each radio carries
+    the core's facts a page's script offers the other fields by (``data-players``, and the
+    option keys as ``data-options``)."""
+    return [Option(value=r.id, name=r.name, badge=ruleset_badge(r),
+                   data={"data-players": r.players, "data-options": " ".join(r.option_keys)}) for r in rulesets]
 
 
 

@@ -64,7 +64,7 @@ def test_the_score_tables_say_what_bid_and_took_are(client):
     assert post_deal(client, match_id, 1, [4, 1, 2], [4, 2, 3]).status_code == 303
     for page in (client.get(f"/matches/{match_id}").text, client.get(f"/history/{match_id}").text):
         head = re.search(r"<thead>.*?</thead>", page[page.index('class="deal-table'):], re.S).group(0)
-        assert head.count('<small class="col-key">bid/took</small>') == 3  # each column, once per table
+        assert head.count('<small class="col-key">bid/<wbr>took</small>') == 3  # each column, once per table
         assert "bid and tricks taken of each player (bid/took)" in page  # the caption a screen reader reads
 
 

@@ -53,4 +53,4 @@ def test_the_forms_say_what_a_seed_used_again_deals(client):
     assert "the same seed deals the same cards again, so anyone who saw the cards of a match dealt from it " \
            "will know every hand of this one" in new_match
     deal_set = html.unescape(client.get("/deal-sets/new").text)
-    assert "a key of its own, so no match and no other set is dealt these cards, whatever seed it is given" in deal_set
+    assert "These cards are dealt only in this set: no match and no other set gets them, even from the same seed." in deal_set

@@ -34,6 +34,7 @@ from scorer.web.fields import MAX_PLAYERS, WholeNumberField, choices, ruleset_op
 from scorer.web.language import gettext, lazy_gettext
 from scorer.web.policy import organiser
 from scorer.web.presentation import night as night_words
+from scorer.web.presentation.scoreboard import winners_label as names_list
 from scorer.web.writes import deal_sets as deal_set_writes
 
 bp = Blueprint("deal_sets", __name__)
@@ -76,6 +77,21 @@ class DealSetForm(FlaskForm):
             raise ValidationError(gettext("%(ruleset)s has %(players)s players: choose seat 1 to %(players)s.",
                                           ruleset=ruleset.name, players=ruleset.players))
 
+    def validate_trump(self, field: RadioField) -> None:
+        # Where the ruleset has no such option (the core's option keys), the field as the page
+        # draws it (its first choice, untouched) means nothing and is left out; the page's script
+        # sends nothing for it. Only choosing something else is refused.
+        ruleset = RULESETS.get(self.ruleset.data)
+        if ruleset is not None and "trump" not in ruleset.option_keys and field.data != field.default:
+            raise ValidationError(gettext(
+                "%(ruleset)s has no choice of where trump comes from: only %(rulesets)s have it.",
+                ruleset=ruleset.name, rulesets=names_list(trump_rulesets())))
+
+
+def trump_rulesets() -> list[str]:
+    """The names of the rulesets that let a set choose where trump comes from (the core's option keys)."""
+    return [r.name for r in RULESETS.values() if "trump" in r.option_keys]
+
 
 @bp.route("/deal-sets/new", methods=["GET", "POST"])
 def new_set() -> str | Response | tuple[str, int]:
@@ -88,7 +104,8 @@ def new_set() -> str | Response | tuple[str, int]:
         organiser.give(response, made.set_id, made.token)  # this phone runs the night
         return response
     status = 422 if form.is_submitted() else 200
-    return render_template("cards/new_deal_set.html", form=form, rulesets=ruleset_options(RULESETS.values())), status
+    return render_template("cards/new_deal_set.html", form=form, rulesets=ruleset_options(RULESETS.values()),
+                           current=RULESETS.get(form.ruleset.data), trump_rulesets=names_list(trump_rulesets())), status
 
 
 @bp.get("/deal-sets/")

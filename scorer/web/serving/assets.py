@@ -51,8 +51,8 @@ BUNDLES: dict[str, tuple[str, ...]] = {
     # The shared core first (the phone's storage, the page's words), then one file per feature;
     # the polling and its views last. The deal form's play.js holds its own scripts (and, like
     # play.css, none of the other pages'), site.js every other page's.
-    "site.js": ("app.js", "theme-toggle.js", "wake-lock.js", "new-match.js", "deal-drafts.js", "installable.js",
-                "screen.js", "poll.js", "live.js"),
+    "site.js": ("app.js", "theme-toggle.js", "wake-lock.js", "new-match.js", "deal-set-form.js", "deal-drafts.js",
+                "installable.js", "screen.js", "poll.js", "live.js"),
     "play.js": ("app.js", "theme-toggle.js", "wake-lock.js", "deal-bids.js", "deal-tally.js", "deal-drafts.js",
                 "deal-preview.js", "deal-form.js", "installable.js", "poll.js", "meanwhile.js"),
 }
