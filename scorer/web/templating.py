@@ -42,6 +42,7 @@ from scorer.web.presentation.formatting import (
     minus,
     name_words,
     percent,
+    percentage,
     phone_name,
     plural,
     qr_svg,
@@ -135,6 +136,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(by_suit, "by_suit")
     app.add_template_filter(ruleset_name, "ruleset_name")
     app.add_template_filter(percent, "percent")
+    app.add_template_filter(percentage, "percentage")
     app.add_template_filter(signed_average, "signed_average")
     app.jinja_env.globals.update(
         field_attrs=field_attrs, SUITS=SUITS, SUIT_NAMES=SUIT_NAMES, BID_SUITS=BID_SUITS, DISPLAY_SUITS=DISPLAY_SUITS,
@@ -152,4 +154,5 @@ def register(app: Flask) -> None:
                                  match_seed_visible=publication.match_seed_visible)
     # A club night (deal sets' tables): where a table stands, in words.
     app.jinja_env.globals.update(night_state=night.state_words, night_not_playing=night.not_playing,
-                                 table_label=night.table_label, change_label=night.change_label)
+                                 table_label=night.table_label, change_label=night.change_label,
+                                 place_label=night.place_label, matchpoints_rule=night.matchpoints_rule)

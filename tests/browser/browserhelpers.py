@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
@@ -166,3 +167,16 @@ def sheet_of(page: Page, organise_url: str) -> str:
     link = page.get_by_role("link", name="The deal sheet (every hand)").get_attribute("href")
     assert link is not None
     return link
+
+
+def printed(page: Page, name: str) -> tuple[int, str, str]:
+    """Print the page to PDF as the browser would, a PNG of each page beside it; (pages, page size, text)."""
+    page.emulate_media(media="print")
+    pdf = SCREENSHOTS / f"{name}.pdf"
+    page.pdf(path=str(pdf), prefer_css_page_size=True)
+    page.emulate_media(media="screen")
+    subprocess.run(["pdftoppm", "-png", "-r", "60", str(pdf), str(SCREENSHOTS / name)], check=True)
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    fields = dict(line.split(":", 1) for line in info.splitlines() if ":" in line)
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    return int(fields["Pages"]), fields["Page size"].strip(), text

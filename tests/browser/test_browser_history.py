@@ -7,12 +7,11 @@ from __future__ import annotations
 import json
 import random
 import re
-import subprocess
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from browserhelpers import no_sideways_scroll
+from browserhelpers import no_sideways_scroll, printed
 from playwright.sync_api import Page, expect
 
 from scorer.core.samples import random_document
@@ -48,19 +47,6 @@ def looked_at(page: Page, shoot, name: str, full_page: bool = True) -> None:
     no_sideways_scroll(page)
     page.evaluate("window.scrollTo(0, 0)")
     shoot(name, full_page=full_page)
-
-
-def printed(page: Page, name: str) -> tuple[int, str, str]:
-    """Print the page to PDF as the browser would, a PNG of each page beside it; (pages, page size, text)."""
-    page.emulate_media(media="print")
-    pdf = SCREENSHOTS / f"{name}.pdf"
-    page.pdf(path=str(pdf), prefer_css_page_size=True)
-    page.emulate_media(media="screen")
-    subprocess.run(["pdftoppm", "-png", "-r", "60", str(pdf), str(SCREENSHOTS / name)], check=True)
-    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
-    fields = dict(line.split(":", 1) for line in info.splitlines() if ":" in line)
-    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
-    return int(fields["Pages"]), fields["Page size"].strip(), text
 
 
 @pytest.mark.browser

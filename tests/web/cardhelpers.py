@@ -12,7 +12,7 @@ from sqlalchemy import select
 from webhelpers import start_match
 
 from scorer.core import sort_hand
-from scorer.web.data.models import DealSet, DealtDeal
+from scorer.web.data.models import DealSet, DealtDeal, Match
 from scorer.web.extensions import db
 from scorer.web.presentation.formatting import SUITS, card_words
 
@@ -97,3 +97,15 @@ def join_set(client: FlaskClient, names: list[str], set_id: int = 1, ruleset: st
     """A table of the set started by ``client`` with the set's table code (admitted at once)."""
     return start_match(client, names, ruleset, deal_set=str(set_id), first_dealer="0",
                        table_code=set_code(client.application, set_id) if code is None else code, **extra)
+
+
+def started_before(app: Flask, match_id: int, **options: object) -> int:
+    """A table of a set as one started before a set's tables played exactly its deals
+    (DECISIONS 97): its stored match format set to ``options`` (say ``match="deals", deals=1``),
+    before its first deal. Returns the match's id."""
+    with app.app_context():
+        match = db.session.get_one(Match, match_id)
+        assert not match.deals
+        match.options = {**match.options, **options}
+        db.session.commit()
+    return match_id

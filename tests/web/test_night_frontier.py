@@ -15,7 +15,7 @@ import html
 from typing import Any
 
 import pytest
-from cardhelpers import dealt, join_set, new_set, set_code
+from cardhelpers import dealt, join_set, new_set, set_code, started_before
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
@@ -90,7 +90,7 @@ def test_a_table_that_finishes_early_cannot_reopen_into_a_published_deal(app):
     keeper_a, keeper_b = phone(app, "192.168.1.7"), phone(app, "192.168.1.6")
     set_id = new_set(keeper_b)
     a = join_set(keeper_a, A_NAMES, set_id)
-    b = join_set(keeper_b, B_NAMES, set_id, match="deals", deals="1")  # B's match is one deal long
+    b = started_before(app, join_set(keeper_b, B_NAMES, set_id), match="deals", deals=1)  # B's match is one deal long
     assert post_deal(keeper_b, b, 1, ["hidden"] * 3, [3, 3, 3]).status_code == 303  # over: holds nothing back
     assert post_deal(keeper_a, a, 1, ["hidden"] * 3, [3, 3, 3]).status_code == 303
     assert post_deal(keeper_a, a, 2, ["hidden"] * 3, [3, 3, 3]).status_code == 303
@@ -110,7 +110,7 @@ def test_an_edit_that_reopens_a_table_leaves_it_behind_the_frontier(app):
     keeper_a, keeper_b = phone(app, "192.168.1.7"), phone(app, "192.168.1.6")
     set_id = new_set(keeper_b)
     a = join_set(keeper_a, A_NAMES, set_id)
-    b = join_set(keeper_b, B_NAMES, set_id, match="target", target="20")
+    b = started_before(app, join_set(keeper_b, B_NAMES, set_id), match="target", target=20)
     assert post_deal(keeper_b, b, 1, [4, 3, 2], [4, 3, 2], offers={0: "declare"}).status_code == 303
     with app.app_context():
         assert db.session.get_one(Match, b).finished
@@ -209,8 +209,8 @@ def test_the_live_tag_moves_with_the_frontier_and_with_a_table_deleted_or_restor
 def test_the_nights_matches_count_in_statistics_and_ratings_once_it_has_ended(app):
     keeper_a, keeper_b = phone(app, "192.168.1.7"), phone(app, "192.168.1.6")
     set_id = new_set(keeper_b)
-    a = join_set(keeper_a, A_NAMES, set_id, match="deals", deals="1")
-    b = join_set(keeper_b, B_NAMES, set_id, match="deals", deals="1")
+    a = started_before(app, join_set(keeper_a, A_NAMES, set_id), match="deals", deals=1)
+    b = started_before(app, join_set(keeper_b, B_NAMES, set_id), match="deals", deals=1)
     assert post_deal(keeper_a, a, 1, [4, 3, 2], [4, 3, 2], offers={0: "declare"}).status_code == 303
     stats = keeper_b.get("/stats/").text
     assert "Ann" not in stats
@@ -228,7 +228,7 @@ def test_the_nights_matches_count_in_statistics_and_ratings_once_it_has_ended(ap
 def test_home_and_history_call_a_nights_table_finished_only_once_the_night_has_ended(app):
     keeper_a, keeper_b = phone(app, "192.168.1.7"), phone(app, "192.168.1.6")
     set_id = new_set(keeper_b)
-    a = join_set(keeper_a, A_NAMES, set_id, match="deals", deals="1")
+    a = started_before(app, join_set(keeper_a, A_NAMES, set_id), match="deals", deals=1)
     join_set(keeper_b, B_NAMES, set_id)
     assert post_deal(keeper_a, a, 1, [4, 3, 2], [4, 3, 2], offers={0: "declare"}).status_code == 303
     stranger = phone(app, "203.0.113.9")

@@ -94,11 +94,11 @@ def test_eighteen_without_a_match_seed_replays_each_deal_of_the_game(client, app
 
 
 def test_a_deal_set_deal_replays_from_the_command_shown(client, app):
-    response = client.post("/deal-sets/new", data={"name": "Club", "ruleset": "eighteen", "count": "3",
+    response = client.post("/deal-sets/new", data={"name": "Club", "ruleset": "eighteen", "count": "2",
                                                    "first_dealer": "0", "seed": "77"})
     assert response.status_code in (302, 303), response.text
-    # The set's only table plays two deals and its match is over: nothing is left to predict.
-    match_id = join_set(client, ["Ann", "Bob", "Cy"], ruleset="eighteen", match="deals", deals="2")
+    # The set's only table plays its two deals and its match is over: nothing is left to predict.
+    match_id = join_set(client, ["Ann", "Bob", "Cy"], ruleset="eighteen")
     dealt = [record(client, app, match_id, number, "eighteen") for number in (1, 2)]
     for number, cards in enumerate(dealt, start=1):
         same_cards(cards, replayed(client, match_id, number))

@@ -178,6 +178,17 @@ def _tag(set_id: int) -> str:
     return nights.tag(_version_row(set_id))
 
 
+@bp.get("/results")
+def results(set_id: int) -> str:
+    """The night's results on one printed page: every seat's ranking by matchpoints, each player's
+    points and matchpoints deal by deal, for the deals published (as the set's page)."""
+    deal_set = _set_or_404(set_id)
+    view = night_view(deal_set)
+    return render_template("cards/results_sheet.html", deal_set=deal_set, ended=view["night"].ended,
+                           recap=night_words.recap(view["night"], view["ruleset"], view["standings"], view["compared"]),
+                           **view)
+
+
 @bp.get("/version")
 def version(set_id: int) -> Response:
     """The night's tag (one prebuilt statement), 304 while the screen has it already."""

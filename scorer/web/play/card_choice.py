@@ -32,7 +32,8 @@ def cards_from_form(form: NewMatchForm, header: MatchDocument) -> CardsChoice | 
     """The new match's cards mode, seed and deal set (for ``attach``); None when the form asks
     for something impossible (its message is then beside the field).
 
-    A match from a deal set takes the set's ruleset, pack option and first dealer into ``header``
+    A match from a deal set takes the set's ruleset, pack option, count of deals (the match is
+    exactly the set's deals) and first dealer into ``header``
     (so that deal n's dealer is the sheet's), and the app deals it from the set's seed; a table code
     typed must be the set's (empty: the table waits for the organiser to admit it).
     """
@@ -53,7 +54,7 @@ def cards_from_form(form: NewMatchForm, header: MatchDocument) -> CardsChoice | 
                                                set=deal_set.name))
             return None
         header["first_dealer"] = deal_set.first_dealer
-        header["options"] = {**header["options"], **deal_set.options}
+        header["options"] = {**header["options"], **deal_set.match_options}
         return {"mode": APP, "seed": deal_set.seed, "deal_set_id": deal_set.id}
     mode, seed = form.cards.data, form.seed.data
     if seed is not None and mode == TABLE:

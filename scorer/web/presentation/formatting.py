@@ -5,12 +5,14 @@ and presentation modules call. Nothing here scores; rules facts come from the co
 
 from __future__ import annotations
 
+import copy
 import functools
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 import segno
+from babel import Locale
 from babel.dates import format_skeleton, format_time
 from babel.numbers import format_decimal, format_percent
 from flask import has_request_context, url_for
@@ -332,6 +334,17 @@ def ruleset_name(ruleset_id: str) -> str:
 def percent(part: float | None) -> str:
     """0.4567 → 46% (46 % in German: the locale's signs); nothing to show → –."""
     return "–" if part is None else format_percent(part, locale=format_locale())
+
+
+def percentage(part: float | None) -> str:
+    """A part of the whole to a tenth of a percent, in the locale's signs: 0.625 → 62.5%
+    (62,5 % in German); nothing to show → –."""
+    if part is None:
+        return "–"
+    locale = Locale.parse(format_locale())
+    pattern = copy.copy(locale.percent_formats[None])
+    pattern.frac_prec = (1, 1)
+    return str(pattern.apply(part, locale))
 
 
 def signed_average(value: float | None) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorer.core import Ruleset
+from scorer.core import Ruleset, matchpoints
 from scorer.web.data.models.cards import CLOSED, OPEN, OUT, WAITING
 from scorer.web.data.nights import Night, TableLine, UnitPlay
 from scorer.web.language import gettext, ngettext
@@ -127,15 +127,39 @@ def unit_names(table: TableLine, ruleset: Ruleset) -> list[str]:
     return [" & ".join(table.names[seat] for seat in unit) for unit in ruleset.sides]
 
 
+def matchpoints_rule() -> str:
+    """The night's scoring in one sentence, under every ranking (the rule: ``core/matchpoints.py``)."""
+    return gettext("Each deal, each seat is compared with the same seat at every other table that played it: 2 "
+                   "matchpoints for each table beaten and 1 for each tie; the percentage is of the most the seat could "
+                   "have had on the deals its table played.")
+
+
+def place_label(place: int | None, shared: bool) -> str:
+    """A place as a results sheet prints it: "1", "2=" when shared, "–" when unranked."""
+    if place is None:
+        return "–"
+    return f"{place}=" if shared else str(place)
+
+
 @dataclass(frozen=True)
 class Placed:
-    """One unit of one table in the standings of its seat: its place (shared on equal points)."""
+    """One unit of one table in the ranking of its seat, by matchpoints (``core/matchpoints.py``):
+    its place (shared on an equal percentage, none when it compared no deal), its matchpoints out
+    of the most it could have had, and its raw points beside them."""
 
-    place: int
+    place: int | None
+    shared: bool
     table: TableLine
     name: str
     points: int
-    deals: int   # the published deals it played (fewer for a table closed early)
+    deals: int          # the published deals its table played (fewer for a table closed early)
+    matchpoints: int
+    maximum: int
+    share: float | None  # of the most it could have had (0.625); None: it compared no deal
+
+    @property
+    def place_text(self) -> str:
+        return place_label(self.place, self.shared)
 
 
 @dataclass(frozen=True)
@@ -144,20 +168,27 @@ class SeatStanding:
     placed: list[Placed]
 
 
+def _deal_points(night: Night) -> dict[int, dict[int, list[int]]]:
+    """Per published deal, each admitted table that played it: its units' points (match id keys)."""
+    return {number: {table.match_id: [unit.points for unit in night.plays[table.match_id][number]]
+                     for table in night.admitted if number in night.plays.get(table.match_id, {})}
+            for number in range(1, night.published + 1)}
+
+
 def standings(night: Night, ruleset: Ruleset) -> list[SeatStanding]:
     """Per scoring unit that can win (the dummy never does), the admitted tables' players ranked by
-    their points over the published deals: in duplicate, who held the same cards compare."""
-    found = []
+    matchpoints over the published deals their table played: in duplicate, who held the same cards
+    compare, and a table that closed early is measured over its own deals."""
+    scored = matchpoints.night_matchpoints({number: points for number, points in _deal_points(night).items() if points})
+    tables = {table.match_id: table for table in night.admitted}
     headings = unit_headings(ruleset)
+    found = []
     for unit in ruleset.contenders:
-        rows = sorted(((night.totals[table.match_id][unit], table) for table in night.admitted
-                       if night.plays.get(table.match_id)), key=lambda row: (-row[0], row[1].number))
-        placed, place = [], 0
-        for index, (points, table) in enumerate(rows):
-            if index == 0 or points != rows[index - 1][0]:
-                place = index + 1
-            placed.append(Placed(place, table, unit_names(table, ruleset)[unit], points,
-                                 len(night.plays.get(table.match_id, {}))))
+        placed = [Placed(place.place, place.shared, tables[place.standing.table],
+                         unit_names(tables[place.standing.table], ruleset)[unit], place.standing.points,
+                         place.standing.deals, place.standing.matchpoints, place.standing.maximum,
+                         None if place.standing.share is None else float(place.standing.share))
+                  for place in (matchpoints.ranking(scored, unit) if scored else [])]
         found.append(SeatStanding(headings[unit], placed))
     return found
 
@@ -167,6 +198,7 @@ class TableDeal:
     table: TableLine
     names: list[str]        # per unit
     units: list[UnitPlay]
+    scores: list[matchpoints.MatchpointScore]   # per unit: its matchpoints on the deal
 
 
 @dataclass(frozen=True)
@@ -180,13 +212,45 @@ class ComparedDeal:
 
 
 def compared(night: Night, ruleset: Ruleset, dealers: Sequence[int], turned: Sequence[str | None]) -> list[ComparedDeal]:
-    """The published deals, first to last, each at every admitted table that played it.
-    ``dealers`` and ``turned``: each deal's dealer and turned card, from deal 1."""
+    """The published deals, first to last, each at every admitted table that played it, with each
+    unit's matchpoints on it. ``dealers`` and ``turned``: each deal's dealer and turned card, from deal 1."""
     labels = seat_labels(ruleset)
-    return [ComparedDeal(number, labels[dealers[number - 1]], turned[number - 1],
-                         [TableDeal(table, unit_names(table, ruleset), night.plays[table.match_id][number])
-                          for table in night.admitted if number in night.plays.get(table.match_id, {})])
-            for number in range(1, night.published + 1)]
+    found = []
+    for number, points in _deal_points(night).items():
+        scores = matchpoints.deal_matchpoints(points)
+        found.append(ComparedDeal(number, labels[dealers[number - 1]], turned[number - 1],
+                                  [TableDeal(table, unit_names(table, ruleset), night.plays[table.match_id][number],
+                                             scores[table.match_id])
+                                   for table in night.admitted if table.match_id in points]))
+    return found
+
+
+@dataclass(frozen=True)
+class RecapRow:
+    """One player on the printed results: their standing and, deal by deal, their matchpoints
+    (None where their table did not play the deal)."""
+
+    placed: Placed
+    deals: list[matchpoints.MatchpointScore | None]
+
+
+@dataclass(frozen=True)
+class SeatRecap:
+    heading: str
+    rows: list[RecapRow]
+
+
+def recap(night: Night, ruleset: Ruleset, ranked: Sequence[SeatStanding],
+          deals: Sequence[ComparedDeal]) -> list[SeatRecap]:
+    """The printed results: per seat that can win, its players in ranking order, each with every
+    published deal's points and matchpoints (a column per deal: the deal's comparison)."""
+    scores = {deal.number: {row.table.match_id: row.scores for row in deal.rows} for deal in deals}
+    numbers = range(1, night.published + 1)
+    return [SeatRecap(group.heading,
+                      [RecapRow(placed, [scores.get(number, {}).get(placed.table.match_id, [None] * (unit + 1))[unit]
+                                         for number in numbers])
+                       for placed in group.placed])
+            for unit, group in zip(ruleset.contenders, ranked, strict=True)]
 
 
 def join_note(table: TableLine, night: Night) -> str:

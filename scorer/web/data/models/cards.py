@@ -145,6 +145,12 @@ class DealSet(Model):
     tables: Mapped[list[SetTable]] = relationship(back_populates="deal_set", order_by="SetTable.number")
 
     @property
+    def match_options(self) -> dict[str, Any]:
+        """The options every table of the set plays with: the set's pack options, and a match of
+        exactly the set's deals (the sheet's count: after its last deal the table's match is over)."""
+        return {**self.options, "match": "deals", "deals": self.count}
+
+    @property
     def matches(self) -> list[Match]:
         """The matches played from this set, oldest first (a deleted one no longer counts)."""
         return [use.match for use in self.uses if use.match.deleted_at is None]
