@@ -48,16 +48,19 @@
     form.addEventListener("submit", function (event) {
       var submitter = event.submitter;
       if (submitter && submitter.value === "preview") return;
-      if (navigator.onLine === false) {
-        event.preventDefault();
-        preview.offline();
-        return;
-      }
       drafts.save(tally.rest());
-      try { sessionStorage.setItem("ninety-nine:saving", drafts.key); } catch (e) { /* blocked */ }
-      // After the browser has read the form: a second tap cannot send it twice.
-      setTimeout(function () { saveButton.disabled = true; }, 0);
-      setTimeout(function () { saveButton.disabled = false; }, 8000);
+      // Sent by kept-saves.js: kept on this phone first, then sent; an answer is shown as a plain
+      // submit shows it, no answer keeps the save (and the form, which says so) until the server
+      // answers. A second tap cannot send it twice meanwhile.
+      event.preventDefault();
+      if (saveButton.disabled) return;
+      var fields = [];
+      new FormData(form).forEach(function (value, name) { if (name !== "action") fields.push([name, value]); });
+      fields.push(["action", "save"]);
+      saveButton.disabled = true;
+      nn.keptSaves.save(form, fields, drafts.key).then(function (outcome) {
+        if (outcome === "kept") saveButton.disabled = false;
+      });
     });
     // Back or forward to a page the browser kept whole: the match may have moved on, so read it again.
     window.addEventListener("pageshow", function (event) {

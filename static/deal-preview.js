@@ -93,12 +93,6 @@
       requestPreview();
     }
 
-    function offline() {
-      var problem = line("preview-error", say("saveOffline"));
-      problem.setAttribute("role", "alert");
-      preview.replaceChildren(problem);
-    }
-
-    return { request: requestPreview, start: start, offline: offline };
+    return { request: requestPreview, start: start };
   };
 })();

@@ -194,3 +194,35 @@ def test_a_key_whose_deal_was_deleted_since_never_says_saved_for_a_deal_not_ther
     assert again[0] == 303 and [message for _, message in again[2]] == ["Deal 3 saved."]
     assert len(stored_deals(app, match_id)) == 3  # saved, as a form without a key is
     assert count(app, SaveKey) == 1
+
+
+def test_a_save_sent_by_the_forms_script_is_told_where_its_answer_is(client, app):
+    """The form's script (static/kept-saves.js) asks with X-Kept-Save: the redirect comes back as
+    its address, the message stays in the session for the page the phone opens there, and a
+    refusal's own page is told the same way."""
+    match_id = played(client)
+    key = key_in(client.get(f"/matches/{match_id}/deals/new").text)
+    sent = client.post(f"/matches/{match_id}/deals/new", data=deal_form(3, [4, 1, 2], [4, 2, 3], save_key=key),
+                       headers={"X-Kept-Save": "1"})
+    assert sent.status_code == 200 and sent.is_json and "Location" not in sent.headers
+    assert sent.json == {"location": f"/matches/{match_id}#top"}
+    assert "Deal 3 saved." in client.get(f"/matches/{match_id}").text  # read once, on the page opened
+    assert len(stored_deals(app, match_id)) == 3
+    refused = client.post(f"/matches/{match_id}/deals/new", data=deal_form(4, [4, 1, 2], [4, 2, 2]),
+                          headers={"X-Kept-Save": "1"})
+    assert refused.status_code == 200 and refused.json["location"].endswith(f"/matches/{match_id}/deals/new")
+    drawn = client.get(refused.json["location"])
+    assert drawn.status_code == 422 and "has-error" in drawn.text  # the refused form, drawn from the session
+    plain = client.post(f"/matches/{match_id}/deals/new", data=deal_form(4, [4, 1, 2], [4, 2, 3]))
+    assert plain.status_code == 303  # without the header, as before
+
+
+def test_a_save_answered_twice_shows_its_message_once(client, app):
+    """Its answer lost, a save is sent again with its key: both answers leave "Deal 3 saved." for
+    the next page, which shows it once."""
+    match_id = played(client)
+    key = key_in(client.get(f"/matches/{match_id}/deals/new").text)
+    sent = deal_form(3, [4, 1, 2], [4, 2, 3], save_key=key)
+    for _ in range(2):
+        assert client.post(f"/matches/{match_id}/deals/new", data=sent).status_code == 303
+    assert client.get(f"/matches/{match_id}").text.count("Deal 3 saved.") == 1

@@ -13,6 +13,8 @@ for the match's lock, then is told what the first did (docs/SECURITY.md).
 
 from __future__ import annotations
 
+import json
+
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
@@ -32,6 +34,23 @@ from scorer.web.writes import deals as deal_writes
 from scorer.web.writes.problems import OutOfDate, Refused, WriteProblem
 
 bp = Blueprint("deals", __name__, url_prefix="/matches/<int:match_id>/deals")
+
+# A deal form sent by its script (static/kept-saves.js) asks with this header for where the
+# answer's redirect goes, instead of following it: the page after a save ("Deal 4 saved.") reads
+# its message from the session once, and the phone opens it itself.
+KEPT_SAVE_HEADER = "X-Kept-Save"
+
+
+@bp.after_request
+def redirect_as_location(response: Response) -> Response:
+    """A redirect answered to the form's script as ``{"location": …}`` (200): the script goes
+    there, so the page after the save is drawn once, for the phone, with its message."""
+    if request.headers.get(KEPT_SAVE_HEADER) == "1" and response.status_code in (301, 302, 303, 307, 308):
+        location = response.headers.pop("Location")
+        response.status_code = 200
+        response.set_data(json.dumps({"location": location}))
+        response.mimetype = "application/json"
+    return response
 
 View = str | Response | tuple[str, int]
 

@@ -112,9 +112,21 @@ def deal_form() -> Words:
         "cardsSoFar": counted("%(given)s of %(num)s card", "%(given)s of %(num)s cards"),
         "jokerBid": gettext("Joker: the turned suit"),
         "previewOffline": gettext("The points need a connection to the scorer. What you entered is kept on this phone."),
-        "saveOffline": gettext("No connection: nothing was sent. The deal is kept on this phone; "
-                               "save again once you are back online."),
         "clearDraft": gettext("Clear everything entered for this deal?"),
+    }
+
+
+def kept() -> Words:
+    """kept-saves.js (every page): saves kept on this phone until the server can be reached."""
+    return {
+        "keptDeal": gettext("Deal %(number)s is kept on this phone and will be sent when the server can be reached."),
+        "keptEdit": gettext("The changes to deal %(number)s are kept on this phone and will be sent when the server "
+                            "can be reached."),
+        "keptStale": gettext("Deal %(number)s is kept on this phone, but the server did not know this phone any more: "
+                             "reload the page and save it again."),
+        "sendNow": gettext("Send now"),
+        "offlineNow": gettext("Offline"),
+        "keptCount": counted("%(num)s deal kept on this phone", "%(num)s deals kept on this phone"),
     }
 
 
@@ -155,8 +167,8 @@ def sheet_fit() -> Words:
 # the deal form's play.js only the deal form's words; site.js those of every other page, and of
 # the scripts a page loads beside it (dealing.js: the bid helper; sheet-fit.js: the sheet's button).
 BUNDLES: dict[str, tuple[Callable[[], Words], ...]] = {
-    "site.js": (theme, board, big_screen, offline, players, bid_helper, sheet_fit),
-    "play.js": (theme, deal_form, meanwhile),
+    "site.js": (theme, kept, board, big_screen, offline, players, bid_helper, sheet_fit),
+    "play.js": (theme, kept, deal_form, meanwhile),
 }
 
 
