@@ -99,3 +99,15 @@ def app_factory(tmp_path: Path):
     def factory(**config: object) -> Flask:
         return make_app(tmp_path, **config)
     return factory
+
+
+@pytest.fixture(autouse=True)
+def _no_catch_up_thread_outlives_its_test():
+    """A test that serves an app in its process (serve.worker_app) starts the app's ratings
+    catch-up thread; stopped when the test ends, it never outlives the test's database (a
+    PostgreSQL server stopped, it retried and logged every few seconds for the rest of the run)."""
+    yield
+    from scorer.web.writes import rating_worker
+
+    for worker in list(rating_worker._workers.values()):
+        rating_worker.stop(worker.app, wait=2.0)
