@@ -244,11 +244,15 @@ def recap(night: Night, ruleset: Ruleset, ranked: Sequence[SeatStanding],
           deals: Sequence[ComparedDeal]) -> list[SeatRecap]:
     """The printed results: per seat that can win, its players in ranking order, each with every
     published deal's points and matchpoints (a column per deal: the deal's comparison)."""
-    scores = {deal.number: {row.table.match_id: row.scores for row in deal.rows} for deal in deals}
+    scores = {(deal.number, row.table.match_id): row.scores for deal in deals for row in deal.rows}
+
+    def score(number: int, match_id: int, unit: int) -> matchpoints.MatchpointScore | None:
+        played = scores.get((number, match_id))
+        return played[unit] if played is not None else None
+
     numbers = range(1, night.published + 1)
     return [SeatRecap(group.heading,
-                      [RecapRow(placed, [scores.get(number, {}).get(placed.table.match_id, [None] * (unit + 1))[unit]
-                                         for number in numbers])
+                      [RecapRow(placed, [score(number, placed.table.match_id, unit) for number in numbers])
                        for placed in group.placed])
             for unit, group in zip(ruleset.contenders, ranked, strict=True)]
 
