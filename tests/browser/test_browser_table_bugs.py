@@ -36,7 +36,12 @@ def test_back_after_a_refused_save_never_sends_a_form_again(page: Page):
     assert back is not None and back.request.method == "GET" and back.ok, back
     expect(page.get_by_role("heading", level=1)).to_contain_text("Deal 2")
     expect(page.locator("#error-summary")).to_have_count(0)
-    page.go_back()  # and once more: the form of deal 1 as first opened, now deal 2's
+    # The refused form was drawn in place of the form first opened (the same address, sent by the
+    # form's script): once more back is the scoreboard the form was opened from, with no form to send.
+    before = page.go_back()
+    assert before is not None and before.request.method == "GET" and before.ok, before
+    expect(page.get_by_role("heading", level=1)).to_have_text("Ann · Ben · Cleo")
+    page.go_forward()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Deal 2")
     reloaded = page.reload()
     assert reloaded is not None and reloaded.request.method == "GET"
