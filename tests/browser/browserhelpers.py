@@ -17,6 +17,18 @@ PHONE = {"width": 390, "height": 844}
 SUIT_WORDS = {"♦": "diamonds", "♠": "spades", "♥": "hearts", "♣": "clubs"}
 
 
+NO_TAP_HIGHLIGHT = """document.addEventListener("DOMContentLoaded", () =>
+    document.documentElement.style.setProperty("-webkit-tap-highlight-color", "transparent"));"""
+
+
+def without_tap_highlight(page: Page) -> None:
+    """From the next page the tab opens on: no highlight over what is tapped. Chromium draws it
+    and fades it out on the compositor's own clock, outside the page (no script can see it, so no
+    event says it is gone); a screenshot taken soon after a tap would hold it. Set through the
+    CSSOM, as the page's Content-Security-Policy allows; inherited by every element."""
+    page.add_init_script(NO_TAP_HIGHLIGHT)
+
+
 def snap(page: Page, name: str) -> None:
     """The whole page as it is, light then dark, into screenshots/ (git-ignored) to look at."""
     SCREENSHOTS.mkdir(exist_ok=True)

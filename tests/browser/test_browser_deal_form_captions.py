@@ -5,7 +5,7 @@ not as one more chip to tap."""
 from __future__ import annotations
 
 import pytest
-from browserhelpers import SCREENSHOTS, bid, start_match, turn_card
+from browserhelpers import SCREENSHOTS, bid, start_match, turn_card, without_tap_highlight
 from playwright.sync_api import Page, expect
 
 TRANSPARENT = "rgba(0, 0, 0, 0)"
@@ -52,6 +52,7 @@ def test_the_premiums_hint_sits_on_the_grid_of_the_chips(page: Page, scheme: str
 @pytest.mark.browser
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_bid_and_took_captions_read_as_labels(page: Page, scheme: str) -> None:
+    without_tap_highlight(page)  # the screenshot below comes right after a tap
     open_form(page, scheme)
     chip = looks(page, "fieldset.seat[data-seat='1'] .bid-field .chip[data-set='0']")
     assert chip["background"] != TRANSPARENT and chip["border"][0] != TRANSPARENT  # a chip looks tappable
@@ -77,7 +78,6 @@ def test_the_bid_and_took_captions_read_as_labels(page: Page, scheme: str) -> No
     assert under["color"] == muted
     turn_card(page, "7H")  # the grid folds to the card picked: the three seats on the screen
     page.evaluate("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")
-    page.wait_for_timeout(400)  # the tap's highlight gone
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"issue22-captions-{scheme}.png"))
     # A message beside an empty box brings its box back (a red border says where).

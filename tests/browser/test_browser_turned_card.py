@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browserhelpers import PHONE, SCREENSHOTS, bid, record_deal_turning, save, start_match, tricks, turn_card
+from browserhelpers import PHONE, SCREENSHOTS, bid, record_deal_turning, save, start_match, tricks, turn_card, without_tap_highlight
 from playwright.sync_api import Browser, Page, expect
 from test_browser_deal_form import Thumb
 from test_browser_layout_shift import LIMIT, shift_of, slow_phone
@@ -149,6 +149,7 @@ def test_an_edit_shows_its_card_picked_from_the_first_paint(page: Page, browser_
 def test_screenshots(page: Page, scheme: str, ruleset: str, players: int) -> None:
     """Issue 22's look at a 390×844 phone: the grid open, then a card picked."""
     page.emulate_media(color_scheme=scheme)
+    without_tap_highlight(page)  # each screenshot comes right after a tap
     start_match(page, ["Ann", "Bob", "Cy", "Dee"][:players], ruleset=ruleset)
     page.get_by_role("link", name="Record deal 1").tap()
     expect(page.locator(".turned-card")).to_be_visible()
@@ -159,5 +160,4 @@ def test_screenshots(page: Page, scheme: str, ruleset: str, players: int) -> Non
     turn_card(page, "5S" if ruleset == "Eighteen" else "10H")
     bid(page, "Ann", 3)
     page.evaluate("document.activeElement && document.activeElement.blur()")
-    page.wait_for_timeout(400)  # the tap's highlight gone
     page.screenshot(path=str(SCREENSHOTS / f"issue22-turned-card-{name}-picked-{scheme}.png"))

@@ -4,6 +4,7 @@ manifest's name, the service worker's cache and the dates follow it."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from datetime import UTC, datetime
@@ -13,8 +14,10 @@ import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
+from cardhelpers import app_match, dealt
 from flask.testing import FlaskClient
 from recordhelpers import add_documents, sample
+from webhelpers import phone
 
 from scorer.web import language
 
@@ -61,14 +64,40 @@ def test_the_switch_goes_back_to_this_site_only(client: FlaskClient, target: str
     assert answer.status_code == 303 and answer.headers["Location"] == "/"
 
 
-def test_every_page_offers_the_other_language_and_never_echoes_a_secret_address(client: FlaskClient) -> None:
-    page = client.get("/history/?state=finished").text
-    assert re.search(r'<button type="submit" name="lang" value="de"[^>]*>DE<span class="visually-hidden"> Deutsch</span></button>', page)
-    assert 'name="next" value="/history/?state=finished"' in page
-    german = client.get("/", headers={"Accept-Language": "de"}).text
+def switch_of(page: str) -> str:
+    """The page's language switch (its form), which must be there."""
+    found = re.search(r'<form class="lang-switch[^"]*" method="post" action="/language">.*?</form>', page, re.S)
+    assert found is not None, "no language switch on the page"
+    return found.group(0)
+
+
+def comes_back_to(switch: str) -> str:
+    found = re.search(r'<input type="hidden" name="next" value="([^"]*)">', switch)
+    assert found is not None, switch
+    return html.unescape(found.group(1))
+
+
+def test_every_page_offers_the_other_language_and_never_echoes_a_secret_address(app, client: FlaskClient) -> None:
+    switch = switch_of(client.get("/history/?state=finished").text)
+    assert re.search(r'<button type="submit" name="lang" value="de"[^>]*>DE<span class="visually-hidden"> Deutsch</span></button>', switch)
+    assert comes_back_to(switch) == "/history/?state=finished"
+    german = switch_of(client.get("/", headers={"Accept-Language": "de"}).text)
     assert re.search(r'name="lang" value="en"[^>]*>EN<span class="visually-hidden"> English</span></button>', german)
-    invite = client.get("/matches/1/join?invite=secret-token").text  # a page whose address carries a token
-    assert "secret-token" not in invite.split('name="next"', 1)[-1].split(">", 1)[0]
+    # Pages whose address carries a secret: a real invite to keep score, and a seat's hand page.
+    match_id = app_match(client)
+    share = client.get(f"/matches/{match_id}/share").text
+    link = re.search(r'href="http://localhost(/matches/\d+/join\?invite=([^"&]+)[^"]*)"', share)
+    assert link is not None
+    friend = phone(app, "192.168.1.30")
+    invite = friend.get(html.unescape(link.group(1)))
+    assert invite.status_code == 200 and 'name="invite"' in invite.text  # the invite's own page
+    switch = switch_of(invite.text)
+    assert comes_back_to(switch) == f"/matches/{match_id}/join" and link.group(2) not in switch
+    token = dealt(app, match_id)["tokens"][0]
+    hand = friend.get(f"/hand/{token}")
+    assert hand.status_code == 200
+    switch = switch_of(hand.text)
+    assert comes_back_to(switch) == "/" and token not in switch
 
 
 def test_the_manifest_is_in_the_language_its_link_names(client: FlaskClient) -> None:
@@ -98,8 +127,7 @@ def test_the_switch_needs_no_token_so_a_page_made_for_many_phones_holds_none(csr
     """A club night's board is made once for every phone outside its table (serving/kept_pages.py)
     and the service worker keeps copies: a page holds no phone's CSRF token for the switch, which
     only sets the phone's own language (DECISIONS; docs/SECURITY.md)."""
-    page = csrf_client.get("/history/").text
-    switch = page.split('class="lang-switch', 1)[1].split("</form>", 1)[0]
+    switch = switch_of(csrf_client.get("/history/").text)
     assert "csrf_token" not in switch
     answer = csrf_client.post("/language", data={"lang": "de", "next": "/history/"})
     assert answer.status_code == 303 and csrf_client.get_cookie(language.COOKIE).value == "de"

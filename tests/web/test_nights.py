@@ -161,11 +161,16 @@ def of_a(documents: list[dict]) -> dict:
     return next(doc for doc in documents if doc["players"] == A_NAMES)
 
 
+def ann_made_44(text: str) -> bool:
+    """Deal 2 explained: Ann's own line gives her 44 points (not a 44 anywhere on the page)."""
+    return re.search(r'<span class="ex-name">Ann</span>\s*<span class="ex-points">\+44</span>', text) is not None
+
+
 # Each reader of table A: what it shows of deal 2 (True: deal 2's figures are there). Read as text.
 READERS = {
     "scoreboard": (lambda a: f"/matches/{a}", lambda text: 'id="deal-2"' in text and 'aria-label="47 points"' in text),
     "match record": (lambda a: f"/history/{a}", lambda text: 'id="deal-2"' in text and "2 deals played" in text),
-    "deal page": (lambda a: f"/matches/{a}/deals/2", lambda text: "Deal 2" in text and "44" in text),
+    "deal page": (lambda a: f"/matches/{a}/deals/2", lambda text: "Deal 2" in text and ann_made_44(text)),
     "change history": (lambda a: f"/matches/{a}/changes", lambda text: "Deal 2 recorded" in text),
     "CSV": (lambda a: f"/matches/{a}/export.csv", lambda text: csv_deals(text) == {"1", "2"}),
     "JSON": (lambda a: f"/matches/{a}/export.json", lambda text: len(json.loads(text)["deals"]) == 2),
@@ -340,9 +345,22 @@ def test_the_directors_screen_shows_the_tables_the_deals_every_table_played_and_
     # Seat 2 after deal 1: Eve took 4 tricks with a hidden bid (4 points), Bob 3 (3 points): Eve
     # beat the one other table (all of its matchpoints), Bob none; the raw points beside them.
     assert re.search(r"Eve .*?100\.0%.*?4 pts.*?Bob .*?0\.0%.*?3 pts", re.sub(r"<[^>]+>", " ", standings), re.S)
-    assert "44" not in re.sub(r'<[^>]+>', " ", screen)  # nothing of A's deal 2
+    assert not A_DEAL_2 & set(points_shown(screen)), points_shown(screen)  # nothing of A's deal 2
     assert "/organise" not in screen and "Take out" not in screen and "Admit" not in screen
     assert set_code(night["app"], set_id)[:4] not in screen  # until the organiser chooses
+    # Once B has played deal 2 it is published, and A's points of it are there, where they were not.
+    night["keeper_b"].get(f"/matches/{night['b']}")
+    assert post_deal(night["keeper_b"], night["b"], 2, ["hidden"] * 3, [3, 3, 3]).status_code == 303
+    published = html.unescape(stranger.get(f"/deal-sets/{set_id}/screen").text)
+    assert 'id="director-deal-2"' in published and set(points_shown(published)) >= A_DEAL_2
+
+
+A_DEAL_2 = {"+44", "+13", "+12"}  # Ann's, Bob's and Cy's points of A's deal 2 (no deal 1 scores so)
+
+
+def points_shown(screen: str) -> list[str]:
+    """The points of each seat's deals the director's screen shows, as written there."""
+    return re.findall(r'<span class="pts">([^<]+)</span>', screen)
 
 
 def test_the_table_code_is_on_the_screen_only_while_the_organiser_shows_it(night):

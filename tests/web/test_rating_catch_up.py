@@ -7,7 +7,6 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
-import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -91,12 +90,22 @@ def test_the_server_folds_in_its_own_thread_off_the_request(client, app, monkeyp
     app.config["RATINGS_CATCH_UP"] = "thread"
     threads: list[str] = []
     monkeypatch.setattr(rating_writes, "during_fold", lambda _kind, _worker: threads.append(threading.current_thread().name))
+    caught_up = threading.Event()  # set when a round of the catch-up folded and left nothing stale
+    every_kind = rating_writes.catch_up_all
+
+    def catch_up_all(wait: float = 0) -> list[str]:
+        before = rating_writes.folds_done
+        left = every_kind(wait)
+        if rating_writes.folds_done > before and not left:
+            caught_up.set()
+        return left
+    monkeypatch.setattr(rating_writes, "catch_up_all", catch_up_all)
     keep(client, first)
     try:
         assert client.post(f"/matches/{first}/delete").status_code in (302, 303)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and (state(app, kind).stale_at or state(app, kind).folding_at):
-            time.sleep(0.05)
+        assert caught_up.wait(20), "the catch-up thread never folded the change"
+        row = state(app, kind)
+        assert (row.stale_at, row.folding_at, row.claimed_by) == (None, None, None)
         assert threads and set(threads) == {"ratings-catch-up"}
         assert stored(app) == expected(app)
         assert rating_worker.start(app).thread.is_alive()  # one thread a process, still there for the next change

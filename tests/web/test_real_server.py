@@ -18,7 +18,7 @@ import urllib.error
 import urllib.request
 import uuid
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -101,6 +101,18 @@ def production_server(tmp_path, app_factory) -> Iterator[tuple[str, int]]:
         process.terminate()
         process.wait(timeout=10)
         process.stdout.close()
+
+
+def wait_for(condition: Callable[[], bool], what: str, seconds: float = 15) -> None:
+    """Until ``condition`` holds (``what`` it stands for), for ``seconds`` at most, else fail
+    saying so. The server is another process: nothing it does can set an event in this one, so
+    what it wrote is read back from its database, looking again every 50 ms until the condition
+    holds (the pause is between two looks, not a guess at how long the work takes)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() >= deadline:
+            pytest.fail(f"not within {seconds} s: {what}")
+        time.sleep(0.05)
 
 
 def bomb() -> bytes:
@@ -199,20 +211,20 @@ def test_an_edit_far_back_is_answered_then_its_ratings_are_folded_by_the_product
     base, _ = production_server
     app = app_factory()  # the same database file, read beside the server
 
-    def caught_up() -> bool:
-        deadline = time.monotonic() + 15
-        while time.monotonic() < deadline:
-            with app.app_context():
-                if not db.session.scalars(select(RatingState.kind).where(
-                        or_(RatingState.stale_at.is_not(None), RatingState.folding_at.is_not(None)))).all():
-                    return True
-            time.sleep(0.05)
-        return False
+    def marked() -> list[str]:
+        """The kinds whose stored ratings are marked stale, or being folded again."""
+        with app.app_context():
+            return list(db.session.scalars(select(RatingState.kind).where(
+                or_(RatingState.stale_at.is_not(None), RatingState.folding_at.is_not(None)))))
+
+    def caught_up() -> None:
+        wait_for(lambda: not marked(), "the server's catch-up thread folds every marked kind")
 
     browser = Browser(base)
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', browser.send("/import")[1]).group(1)
     status, _ = browser.upload("/import", "club.json", json.dumps(documents(12, 30)).encode(), {"csrf_token": token})
-    assert status == 303 and caught_up()
+    assert status == 303
+    caught_up()
     with app.app_context():
         oldest = db.session.scalars(select(Match).where(Match.finished.is_(True)).order_by(Match.finished_at)).first()
         assert oldest is not None
@@ -223,5 +235,5 @@ def test_an_edit_far_back_is_answered_then_its_ratings_are_folded_by_the_product
     version = re.search(r'name="version" type="hidden" value="(\d+)"', page).group(1)
     status, _ = browser.form(f"/matches/{match_id}/deals/{last}/delete", {"csrf_token": token, "version": version})
     assert status == 303  # answered; the match is no longer finished, every later rating moves
-    assert caught_up()
+    caught_up()
     assert stored(app) == expected(app) != before

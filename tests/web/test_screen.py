@@ -12,9 +12,6 @@ from cardhelpers import app_match
 from flask import Flask
 from webhelpers import match_form, post_deal, start_match
 
-from scorer.web.data.models import Match
-from scorer.web.extensions import db
-
 THREE = ["Ann", "Bob", "Cy"]
 PHONE = "192.168.1.10"  # a phone on the table's Wi-Fi, not the server machine
 
@@ -138,22 +135,32 @@ def test_the_server_machines_home_opens_the_tables_big_screen(app: Flask, client
     assert 'href="/screen"' not in client.get("/", headers={"X-Forwarded-For": PHONE}).text
 
 
-def test_the_tables_screen_shows_the_match_most_recently_played(app: Flask, client) -> None:
-    words = texts(client.get("/screen").text)
-    assert "No match yet" in words
+def heading(page: str) -> str:
+    """The screen's heading: the players of the match it shows, or that there is none."""
+    found = re.search(r"<h1>(.*?)</h1>", page, re.S)
+    assert found is not None
+    return texts(found.group(1)).strip()
+
+
+def test_the_tables_screen_shows_the_match_most_recently_played(client) -> None:
+    assert heading(client.get("/screen").text) == "No match yet"
     old = one_deal_match(client, ["Dee", "Eve", "Flo"])
     assert post_deal(client, old, 1, [4, 1, 2], [4, 2, 3]).status_code == 303
     # None in play: the match that just ended.
-    assert "Dee wins" in texts(client.get("/screen").text)
+    screen = client.get("/screen").text
+    assert heading(screen) == "Dee · Eve · Flo" and "Dee wins" in texts(screen)
     playing = start_match(client, THREE)
-    assert "Ann · Bob · Cy" in texts(client.get("/screen").text)
-    # Another match saved since: the table moved there.
+    assert heading(client.get("/screen").text) == "Ann · Bob · Cy"
+    # Another match started since: the table moved there.
     other = start_match(client, ["Gus", "Hal", "Ivy"])
-    assert "Gus · Hal · Ivy" in texts(client.get("/screen").text)
+    assert heading(client.get("/screen").text) == "Gus · Hal · Ivy"
+    # A deal saved in the first: back to it, though the other is newer and still in play.
     assert post_deal(client, playing, 1, [4, 3, 2], [4, 2, 3]).status_code == 303
-    assert "Ann · Bob · Cy" in texts(client.get("/screen").text)
-    with app.app_context():
-        assert db.session.get(Match, other) is not None
+    assert heading(client.get("/screen").text) == "Ann · Bob · Cy"
+    assert "Record deal 1" in client.get(f"/matches/{other}").text  # in play, not over nor gone
+    # And a deal saved in the other: there again.
+    assert post_deal(client, other, 1, [4, 3, 2], [4, 2, 3]).status_code == 303
+    assert heading(client.get("/screen").text) == "Gus · Hal · Ivy"
 
 
 def test_the_tables_tag_moves_with_a_save_and_with_another_match(client) -> None:
@@ -178,11 +185,23 @@ def test_the_tables_tag_moves_with_a_save_and_with_another_match(client) -> None
 
 @pytest.mark.parametrize("path", ["/screen", "/screen/{id}"])
 def test_the_big_screen_polls_a_little_under_once_a_second(client, path: str) -> None:
+    """What the page tells ``live.js``: the address to poll, the tag it was drawn at and how often
+    (``every`` 0 or none would leave it at ``poll.js``'s slower pace). The browser test
+    ``test_a_save_on_a_phone_shows_on_the_big_screen_within_a_second`` runs the script itself."""
     match_id = start_match(client, THREE)
     screen = client.get(path.format(id=match_id)).text
-    every = int(re.search(r'data-live-every="(\d+)"', screen).group(1))
-    assert every <= 900  # a save shows within a second: the poll, then the page itself
-    assert 'data-wake-lock' in screen and 'id="fullscreen"' in screen
+    body = re.search(r"<body ([^>]*)>", screen)
+    assert body is not None and "data-screen" in body.group(1) and "data-wake-lock" in body.group(1)
+    attributes = dict(re.findall(r'data-live(-\w+)?="([^"]*)"', body.group(1)))
+    every = int(attributes["-every"])
+    assert 0 < every < 1000  # a save shows within a second: the poll, then the page itself
+    # The address it polls is the tag of what it shows: unchanged, a 304; a save moves it.
+    poll, tag = attributes[""], attributes["-tag"]
+    assert poll == ("/screen/version" if path == "/screen" else f"/matches/{match_id}/version")
+    assert client.get(poll, headers={"If-None-Match": f'"{tag}"'}).status_code == 304
+    assert post_deal(client, match_id, 1, [4, 3, 2], [4, 2, 3]).status_code == 303
+    assert client.get(poll, headers={"If-None-Match": f'"{tag}"'}).status_code == 200
+    assert 'id="fullscreen"' in screen
 
 
 def test_the_tables_big_screen_follows_a_rematch_as_soon_as_it_is_started(client) -> None:
