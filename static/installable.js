@@ -13,7 +13,9 @@
     var offline = document.querySelector("meta[name='ninety-nine-offline']");
     if (offline) {
       var when = new Date(Number(offline.getAttribute("content")));
-      pwaNote("offline-note", isNaN(when) ? say("offline") : say("offlineAt", { time: window.ninetyNine.clock(when) }), false);
+      var form = !!document.getElementById("deal-form") && !isNaN(when);  // a deal form's copy (sw.js), or a scoreboard's
+      pwaNote("offline-note", isNaN(when) ? say("offline")
+        : say(form ? "offlineForm" : "offlineAt", { time: window.ninetyNine.clock(when) }), false);
     }
     var key = "ninety-nine:sleep-note-seen";
     if (!window.isSecureContext && document.body.hasAttribute("data-saved-deals") && !store.get(key)) {

@@ -15,11 +15,24 @@
 // Kept: "ninety-nine:kept:<match>" in the phone's storage (app.js: store), a list in the order saved, each
 // { key: save_key, match, number, editing, action: the form's address, form: its page's address,
 //   board: the scoreboard's address, fields: [[name, value], ...], draft: the draft's key,
-//   at: when kept (ms), state: "waiting" | "refused" | "stale" }.
+//   at: when kept (ms), names: the players, seats: [[name, bid, tricks], ...] (the scoreboard's
+//   rows of deals not sent yet), state, and for a held or lost one location / reason }.
+// States: "waiting" (sent as soon as the server answers); "held" (the server answered with the form
+// again: a refusal, or another phone's version of the deal; shown once, then held, with the later
+// saves of its match behind it, until the form is saved again, the stored deal kept, or it is
+// dismissed); "stale" (the phone's session ended and no new token could be had); "lost" (the
+// match was deleted, or this phone no longer keeps its score: kept, with the reason, until
+// dismissed).
+//
+// The table plays on while the server is away (item 3): a new-deal form (the server's, or the
+// service worker's copy, sw.js) is turned into the form of the next deal not kept yet, with a key
+// of its own; its dealer and trump are marked as the server's for the last deal it has, since
+// only the server works them out (no rule is written again here).
 (function () {
   "use strict";
   var nn = window.ninetyNine, store = nn.store, say = nn.say;
   var PREFIX = "ninety-nine:kept:";
+  var KNOWN = "ninety-nine:known:";  // + match: the deals the server had at the last page it drew
   var EVERY = 3000, MOST = 30000;  // ms between tries while a save waits: 3 s, doubled each time up to 30 s
   var TIMEOUT = 20000;  // ms: a save with no answer by then is kept
 
@@ -60,6 +73,14 @@
   function here(entry) {
     return document.body.dataset.match === String(entry.match);
   }
+  function newKey() {  // as the server makes one (data/save_keys.new_key): 16 random bytes, URL-safe
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+  function pathOf(address) {
+    return address ? new URL(address, window.location.href).pathname : null;
+  }
 
   // ---- sending ----------------------------------------------------------------------------------
 
@@ -89,7 +110,11 @@
         });
       }
       if (response.status === 400) return "token";
-      entry.location = null;  // a page drawn in answer (a conflict): shown by sending the form natively
+      // The match was deleted (or, for an edit, the deal), or this phone no longer keeps its score:
+      // nothing will take this save; it is kept, with the reason, until dismissed.
+      if (response.status === 404 || response.status === 410) { entry.reason = entry.editing ? "gone" : "deleted"; return "lost"; }
+      if (response.status === 403) { entry.reason = "rights"; return "lost"; }
+      entry.location = null;  // a page drawn in answer: shown by sending the form natively
       return "refused";
     }, function () { clearTimeout(timeout); return "kept"; });
   }
@@ -146,7 +171,10 @@
   }
 
   // One kept save sent, and what follows from its answer; true if the next may be sent.
-  function sendOne(entry) {
+  // ``shown``: the answer is opened on this phone (its match's page, or Open pressed);
+  // ``pressed``: sent by Save itself, the form on the screen (a refusal is that form's answer).
+  function sendOne(entry, shown, pressed) {
+    shown = shown || here(entry);
     var sent = entry.state === "stale" ? Promise.resolve("stale") : post(entry).then(function (outcome) {
       return outcome === "token" ? withNewToken(entry) : outcome;
     });
@@ -154,19 +182,43 @@
       if (leaving) return false;
       if (outcome === "saved") {
         drop(entry);
-        if (here(entry)) { showAnswer(entry); return false; }
+        settled(entry);
+        if (shown) { showAnswer(entry); return false; }
         if (entry.draft) store.remove(entry.draft);
         return true;
       }
-      if (outcome === "refused") {
-        // The phone on that match's pages sees the refusal as the server draws it; elsewhere it
-        // waits, not sent again, until that match is opened.
-        if (here(entry)) { drop(entry); showAnswer(entry); } else mark(entry, "refused");
+      if (outcome === "refused" && pressed) {  // the form drawn again with its message, as a plain submit
+        drop(entry);
+        showAnswer(entry);
         return false;
+      }
+      if (outcome === "refused") {
+        // A kept save the server would not take as it was (another phone's version of the deal, a
+        // table that stopped playing): held, with the later saves of its match behind it. The phone
+        // on that match's pages sees the server's answer at once; elsewhere, when Open is pressed.
+        hold(entry, { state: "held", location: entry.location });
+        if (shown) showAnswer(entry);
+        return false;
+      }
+      if (outcome === "lost") {  // the saves after it are of the same match: each told as it is
+        hold(entry, { state: "lost", reason: entry.reason });
+        return true;
       }
       if (outcome === "stale") mark(entry, "stale");
       return false;
     });
+  }
+  function hold(entry, facts) {
+    write(entry.match, listFor(entry.match).map(function (kept) {
+      return kept.key === entry.key ? Object.assign(kept, facts) : kept;
+    }));
+  }
+  // A deal saved: a held save of the same deal (shown, then sent again from its form with a key of
+  // its own) is settled by it.
+  function settled(entry) {
+    write(entry.match, listFor(entry.match).filter(function (kept) {
+      return !(kept.state === "held" && kept.number === entry.number);
+    }));
   }
 
   var busy = false, saving = false;
@@ -200,17 +252,21 @@
     wait = EVERY;
     return sendKept();
   }
-  // A match's kept saves in the order they were saved: one refused or unanswered holds the rest.
+  // A match's kept saves in the order they were saved: one held or unanswered holds the rest (a
+  // lost one does not: the rest are told as it is).
   function sendInOrder(match) {
     if (leaving) return Promise.resolve();
-    var entry = listFor(match)[0];
-    if (!entry) return Promise.resolve();
-    if (entry.state === "refused") {
-      if (here(entry)) { drop(entry); showAnswer(entry); }
-      return Promise.resolve();
-    }
+    var entry = listFor(match).filter(function (kept) { return kept.state !== "lost"; })[0];
+    if (!entry || entry.state === "held") return Promise.resolve();
     if (entry.state === "stale" && !here(entry)) return Promise.resolve();
     return sendOne(entry).then(function (next) { return next ? sendInOrder(match) : undefined; });
+  }
+  // Open pressed on a held save: sent again (its key makes it once), and the answer shown.
+  function open(entry) {
+    if (busy || leaving) return;
+    busy = true;
+    entry.state = "waiting";
+    sendOne(entry, true).then(function () { busy = false; show(); });
   }
 
   // ---- what the page says -----------------------------------------------------------------------
@@ -225,7 +281,18 @@
     }
     return element;
   }
-
+  function make(tag, className, text) {
+    var element = document.createElement(tag);
+    if (className) element.className = className;
+    if (text !== undefined) element.textContent = text;
+    return element;
+  }
+  function button(text, act) {
+    var element = make("button", "btn btn-quiet", text);
+    element.type = "button";
+    element.addEventListener("click", act);
+    return element;
+  }
   // Every page: a line when the phone is offline, and how many saves it holds.
   function showLine() {
     var main = document.getElementById("main");
@@ -241,36 +308,45 @@
     if (!line.parentNode) main.insertBefore(line, main.firstChild);
   }
 
-  // The deal form whose save is kept: what became of it, with Send now.
-  function showFormNote() {
-    var form = document.getElementById("deal-form");
-    if (!form) return;
-    var mine = listFor(document.body.dataset.match).filter(function (entry) { return entry.form === window.location.pathname; })[0];
-    var box = note("kept-note", "pwa-note kept-note");
-    if (!mine) { box.remove(); return; }
-    var words = mine.state === "stale" ? say("keptStale", { number: mine.number })
-      : say(mine.editing ? "keptEdit" : "keptDeal", { number: mine.number });
-    var text = box.querySelector("span") || box.appendChild(document.createElement("span"));
-    text.textContent = words;
-    if (!box.querySelector("button")) {
-      var button = document.createElement("button");
-      button.type = "button";
-      button.className = "btn btn-quiet";
-      button.textContent = say("sendNow");
-      button.addEventListener("click", function () { now(); });
-      box.appendChild(button);
-    }
-    if (!box.parentNode) {
-      var actions = form.querySelector(".actions");
-      form.insertBefore(box, actions);
-      box.scrollIntoView({ block: "center" });  // not under the bar at the thumb
-    }
-  }
-
+  // What the deal form (kept-form.js), the scoreboard (kept-board.js) and every other page
+  // (kept-problems.js) add: run at the page's
+  // load before anything is shown (ready), and at every change (views).
+  var ready = [], views = [];
   function show() {
     showLine();
-    showFormNote();
+    views.forEach(function (view) { view(); });
   }
+
+  // ---- the next deal while the server is away ---------------------------------------------------
+
+  function offlineCopy() {
+    return !!document.querySelector("meta[name='ninety-nine-offline']");
+  }
+  // The deal the table plays next as this phone knows it: after the server's last deal, and after
+  // every deal kept here (held ones are not: the server has yet to take them).
+  function nextNumber(match, serverNext) {
+    var known = Number(store.get(KNOWN + match));
+    var next = Math.max(serverNext, isNaN(known) ? 0 : known + 1);
+    listFor(match).forEach(function (entry) {
+      if (!entry.editing && (entry.state === "waiting" || entry.state === "stale")) next = Math.max(next, Number(entry.number) + 1);
+    });
+    return next;
+  }
+  function asOf(parent, before, number) {
+    var line = make("p", "kept-as-of", say("asOf", { number: number }));
+    line.id = "kept-as-of";
+    parent.insertBefore(line, before || null);
+  }
+
+  // "Keep deal 4 as it was saved" beside a held save's answer: the phone's version is let go.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("[data-keep-saved]");
+    if (!link) return;
+    var match = document.body.dataset.match;
+    write(match, listFor(match).filter(function (entry) {
+      return !(entry.state === "held" && String(entry.number) === link.dataset.keepSaved);
+    }));
+  });
 
   // ---- the deal form's Save ---------------------------------------------------------------------
 
@@ -285,23 +361,36 @@
       editing: form.hasAttribute("data-editing"), form: window.location.pathname,
       action: new URL(form.getAttribute("action"), window.location.href).pathname,  // (form.action: its "action" buttons)
       board: new URL(document.querySelector(".deal-form .actions a[href]").href).pathname,
-      fields: fields, draft: draft, at: Date.now(), state: "waiting",
+      fields: fields, draft: draft, at: Date.now(), state: "waiting", names: form.dataset.names,
+      seats: Array.prototype.map.call(form.querySelectorAll("fieldset.seat"), function (seat) {
+        var i = seat.dataset.seat, value = function (name) {
+          var field = form.elements["seats-" + i + "-" + name];
+          return field ? field.value.trim() : "";
+        };
+        return [seat.dataset.name, value("bid") || "?", value("tricks") || "?"];
+      }),
     };
     keep(entry);
     saving = true;  // the timer waits for this one
-    return sendOne(entry).then(function (next) {
+    return sendOne(entry, true, true).then(function (next) {
       saving = false;
       show();
       if (next) now(); else later();
-      return listFor(match).some(function (kept) { return kept.key === entry.key; }) ? "kept" : "sent";
+      return listFor(match).some(function (kept) { return kept.key === entry.key && kept.state !== "held"; }) ? "kept" : "sent";
     });
   }
 
-  nn.keptSaves = { save: save, send: now, count: function () { return all().length; } };
+  nn.keptSaves = {
+    save: save, send: now, count: function () { return all().length; }, ready: ready, views: views,
+    // for kept-form.js and kept-board.js
+    listFor: listFor, all: all, drop: drop, open: open, pathOf: pathOf, show: show, make: make, note: note,
+    button: button, nextNumber: nextNumber, offlineCopy: offlineCopy, asOf: asOf, newKey: newKey, KNOWN: KNOWN,
+  };
 
   // ---- by itself --------------------------------------------------------------------------------
 
-  document.addEventListener("DOMContentLoaded", function () {
+  document.addEventListener("DOMContentLoaded", function () {  // before deal-form.js's: it reads the draft's key
+    ready.forEach(function (adapt) { adapt(); });
     show();
     if (all().length) now();
   });

@@ -3,8 +3,11 @@
 // - the app shell: styles, scripts, icons and the offline page;
 // - the last scoreboard of each match opened on this phone (/matches/<id>), network first: a
 //   scoreboard is always fetched fresh, and the copy is shown only when the fetch fails, with a
-//   <meta name="ninety-nine-offline"> added so that app.js says "Offline: showing the scoreboard
-//   as of 20:15".
+//   <meta name="ninety-nine-offline"> added so that installable.js says "Offline: showing the
+//   scoreboard as of 20:15";
+// - the same for the new-deal form of each match opened (/matches/<id>/deals/new), so that a table
+//   plays on while the server is away: kept-saves.js turns the copy into the form of the next deal
+//   not kept yet, with a key of its own, and marks what only the server can know (issue 35).
 // Nothing else is cached: never a POST's answer, a hand page (/hand/…: private, no-store), an
 // export, or any answer that says no-store. Every cached file is fetched fresh first too, so a new
 // version of the app is never hidden behind an old copy.
@@ -16,12 +19,13 @@
 var CACHE = "ninety-nine-v1";
 var SHELL = [
   "/offline",
-  "/static/site.css", "/static/print.css", "/static/site.js", "/static/dealing.js",
+  "/static/site.css", "/static/print.css", "/static/site.js", "/static/play.js", "/static/dealing.js",
   "/static/icon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png",
   "/static/icons/maskable-512.png", "/static/icons/apple-touch-icon.png",
 ];
 var SCOREBOARD = /^\/matches\/[0-9]+$/;
-var KEEP_SCOREBOARDS = 20; // the most recently seen; older matches' copies are dropped
+var DEAL_FORM = /^\/matches\/[0-9]+\/deals\/new$/;
+var KEEP_SCOREBOARDS = 20; // the most recently seen of each kind; older matches' copies are dropped
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.addAll(SHELL); })
@@ -40,14 +44,14 @@ function storable(response) {
     !/no-store/.test(response.headers.get("Cache-Control") || "");
 }
 
-// A scoreboard's copy, marked with the time it was fetched.
-function keepScoreboard(cache, request, response) {
+// A scoreboard's or a deal form's copy, marked with the time it was fetched.
+function keepPage(cache, request, response, kind) {
   return response.text().then(function (html) {
     var headers = new Headers(response.headers);
     headers.set("X-Fetched-At", String(Date.now()));
     return cache.put(request.url, new Response(html, { status: 200, headers: headers }));
   }).then(function () { return cache.keys(); }).then(function (requests) {
-    var boards = requests.filter(function (r) { return SCOREBOARD.test(new URL(r.url).pathname); });
+    var boards = requests.filter(function (r) { return kind.test(new URL(r.url).pathname); });
     return Promise.all(boards.slice(0, Math.max(0, boards.length - KEEP_SCOREBOARDS))
       .map(function (r) { return cache.delete(r); }));
   });
@@ -68,21 +72,22 @@ self.addEventListener("fetch", function (event) {
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   var path = url.pathname;
-  var isBoard = SCOREBOARD.test(path) && !url.search;
+  var page = url.search ? null : SCOREBOARD.test(path) ? SCOREBOARD : DEAL_FORM.test(path) ? DEAL_FORM : null;
+  var isPage = page !== null;
   var isShell = SHELL.indexOf(path) >= 0 && !url.search;
-  if (!isBoard && !isShell && request.mode !== "navigate") return; // hand pages, exports, JSON: untouched
+  if (!isPage && !isShell && request.mode !== "navigate") return; // hand pages, exports, JSON: untouched
 
   event.respondWith(caches.open(CACHE).then(function (cache) {
     return fetch(request).then(function (response) {
-      if ((isBoard || isShell) && storable(response)) {
+      if ((isPage || isShell) && storable(response)) {
         var copy = response.clone();
-        event.waitUntil(isBoard ? keepScoreboard(cache, request, copy) : cache.put(request.url, copy));
+        event.waitUntil(isPage ? keepPage(cache, request, copy, page) : cache.put(request.url, copy));
       }
       return response;
     }).catch(function () {
       // The server cannot be reached: the copy, or for a page with none the offline page.
       return cache.match(url.origin + path).then(function (kept) {
-        if (kept) return isBoard ? markedOffline(kept) : kept;
+        if (kept) return isPage ? markedOffline(kept) : kept;
         if (request.mode === "navigate") return cache.match(url.origin + "/offline");
         return Response.error();
       });

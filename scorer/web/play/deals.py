@@ -76,6 +76,7 @@ def render_form(match: Match, table: deal_form.DealLayout, form: DealForm, numbe
         shown_texts=[bid_text(cards) if cards else None for cards in shown],  # as a bid box shows them
         trump=panel.header_trump(match, context, dealt, editing), grid=deal_form.card_grid(table.turn_up_cards, used),
         grid_used=bool(used), bid_ways=deal_form.bid_ways(match),
+        app_deals=match.cards != card_store.TABLE,  # the next deal's cards come from the server (kept-saves.js)
     ), status
 
 

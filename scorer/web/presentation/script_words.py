@@ -102,6 +102,11 @@ def offline() -> Words:
     }
 
 
+def offline_form() -> Words:
+    """installable.js on the deal form: the service worker's copy (sw.js)."""
+    return {"offlineForm": gettext("Offline: this deal form as of %(time)s")}
+
+
 def deal_form() -> Words:
     """The deal form's scripts: deal-tally.js, deal-bids.js, deal-preview.js, deal-form.js."""
     return {
@@ -117,7 +122,23 @@ def deal_form() -> Words:
 
 
 def kept() -> Words:
-    """kept-saves.js (every page): saves kept on this phone until the server can be reached."""
+    """kept-saves.js (every page): saves kept on this phone until the server can be reached; the
+    reasons a kept save is not taken; what only the server knows, marked as of its last deal."""
+    return {
+        "offlineNow": gettext("Offline"),
+        "keptCount": counted("%(num)s deal kept on this phone", "%(num)s deals kept on this phone"),
+        "asOf": gettext("As of the last deal the server has: deal %(number)s’s dealer and trump."),
+        "lostDeleted": gettext("Deal %(number)s of %(names)s was not saved: the match was deleted on another phone."),
+        "lostRights": gettext("Deal %(number)s of %(names)s was not saved: this phone no longer keeps that match’s "
+                              "score."),
+        "lostGone": gettext("The changes to deal %(number)s of %(names)s were not saved: the match or the deal was "
+                            "deleted on another phone."),
+        "dismissKept": gettext("Dismiss"),
+    }
+
+
+def kept_form() -> Words:
+    """kept-form.js (the deal form): its save kept, and the next deal's form while the server is away."""
     return {
         "keptDeal": gettext("Deal %(number)s is kept on this phone and will be sent when the server can be reached."),
         "keptEdit": gettext("The changes to deal %(number)s are kept on this phone and will be sent when the server "
@@ -125,8 +146,28 @@ def kept() -> Words:
         "keptStale": gettext("Deal %(number)s is kept on this phone, but the server did not know this phone any more: "
                              "reload the page and save it again."),
         "sendNow": gettext("Send now"),
-        "offlineNow": gettext("Offline"),
-        "keptCount": counted("%(num)s deal kept on this phone", "%(num)s deals kept on this phone"),
+        "nextDeal": gettext("Next deal"),
+        "dealTitle": gettext("Deal %(number)s"),
+        "saveDeal": gettext("Save deal %(number)s"),
+        "appDealsNext": gettext("Deal %(number)s is kept on this phone. This table’s cards are dealt by the app, so "
+                                "deal %(next)s’s hands come from the server once it can be reached."),
+    }
+
+
+def kept_board() -> Words:
+    """kept-board.js and kept-problems.js (every page but the deal form): the scoreboard's deals not
+    sent yet, and the held and lost saves."""
+    return {
+        "keptTitle": gettext("Not sent yet"),
+        "keptBidTook": gettext("bid/took"),
+        "keptWaiting": gettext("Waiting to be sent: its points come from the server."),
+        "keptChange": gettext("Changes, waiting to be sent: the points come from the server."),
+        "keptHeld": gettext("Not saved as it was: open it to see the server’s answer and choose."),
+        "recordDeal": gettext("Record deal %(number)s"),
+        "lostFigures": gettext("What it held:"),
+        "heldNote": gettext("Deal %(number)s, kept on this phone, was not saved as it was. Open it to see the "
+                            "server’s answer and choose."),
+        "openHeld": gettext("Open deal %(number)s"),
     }
 
 
@@ -167,8 +208,8 @@ def sheet_fit() -> Words:
 # the deal form's play.js only the deal form's words; site.js those of every other page, and of
 # the scripts a page loads beside it (dealing.js: the bid helper; sheet-fit.js: the sheet's button).
 BUNDLES: dict[str, tuple[Callable[[], Words], ...]] = {
-    "site.js": (theme, kept, board, big_screen, offline, players, bid_helper, sheet_fit),
-    "play.js": (theme, kept, deal_form, meanwhile),
+    "site.js": (theme, kept, kept_board, board, big_screen, offline, players, bid_helper, sheet_fit),
+    "play.js": (theme, kept, kept_form, deal_form, meanwhile, offline_form),
 }
 
 

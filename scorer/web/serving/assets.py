@@ -47,19 +47,19 @@ from scorer.web.presentation import script_words
 # drawn, is written into every page's <head> (INLINE).
 BUNDLES: dict[str, tuple[str, ...]] = {
     "site.css": ("app.css", "board.css", "live.css", "records.css", "dealing.css", "access.css", "screen.css", "night.css"),
-    "play.css": ("app.css", "live.css", "dealing.css", "access.css"),
+    "play.css": ("app.css", "live.css", "access.css"),  # and dealing.css, written beside it where the app deals
     # The shared core first (the phone's storage, the page's words), and the saves kept on the
     # phone (kept-saves.js: sent from any page), then one file per feature;
     # the polling and its views last. The deal form's play.js holds its own scripts (and, like
     # play.css, none of the other pages'), site.js every other page's.
-    "site.js": ("app.js", "kept-saves.js", "theme-toggle.js", "wake-lock.js", "new-match.js", "deal-set-form.js", "deal-drafts.js",
+    "site.js": ("app.js", "kept-saves.js", "kept-board.js", "kept-problems.js", "theme-toggle.js", "wake-lock.js", "new-match.js", "deal-set-form.js", "deal-drafts.js",
                 "installable.js", "screen.js", "poll.js", "live.js"),
-    "play.js": ("app.js", "kept-saves.js", "theme-toggle.js", "wake-lock.js", "deal-bids.js", "deal-tally.js", "deal-drafts.js",
+    "play.js": ("app.js", "kept-saves.js", "kept-form.js", "theme-toggle.js", "wake-lock.js", "deal-bids.js", "deal-tally.js", "deal-drafts.js",
                 "deal-preview.js", "deal-form.js", "installable.js", "poll.js", "meanwhile.js"),
 }
 # Written into the page rather than linked: allowed by the Content-Security-Policy by their
 # SHA-256 (security.py), never by 'unsafe-inline'.
-INLINE = ("theme.js", "play.css", "sheet-fit.js")
+INLINE = ("theme.js", "play.css", "dealing.css", "sheet-fit.js")
 IMMUTABLE = "public, max-age=31536000, immutable"
 HASH_LENGTH = 8
 
