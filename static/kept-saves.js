@@ -230,7 +230,37 @@
       chain = chain.then(function () { return sendInOrder(match); });
     });
     return chain.then(done, done);
-    function done() { busy = false; show(); later(); }
+    function done() { busy = false; show(); later(); if (!leaving) reportAll(); }
+  }
+
+  // ---- what the server is told: the watchers' boards (writes/kept.py) --------------------------
+
+  // After each round of sending, the number of a match's saves still kept here (a Wi-Fi that lets a
+  // small request through but not a save, a save held for the scorekeeper to choose), when it is
+  // not what the server last accepted from this phone: so the watchers' boards say it, and stop
+  // saying it once they are sent. A phone that cannot reach the server tells it nothing.
+  var REPORTED = "ninety-nine:reported:";  // + match: {count, to, token} the server last accepted
+  function fieldOf(entry, name) {
+    return entry.fields.filter(function (pair) { return pair[0] === name; }).map(function (pair) { return pair[1]; })[0];
+  }
+  function reportAll() {
+    var seen = {};
+    matches().concat(store.keys().filter(function (key) { return key.indexOf(REPORTED) === 0; })
+      .map(function (key) { return key.slice(REPORTED.length); })).forEach(function (match) { seen[match] = true; });
+    Object.keys(seen).forEach(report);
+  }
+  function report(match) {
+    var list = listFor(match), said = {};
+    try { said = JSON.parse(store.get(REPORTED + match)) || {}; } catch (e) { /* none */ }
+    var count = list.filter(function (entry) { return entry.state !== "lost"; }).length;
+    var to = list.length ? list[0].board + "/kept" : said.to, token = list.length ? fieldOf(list[0], "csrf_token") : said.token;
+    if ((said.count || 0) === count || !to || !token) return;
+    fetch(to, { method: "POST", credentials: "same-origin",
+                body: new URLSearchParams({ csrf_token: token, count: String(count) }) }).then(function (response) {
+      if (!response.ok) return;  // told nothing (the phone is not its scorekeeper any more, ...)
+      if (count) store.set(REPORTED + match, JSON.stringify({ count: count, to: to, token: token }));
+      else store.remove(REPORTED + match);
+    }, function () { /* not reached: told at the next round */ });
   }
 
   // The next try by itself, while a save waits: sooner after a change (online, a page shown, a
@@ -392,7 +422,7 @@
   document.addEventListener("DOMContentLoaded", function () {  // before deal-form.js's: it reads the draft's key
     ready.forEach(function (adapt) { adapt(); });
     show();
-    if (all().length) now();
+    if (all().length) now(); else reportAll();  // the server told when the last went
   });
   window.addEventListener("online", function () { show(); now(); });
   window.addEventListener("offline", show);

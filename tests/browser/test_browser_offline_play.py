@@ -206,6 +206,12 @@ def test_a_kept_deal_another_phone_saved_meanwhile_is_shown_beside_it_and_nothin
         context.close()
     assert stored(live_app) == {1: [(0, 0), (6, 6), (2, 3)]}
 
+    watching = browser.new_context(**{**browser_context_args, "base_url": base_url})  # a player's phone, watching
+    watcher = watching.new_page()
+    watcher.goto(f"/matches/{match_id}")
+    remote = watcher.locator("#kept-remote")
+    expect(remote).to_have_count(0)  # the server knows nothing of the kept save: nothing is said
+
     page.context.set_offline(False)  # the kept save is sent, and not applied: both are shown
     expect(page.get_by_role("heading", level=1)).to_contain_text("Edit deal 1", timeout=WAIT)
     expect(page.locator("#error-summary")).to_contain_text("Deal 1 has already been saved with other figures")
@@ -216,6 +222,8 @@ def test_a_kept_deal_another_phone_saved_meanwhile_is_shown_beside_it_and_nothin
     assert stored(live_app) == {1: [(0, 0), (6, 6), (2, 3)]}  # nothing applied
     no_sideways_scroll(page)
     shoot(f"offline-conflict-{choice}")
+    # Held on the phone while its scorekeeper chooses, and told to the server: the watchers see it.
+    expect(remote).to_contain_text("The scorekeeper’s phone has 1 deal not sent yet (since", timeout=WAIT)
 
     if choice == "theirs":
         page.locator("#bar-save").tap()
@@ -228,6 +236,8 @@ def test_a_kept_deal_another_phone_saved_meanwhile_is_shown_beside_it_and_nothin
     expect(page.locator("#kept-line")).to_have_count(0)
     expect(page.locator("#kept-problems")).to_have_count(0)
     assert page.evaluate(KEPT_KEYS) == []
+    expect(remote).to_have_count(0, timeout=WAIT)  # nothing held any more: the line goes
+    watching.close()
 
 
 @pytest.mark.browser

@@ -256,6 +256,12 @@ class SeatForm(Form):
             raise ValidationError(gettext("Tricks are a whole number from 0 to %(most)s.", most=self.most_tricks))
 
 
+class KeptForm(FlaskForm):
+    """What the scorekeeper's phone says of its deals not sent yet (writes/kept.py): how many."""
+
+    count = WholeNumberField(validators=[InputRequired(), NumberRange(0, 999)])
+
+
 class DeleteDealForm(VersionForm):
     """Delete the last deal: the version the page was read at, and the one-time key of the
     confirmation (data/save_keys.py): pressed again after a lost answer, it deletes nothing more."""

@@ -121,6 +121,11 @@ class Match(Model):
     # nothing; under the rule "only confirmed matches" a finished match counts once confirmed.
     left_out_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # What the scorekeeper's phone last told the server (writes/kept.py): how many deals it holds
+    # not sent yet (static/kept-saves.js), and since when; the watchers' boards say so. Only what
+    # the phone said: a phone that cannot reach the server cannot say it.
+    kept_on_phone: Mapped[int] = mapped_column(default=0, server_default="0")
+    kept_reported_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     seats: Mapped[list[MatchSeat]] = relationship(
         back_populates="match", order_by="MatchSeat.seat", cascade="all, delete-orphan")
