@@ -345,7 +345,7 @@ def full_fold(database: Path) -> dict[str, Any]:
     """A fold of the three-player kind from scratch, and its store, on a copy of the database, in
     this process (median of three): what a catch-up from the first match costs."""
     from scorer import create_app
-    from scorer.web.data import rating_folds
+    from scorer.web.data import rating_catch_up
     from scorer.web.extensions import db
 
     copy = database.with_name("fold-" + database.name)
@@ -356,9 +356,9 @@ def full_fold(database: Path) -> dict[str, Any]:
     with app.app_context():
         for _ in range(3):
             started = time.perf_counter()
-            redone = rating_folds.refold("three", None)
+            redone = rating_catch_up.refold("three", None)
             folded = time.perf_counter()
-            rating_folds.store(redone)
+            rating_catch_up.store(redone)
             db.session.commit()  # a copy of the bench's database, thrown away: not the app's path
             timings.append((time.perf_counter() - started, folded - started, len({s.match_id for s, *_ in redone.steps})))
         db.engine.dispose()

@@ -43,7 +43,7 @@ SEED = 12
 SOURCES = [*sorted(str(path.relative_to(ROOT)) for path in (ROOT / "scorer/web/data/models").glob("*.py")),
            "scorer/web/data/import_check.py", "scorer/web/writes/imports.py", "scorer/web/data/results.py",
            "scorer/web/data/summary_upkeep.py", "scorer/web/data/ratings.py", "scorer/web/data/ratings_fold.py",
-           "scorer/web/data/rating_folds.py", "scorer/web/writes/ratings.py",
+           "scorer/web/data/rating_catch_up.py", "scorer/web/writes/ratings.py",
            "scorer/core/samples.py", "bench/data.py"]
 
 

@@ -8,9 +8,8 @@
 // A save is sent with fetch (the same body as the form: csrf_token, save_key and all), asking with
 // X-Kept-Save for the redirect's address rather than following it (play/deals.py): the phone then
 // opens that page itself, the scoreboard with "Deal 4 saved." or the refused form's own page, drawn
-// once with its message. A page answered directly (a conflict, 409) is shown as a plain submit
-// shows it: the form is sent once more, natively, and answered from its key (nothing written
-// twice). No answer (offline, a connection reset, the server down, a 5xx) keeps the save.
+// once with its message. No answer (offline, a connection reset, the server down, a 5xx, or a
+// page no deal route draws) keeps the save.
 //
 // Kept: "ninety-nine:kept:<match>" in the phone's storage (app.js: store), a list in the order saved, each
 // { key: save_key, match, number, editing, action: the form's address, form: its page's address,
@@ -114,8 +113,7 @@
       // nothing will take this save; it is kept, with the reason, until dismissed.
       if (response.status === 404 || response.status === 410) { entry.reason = entry.editing ? "gone" : "deleted"; return "lost"; }
       if (response.status === 403) { entry.reason = "rights"; return "lost"; }
-      entry.location = null;  // a page drawn in answer: shown by sending the form natively
-      return "refused";
+      return "kept";  // an answer no deal route gives (a proxy's page, a limit): tried again later, once by its key
     }, function () { clearTimeout(timeout); return "kept"; });
   }
 
@@ -147,27 +145,12 @@
     if (entry.draft) {
       try { sessionStorage.setItem("ninety-nine:saving", entry.draft); } catch (e) { /* blocked */ }
     }
-    if (entry.location) {  // the server's redirect: the scoreboard, or the refused form's own page
-      var target = new URL(entry.location, window.location.href);
-      // On that page already (a kept save sent from the scoreboard): a new URL's #top alone would
-      // only scroll, so it is opened without it, which loads it again.
-      if (target.pathname === window.location.pathname && target.search === window.location.search) target.hash = "";
-      window.location.assign(target.href);
-      return;
-    }
-    var form = document.createElement("form");
-    form.method = "post";
-    form.action = entry.action;
-    form.hidden = true;
-    entry.fields.forEach(function (pair) {
-      var input = document.createElement("input");
-      input.type = "hidden";
-      input.name = pair[0];
-      input.value = pair[1];
-      form.appendChild(input);
-    });
-    document.body.appendChild(form);
-    HTMLFormElement.prototype.submit.call(form);
+    // The server's redirect: the scoreboard, or the refused form's own page. On that page already
+    // (a kept save sent from the scoreboard), a new URL's #top alone would only scroll, so it is
+    // opened without it, which loads it again.
+    var target = new URL(entry.location, window.location.href);
+    if (target.pathname === window.location.pathname && target.search === window.location.search) target.hash = "";
+    window.location.assign(target.href);
   }
 
   // One kept save sent, and what follows from its answer; true if the next may be sent.

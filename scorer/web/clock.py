@@ -51,7 +51,9 @@ def zone_named(name: str | None) -> tzinfo:
 
 
 def zone() -> tzinfo:
-    """The zone of the running app (resolved once, when the app was configured)."""
+    """The zone of the running app (resolved once, when the app was configured); Flask-Babel's
+    timezone selector too (language.register), so its ``format_datetime`` and ``format_time``
+    write every time in it (presentation/formatting.py)."""
     found: tzinfo = current_app.extensions["scorer.timezone"]
     return found
 

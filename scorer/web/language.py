@@ -4,7 +4,9 @@ At first the phone's ``Accept-Language`` picks one of ``LANGUAGES``; the languag
 top bar (``set_language``, a POST) keeps the choice in a cookie, as the theme is kept, for a year.
 Flask-Babel then words every page in it: ``gettext`` and ``ngettext`` in Python, ``_()`` and
 ``{% trans %}`` in templates, and the scripts' words from the same catalog (``script_words``).
-Dates, times, numbers and percentages follow the locale through Babel (presentation/formatting.py).
+Dates, times, numbers and percentages are written by Flask-Babel in the same locale
+(``LOCALES``), the times in the table's zone (its timezone selector: clock.py), through
+presentation/formatting.py.
 
 The catalogs live in the package (``scorer/translations/<language>/LC_MESSAGES/messages.po``);
 ``make translations`` compiles them (``make run`` and ``make test`` do it first), and the compiled
@@ -20,13 +22,19 @@ from pathlib import Path
 from typing import Any, ParamSpec, TypeVar, cast
 
 import flask_babel
-from babel.numbers import format_decimal
 from babel.support import NullTranslations
 from flask import Flask, g, has_app_context, has_request_context, request
-from flask_babel import Babel, force_locale, get_locale
+from flask_babel import Babel, force_locale, format_decimal, get_locale
+
+from scorer.web import clock
 
 LANGUAGES = {"en": "English", "de": "Deutsch"}  # the catalog's code -> the language's own name
 DEFAULT = "en"
+# The one locale rule: the locale each language's pages are written in, Flask-Babel's locale for
+# the request. Its words come from the language's catalog (de_DE finds de's); its dates and numbers
+# are that country's: British English ("26 Nov 2026, 23:30", "1,234"), German ("26. Nov. 2026,
+# 23:30", "1.234").
+LOCALES = {"en": "en_GB", "de": "de_DE"}
 COOKIE = "ninety-nine-lang"
 COOKIE_AGE = 365 * 24 * 3600
 TRANSLATIONS = Path(__file__).resolve().parents[1] / "translations"
@@ -41,16 +49,18 @@ def chosen() -> str | None:
 
 
 def select_locale() -> str:
-    """The language of this request: the phone's choice, else the best of its Accept-Language;
-    English outside a request (a command such as ``flask restore`` words its messages too)."""
+    """The locale of this request (``LOCALES``), Flask-Babel's locale selector: the language of the
+    phone's choice, else the best of its Accept-Language; English outside a request (a command such
+    as ``flask restore`` words its messages too)."""
     if not has_request_context():
-        return DEFAULT
-    return chosen() or request.accept_languages.best_match(list(LANGUAGES)) or DEFAULT
+        return LOCALES[DEFAULT]
+    return LOCALES[chosen() or request.accept_languages.best_match(list(LANGUAGES)) or DEFAULT]
 
 
 def current() -> str:
     """The language the page is worded in ("en" or "de"): ``<html lang>``, the manifest's name."""
-    return str(get_locale() or DEFAULT)
+    locale = get_locale()
+    return locale.language if locale is not None else DEFAULT
 
 
 P = ParamSpec("P")
@@ -101,9 +111,10 @@ def catalog() -> NullTranslations:
 
 @contextmanager
 def forced(code: str) -> Iterator[None]:
-    """Flask-Babel's ``force_locale``, with this request's catalog looked up again inside and after:
-    every wording of the web goes through ``catalog``, so a forced language must go through here."""
-    with force_locale(code):
+    """Flask-Babel's ``force_locale`` for a language ("de") or its locale ("de_DE"), with this
+    request's catalog looked up again inside and after: every wording of the web goes through
+    ``catalog``, so a forced language must go through here."""
+    with force_locale(LOCALES.get(code, code)):
         forget = g.pop if has_app_context() else (lambda *_: None)
         forget(CATALOG, None)
         try:
@@ -123,11 +134,13 @@ def gettext(string: str, **variables: object) -> str:
 
 def ngettext(singular: str, plural: str, num: int, **variables: object) -> str:
     """The plural form for ``num`` in the page's language (``%(num)s`` is the count, grouped as the
-    language writes numbers: "1,500 matches", "1.500 Partien")."""
+    language writes numbers by Flask-Babel's ``format_decimal``: "1,500 matches", "1.500 Partien").
+    Flask-Babel's own ``ngettext`` puts ``num`` in as it is ("1500") and takes no other value for
+    it, so the catalogs' ``%(num)s`` could not be grouped through it."""
     if not has_request_context():
         return str(flask_babel.ngettext(singular, plural, num, **variables))
     text = catalog().ungettext(singular, plural, num)
-    return str(text % {"num": format_decimal(num, locale=get_locale()), **variables})
+    return str(text % {"num": format_decimal(num), **variables})
 
 
 def pgettext(context: str, string: str, **variables: object) -> str:
@@ -143,9 +156,11 @@ def lazy_gettext(string: str, **variables: object) -> str:
 
 
 def register(app: Flask) -> None:
-    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", LOCALES[DEFAULT])
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(TRANSLATIONS)
-    babel.init_app(app, locale_selector=select_locale)
+    # Flask-Babel's format_datetime, format_time, format_decimal, … write in the request's locale
+    # and its times in the table's zone (the TIMEZONE setting, clock.py).
+    babel.init_app(app, locale_selector=select_locale, timezone_selector=clock.zone)
     # The templates' _() and {% trans %} through this request's catalog (Flask-Babel installs the
     # same calls through its context walk: the wording is the same, a lookup a tenth of the time).
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]

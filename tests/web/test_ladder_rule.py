@@ -16,7 +16,7 @@ from webhelpers import match_form, post_deal, post_undo, start_match
 
 from scorer.web import clock
 from scorer.web.data import rating_reads
-from scorer.web.data.history import RATINGS
+from scorer.web.data.changes import RATINGS
 from scorer.web.data.models import Change, Match, Player
 from scorer.web.extensions import db
 

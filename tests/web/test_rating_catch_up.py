@@ -1,4 +1,4 @@
-"""The ratings' catch-up (writes/ratings.py, writes/rating_worker.py, data/rating_folds.py): it
+"""The ratings' catch-up (writes/ratings.py, writes/rating_worker.py, data/rating_catch_up.py): it
 takes in every mark made while it folds, runs off the request in the server's thread, and a
 process that dies mid-fold leaves what the next fold makes right."""
 

@@ -1,4 +1,4 @@
-"""The ratings cache (data/ratings.py, data/rating_folds.py, writes/ratings.py): matches rated in
+"""The ratings cache (data/ratings.py, data/rating_catch_up.py, writes/ratings.py): matches rated in
 the order they finished, appended when they finish, folded again off the request after a change
 far back; what is stored equals a fold of every counted match from scratch; checked by `flask
 check`, rebuilt by `flask stats rebuild`; pages read what is stored, never a fold."""

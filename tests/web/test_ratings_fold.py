@@ -1,4 +1,4 @@
-"""The rating fold (scorer/web/data/ratings_fold.py, issue 23's base): kinds of game from the core's
+"""The rating fold (scorer/web/data/ratings_fold.py): kinds of game from the core's
 rulesets, openskill's Plackett-Luce folded over finished matches, the number shown and its
 sureness, the forecast, and folding in parts equal to folding at once. Pure: no app, no database."""
 

@@ -169,7 +169,8 @@ def test_no_inline_script_style_or_handler(folder):
         if path.suffix not in (".html", ".js", ".svg"):
             continue
         text = path.read_text(encoding="utf-8")
-        text = (text.replace("<script>{{ inline('theme.js') }}</script>", "").replace("<style>{{ inline('play.css') }}</style>", "").replace("<style>{{ inline('dealing.css') }}</style>", "")
+        text = (text.replace("<script>{{ inline('theme.js') }}</script>", "").replace("<style>{{ inline('play.css') }}</style>", "")
+                .replace("<style>{{ inline('dealing.css') }}</style>", "")
                 .replace("<script>{{ inline('sheet-fit.js') }}</script>", ""))
         for pattern in (r"<script(?![^>]*\bsrc=)[^>]*>", r"\sstyle=\"", r"<style", r"\son[a-z]+=\"",
                         r"setAttribute\(\s*[\"']style", r"innerHTML[^;]*style="):

@@ -14,8 +14,8 @@ from sqlalchemy.exc import OperationalError
 
 from scorer.core import MatchError
 from scorer.web.data import locking
+from scorer.web.data.changes import DEAL, MATCH
 from scorer.web.data.document_types import deal_document
-from scorer.web.data.history import DEAL, MATCH
 from scorer.web.data.models import Change, Deal, Match, MatchKeeper, MatchResult, SeatResult
 from scorer.web.extensions import db
 from scorer.web.policy.capability import digest

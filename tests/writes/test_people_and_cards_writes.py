@@ -11,7 +11,7 @@ from flask import Flask
 from sqlalchemy import func, select
 
 from scorer.web.data import card_store
-from scorer.web.data.history import RENAME, SEAT
+from scorer.web.data.changes import RENAME, SEAT
 from scorer.web.data.models import Change, DealSet, DealtDeal, HandLink, MatchKeeper, Player, SeatHolder, SeedTry, SignInAttempt
 from scorer.web.extensions import db
 from scorer.web.policy.capability import digest

@@ -266,8 +266,9 @@ def current_runs(match_id: int, last_deal: int | None = None) -> dict[int, int]:
 
 def match_figures(match: Match) -> list[Figures]:
     """The figures of each named player of one match, in seat order, over the deals this request
-    may see of it (``publication.cut_at``)."""
-    shown = publication.cut_at(match)
+    may see of it (``publication.cut_of``)."""
+    cut = publication.cut_of(match)
+    shown = cut.shown if cut is not None else None
     scope, seat = Scope(match_id=match.id, last_deal=shown), SEATS.c.seat
     names = {s.seat: s.player.name for s in match.seats}
     figures = {f.key: f for f in combine(names, deal_figures(scope, seat))}

@@ -20,9 +20,10 @@ Every reader reads the frontier and never works it out again:
 - no card of deal n goes to anyone outside an admitted table before it is published (its cards
   page, the hands and seed of an export, the set's sheet): ``cards_public``, ``seed_visible``;
 - nobody outside a table sees that table's bids, tricks, points or turned card of an unpublished
-  deal, nor its match as over before the night has ended, on any page or export: ``withhold``
+  deal, nor its match as over before the night has ended, on any page or export: ``cut_to_public``
   cuts the match, as the request holds it, to its published deals, and the readers that query the
-  results cache or the change history by the match's id bound their query by ``cut_at``;
+  results cache or the change history by the match's id bound their query by the deals the cut
+  shows (``cut_of``);
 - lists of many matches (home, history) stand a set's table where the night has published
   (``list_cuts``); statistics and ratings leave a set's matches out until its night has ended
   (``counts_yet``).
@@ -46,7 +47,7 @@ from scorer.web.data.models import Deal, DealSet, Match, MatchCards, SetTable, n
 from scorer.web.data.models.cards import CLOSED, OPEN
 from scorer.web.extensions import db
 
-_CUT = "scorer.published"  # the key of ``withhold``'s mark in the match's InstanceState.info
+_CUT = "scorer.published"  # the key of ``cut_to_public``'s mark in the match's InstanceState.info
 
 
 def ended(deal_set: DealSet) -> bool:
@@ -91,9 +92,9 @@ def turn_up_shown(match: Match, number: int, insider: bool) -> bool:
                    for table in standings(deal_set.id))
 
 
-def withheld(match: Match) -> set[int]:
-    """The recorded deals whose cards are not public yet (a duplicate set's faster table): their
-    bid cards are shown as the bid they make, not as cards."""
+def cards_not_public(match: Match) -> set[int]:
+    """The numbers of the recorded deals whose cards are not public yet (``cards_public``; a
+    duplicate set's faster table): their bid cards are shown as the bid they make, not as cards."""
     if match.deal_set is None:
         return set()
     upto = public_upto(match)
@@ -173,7 +174,7 @@ def may_take_away(match: Match, number: int) -> bool:
 
 def recorded(match: Match) -> tuple[int, bool]:
     """How many deals the match has recorded, and whether it is over, as stored (a match cut by
-    ``withhold`` for this request says so from its mark)."""
+    ``cut_to_public`` for this request says so from its mark)."""
     cut = cut_of(match)
     return (cut.recorded, cut.finished) if cut is not None else (match.deal_count(), match.finished)
 
@@ -275,14 +276,14 @@ def list_cuts(matches: Sequence[Match], counts: Mapping[int, int]) -> dict[int, 
 
 @dataclass(frozen=True)
 class Cut:
-    """A match as ``withhold`` left it: the deals shown, of the deals recorded."""
+    """A match as ``cut_to_public`` left it: the deals shown, of the deals recorded."""
 
     shown: int
     recorded: int
     finished: bool  # the match as stored is over
 
 
-def withhold(match: Match) -> int | None:
+def cut_to_public(match: Match) -> int | None:
     """Cut ``match``, as this request's session holds it, to the deals anyone may see: its deals
     (and the app's cards of them) after the published ones are left out of the loaded collections,
     and a match cut short is not over. Nothing is written: the collections are set as loaded
@@ -304,7 +305,9 @@ def withhold(match: Match) -> int | None:
 
 
 def cut_of(match: Match) -> Cut | None:
-    """What ``withhold`` left in this request's view of the match (None: it is whole)."""
+    """What ``cut_to_public`` left in this request's view of the match (None: it is whole). The
+    readers that query by the match's id (the results cache, the change history) bound their query
+    by its ``shown``."""
     if object_session(match) is None:
         return None
     state = orm_inspect(match)
@@ -314,9 +317,3 @@ def cut_of(match: Match) -> Cut | None:
         return None
     return found
 
-
-def cut_at(match: Match) -> int | None:
-    """How many deals ``withhold`` left in this request's view of the match (None: not cut). The
-    readers that query by the match's id (the results cache, the change history) bound by it."""
-    cut = cut_of(match)
-    return cut.shown if cut is not None else None

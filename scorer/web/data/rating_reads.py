@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import ColumnElement, Row, Select, and_, bindparam, func, select, union_all
 
 from scorer.web.clock import as_utc
-from scorer.web.data import rating_folds, ratings, ratings_fold
+from scorer.web.data import rating_catch_up, ratings, ratings_fold
 from scorer.web.data.models import Match, PlayerRating, RatingState, RatingStep
 from scorer.web.data.ratings_fold import Rating
 from scorer.web.extensions import db
@@ -75,7 +75,7 @@ class KindView:
         if until is None:
             return {row.player_id: last_of(row)
                     for row in db.session.scalars(select(PlayerRating).where(PlayerRating.kind == self.kind))}
-        return {row.player_id: last_of(row) for row in rating_folds.last_steps_before(self.kind, until)}
+        return {row.player_id: last_of(row) for row in rating_catch_up.last_steps_before(self.kind, until)}
 
     def standings(self, since: datetime | None = None, until: datetime | None = None) -> list[Standing]:
         """The ladder: every player rated in the kind, best first (as shown, then more matches,
@@ -127,7 +127,7 @@ def match_changes(match: Match) -> dict[int, Last]:
 
 def states() -> dict[str, Position | None]:
     """Every kind's stale mark (the earlier of the one waiting and the one being folded), in one read."""
-    return {row.kind: rating_folds.stale_since(row) for row in db.session.execute(
+    return {row.kind: rating_catch_up.stale_since(row) for row in db.session.execute(
         select(RatingState.kind, RatingState.stale_at, RatingState.stale_id, RatingState.folding_at,
                RatingState.folding_id))}
 

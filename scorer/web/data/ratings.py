@@ -20,7 +20,7 @@ deleted, restored or imported), and the site manager's writes call ``take_in``/`
 - anything else (a counted match edited, deleted, reopened, left out; one that comes to count
   with others after it) marks the kind stale from the match's place (``mark_stale``): one small
   row, and the kind's name in the session, for the write's unit to wake the catch-up after its
-  commit (``writes/ratings.py``, which folds again off the request, ``rating_folds.py``).
+  commit (``writes/ratings.py``, which folds again off the request, ``rating_catch_up.py``).
 
 Pages read what is stored, never fold: a stale kind shows its stored ratings with a line that
 says they are being updated (``rating_reads.KindView.stale_since``).

@@ -1,4 +1,4 @@
-"""Players' ratings, folded over finished matches in the order they were played (issue 23's base).
+"""The rating model: players' ratings folded over finished matches in the order they were played.
 
 Pure functions: no Flask, no database. The caller reads the finished matches, works out each
 player's final place, and hands them here as ``RatedMatch`` objects; what comes back is every

@@ -91,7 +91,7 @@ def receive(match: Match, number: int, editing: bool) -> View:
     posted = int(form.number.data)
     keeper = capability.holds(match)
     try:
-        deal_writes.admit(match, number, posted, editing)
+        deal_writes.check_form_number(match, number, posted, editing)
         read = deal_form.read(form, table, documents.dealer_for(match, posted))
         sent = deal_writes.Posted(posted, read.deal, editing, sent_version(form.version))
         if request.form.get("action") == "preview":  # nothing is written: the page after shows the points
@@ -276,8 +276,8 @@ def show(match_id: int, number: int) -> str:
     """One deal explained: its bids and tricks, its points in parts, its trump and why, the rule
     edges it reached. Anyone who may see the scoreboard may see it; it writes nothing."""
     match = readers.match_or_404(match_id)
-    shown = publication.cut_at(match)
-    if shown is not None and number > shown:
+    cut = publication.cut_of(match)
+    if cut is not None and number > cut.shown:
         abort(403, night.deal_held_back(number))
     if not 1 <= number <= len(match.deals):
         abort(404, gettext("This match has no deal %(number)s.", number=number))

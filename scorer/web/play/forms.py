@@ -29,6 +29,7 @@ from scorer.web.policy import security
 from scorer.web.presentation import rules_words
 from scorer.web.presentation.formatting import bid_text as cards_text
 from scorer.web.presentation.formatting import hidden_word
+from scorer.web.writes import kept
 
 HIDDEN_WORDS = {"hidden", "h", "?", "-", "x"}  # and the page's own word for it: hidden_word()
 # A typed bid: "DSC", "♦♠♣", "D S C", "10H, 6S, Joker" all read as three cards.
@@ -259,7 +260,7 @@ class SeatForm(Form):
 class KeptForm(FlaskForm):
     """What the scorekeeper's phone says of its deals not sent yet (writes/kept.py): how many."""
 
-    count = WholeNumberField(validators=[InputRequired(), NumberRange(0, 999)])
+    count = WholeNumberField(validators=[InputRequired(), NumberRange(0, kept.MOST)])
 
 
 class DeleteDealForm(VersionForm):

@@ -111,7 +111,7 @@ def new() -> str | BaseResponse | tuple[str, int] | tuple[str, int, dict[str, st
         try:
             # The core checks the header first, so that its message shows beside the field
             # whatever else is wrong; then the match is written (or the cards mode refused).
-            matches_w.checked_options(header["ruleset"], header["options"], names, header["first_dealer"])
+            matches_w.check_options(header["ruleset"], header["options"], names, header["first_dealer"])
             if cards is not None:
                 # One phone starts so many matches with a typed seed in a while (typed_seeds.py):
                 # the try is counted first, and taken back if the match is not started after all.

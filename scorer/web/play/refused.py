@@ -3,8 +3,9 @@
 A deal form that comes back (refused, or its points shown without scripts) is never the answer to
 its POST: the POST keeps what was sent and what was wrong with it in this phone's session and
 answers 303 to the form's own address, whose GET draws it again, once. So no page in the phone's
-history is a POST's answer: Back and Reload never offer to send a form again (issue 29: Back after
-a refused save sent the refused figures again, which then read as another phone's).
+history is a POST's answer: Back and Reload never offer to send a form again (were a refused
+save's page a POST's answer, Back would send the refused figures again, which would then read
+as another phone's).
 
 What is kept (``KEY`` in Flask's signed session cookie, as a flash message is): the address it is
 for, the figures as sent (each cut to ``MAX_VALUE`` characters: a form's figures are short, and a

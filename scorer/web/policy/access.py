@@ -33,7 +33,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorer.web import clock
 from scorer.web.clock import as_utc
-from scorer.web.data.history import MATCH, RATINGS, RENAME
+from scorer.web.data.changes import MATCH, RATINGS, RENAME
 from scorer.web.data.models import Change, Match
 from scorer.web.language import gettext
 from scorer.web.policy import capability, passcode

@@ -4,7 +4,7 @@ Every page and download of a match (its scoreboard and live view, its record, it
 its history of changes, its printed sheet, its CSV and JSON) loads the match with
 ``match_or_404``. For a table of a duplicate set, anyone who is not one of the table's own (its
 scorekeepers, and the phones holding its seats: ``of_table``) gets the match cut to the deals
-every admitted table has played (``data/publication.withhold``): its later deals' bids, tricks,
+every admitted table has played (``data/publication.cut_to_public``): its later deals' bids, tricks,
 points and turned cards are in no page, whatever the page. A table's own players see their own
 results as always. ``tests/structure/test_layers.py`` keeps the screens from loading a match any
 other way.
@@ -38,7 +38,7 @@ def of_table_id(match_id: int) -> bool:
 def as_seen(match: Match) -> Match:
     """``match`` cut to what this phone may see (nothing is cut outside a duplicate set)."""
     if match.deal_set is not None and not of_table(match):
-        publication.withhold(match)
+        publication.cut_to_public(match)
     return match
 
 

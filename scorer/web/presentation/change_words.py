@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from scorer.core import NO_TRUMP
+from scorer.web.data.changes import DEAL, MATCH, RATINGS, RENAME, SEAT, Plan
 from scorer.web.data.document_types import Bid, DealDocument
-from scorer.web.data.history import DEAL, MATCH, RATINGS, RENAME, SEAT, Plan
 from scorer.web.data.models import Change
 from scorer.web.language import gettext, pgettext
 from scorer.web.presentation.formatting import bid_text, card_text

@@ -7,23 +7,22 @@ from __future__ import annotations
 
 import copy
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 import segno
-from babel import Locale
-from babel.dates import format_skeleton, format_time
-from babel.numbers import format_decimal, format_percent
-from flask import has_request_context, url_for
-from flask_babel import get_locale
+from babel.dates import match_skeleton
+from flask import url_for
+from flask_babel import format_datetime, format_decimal, format_percent, format_time, get_locale
 from markupsafe import Markup, escape
 
 from scorer.core import BID_VALUE, SUIT_NAMES, SUIT_SYMBOLS, get_ruleset, sort_hand
 from scorer.web import clock
 from scorer.web.data import card_store, names
 from scorer.web.data.models import HandLink, Match
-from scorer.web.language import gettext, ngettext, per_language, pgettext
+from scorer.web.language import DEFAULT, LOCALES, gettext, ngettext, per_language, pgettext
 from scorer.web.presentation import rules_words
 
 SUITS = SUIT_SYMBOLS
@@ -158,15 +157,29 @@ def bid_cards(bid: Any) -> Markup:
     return Markup("").join(card_label(card) for card in bid)
 
 
-# The locale that formats dates and numbers for each language of the app: British English (the
-# app's own "26 Nov 2026, 23:30"), German ("26. Nov. 2026, 23:30", "1.234").
-FORMAT_LOCALES = {"en": "en_GB", "de": "de_DE"}
-
-
 def format_locale() -> str:
-    """The Babel locale dates and numbers are written in, for the page's language."""
-    language = str(get_locale() or "en") if has_request_context() else "en"
-    return FORMAT_LOCALES.get(language.split("_")[0], FORMAT_LOCALES["en"])
+    """The locale dates, numbers and lists are written in: Flask-Babel's, for the page's language
+    (``language.LOCALES``: "en_GB", "de_DE"); British English outside the app."""
+    locale = get_locale()
+    return str(locale) if locale is not None else LOCALES[DEFAULT]
+
+
+def skeleton(name: str) -> str:
+    """The page's locale's pattern for a date skeleton, as Babel's ``format_skeleton`` finds it:
+    "yMMMd" → "d MMM y" in British English, "d. MMM y" in German."""
+    patterns = get_locale().datetime_skeletons
+    return str(patterns[name if name in patterns else match_skeleton(name, patterns)].pattern)
+
+
+def in_zone(formatter: Callable[..., str], value: datetime, pattern: str) -> str:
+    """``value`` written by Flask-Babel's ``formatter`` with ``pattern``, in the table's zone (its
+    timezone selector: clock.py). A moment so near an end of the calendar that the zone would take
+    it past it (year 1 west of UTC: stored before imports were bounded) is written in UTC rather
+    than fail the page, as ``clock.local`` keeps it."""
+    try:
+        return formatter(value, pattern)
+    except OverflowError:
+        return formatter(value, pattern, rebase=False)
 
 
 def local_time(value: datetime | None) -> str:
@@ -174,29 +187,27 @@ def local_time(value: datetime | None) -> str:
     "21 Nov 2026, 23:30", "21. Nov. 2026, 23:30"."""
     if value is None:
         return ""
-    moment = clock.local(value)
-    locale = format_locale()
-    return f"{format_skeleton('yMMMd', moment, locale=locale)}, {format_time(moment, 'HH:mm', locale=locale)}"
+    return f"{local_date(value)}, {local_clock(value)}"
 
 
 def local_clock(value: datetime | None) -> str:
     """The time of day alone, in the table's zone, for a moment of a day already named: "23:30"."""
-    return "" if value is None else format_time(clock.local(value), "HH:mm", locale=format_locale())
+    return "" if value is None else in_zone(format_time, value, "HH:mm")
 
 
 def local_date(value: datetime | None) -> str:
     """A date in the same style as ``local_time``, without the time: "24 Dec 2026", "24. Dez. 2026"."""
-    return "" if value is None else format_skeleton("yMMMd", clock.local(value), locale=format_locale())
+    return "" if value is None else in_zone(format_datetime, value, skeleton("yMMMd"))
 
 
 def local_month(value: datetime) -> str:
     """A month, for a chart's axis: "Mar 2026", "März 2026"."""
-    return format_skeleton("yMMM", clock.local(value), locale=format_locale())
+    return in_zone(format_datetime, value, skeleton("yMMM"))
 
 
 def number(value: int | float) -> str:
     """A number with the language's digit grouping: "1,234", "1.234"."""
-    return format_decimal(value, locale=format_locale())
+    return str(format_decimal(value))
 
 
 def iso_time(value: datetime | None) -> str:
@@ -333,7 +344,7 @@ def ruleset_name(ruleset_id: str) -> str:
 
 def percent(part: float | None) -> str:
     """0.4567 → 46% (46 % in German: the locale's signs); nothing to show → –."""
-    return "–" if part is None else format_percent(part, locale=format_locale())
+    return "–" if part is None else str(format_percent(part))
 
 
 def percentage(part: float | None) -> str:
@@ -341,10 +352,9 @@ def percentage(part: float | None) -> str:
     (62,5 % in German); nothing to show → –."""
     if part is None:
         return "–"
-    locale = Locale.parse(format_locale())
-    pattern = copy.copy(locale.percent_formats[None])
+    pattern = copy.copy(get_locale().percent_formats[None])  # "#,##0%", "#,##0 %", to a tenth
     pattern.frac_prec = (1, 1)
-    return str(pattern.apply(part, locale))
+    return str(format_percent(part, format=pattern))
 
 
 def signed_average(value: float | None) -> str:
@@ -352,7 +362,7 @@ def signed_average(value: float | None) -> str:
     if value is None:
         return "–"
     sign = "+" if value > 0.05 else "−" if value < -0.05 else ""
-    return sign + format_decimal(round(abs(value), 1), format="0.0", locale=format_locale())
+    return sign + str(format_decimal(round(abs(value), 1), format="0.0"))
 
 
 def phone_name(stored: str | None) -> str:

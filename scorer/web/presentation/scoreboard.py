@@ -355,14 +355,14 @@ def build(match: Match, scored: MatchScore) -> Board:
         for g in scored.games
     ]
     row = None
-    withheld = publication.withheld(match)  # a duplicate set's deals other tables still hold
+    not_public = publication.cards_not_public(match)  # a duplicate set's deals other tables still hold
     for number, (stored, deal) in enumerate(zip(match.deals, scored.deals, strict=True), start=1):
         premiums = {p["seat"]: p["kind"] for p in stored.premiums or []}
         seats = []
         for s in range(len(names)):
             bid = stored.bids[s]
             seats.append(SeatLine(name=names[s], bid=deal.bids[s],
-                                  cards=bid if isinstance(bid, list) and number not in withheld else None,
+                                  cards=bid if isinstance(bid, list) and number not in not_public else None,
                                   tricks=stored.tricks[s], made=deal.made[s], premium=premiums.get(s)))
         row = DealRow(number=number, game=deal.game, in_game=deal.number, dealer=names[deal.dealer],
                       leader=names[deal.leader], trump=deal.trump, turn_up=stored.turn_up, seats=seats,

@@ -149,8 +149,8 @@ def kept_form() -> Words:
         "nextDeal": gettext("Next deal"),
         "dealTitle": gettext("Deal %(number)s"),
         "saveDeal": gettext("Save deal %(number)s"),
-        "appDealsNext": gettext("Deal %(number)s is kept on this phone. This table’s cards are dealt by the app, so "
-                                "deal %(next)s’s hands come from the server once it can be reached."),
+        "appDealsNext": gettext("The app deals this table’s cards: deal %(next)s’s come from the server once it can "
+                                "be reached."),
     }
 
 

@@ -3,7 +3,7 @@ change this phone may take back; the page that says what an undo will change bef
 and the Undo itself (one write, ``writes/undo.py``). An undo ends where it started: the
 scoreboard its saved message was on, or the history of changes (``back_to``).
 
-What is kept, and how an undo decides, is told in ``data/history.py`` and ``writes/undo.py``.
+What is kept, and how an undo decides, is told in ``data/changes.py`` and ``writes/undo.py``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from werkzeug.wrappers import Response
 from wtforms import HiddenField
 
 from scorer.web.data import save_keys
-from scorer.web.data.history import DEAL, MATCH, belongs, changes_of, current_state
+from scorer.web.data.changes import DEAL, MATCH, belongs, changes_of, current_state
 from scorer.web.data.models import Change, Match
 from scorer.web.extensions import db
 from scorer.web.fields import VersionForm, sent_version

@@ -174,7 +174,7 @@ def csv_rows(match: Match) -> list[list[Any]]:
     columns = scoreboard.columns(match)
     unit = {seat: index for index, column in enumerate(columns) for seat in column.seats}
     sides = len(columns) < len(names)
-    withheld = publication.withheld(match)  # bid cards other tables of a duplicate set still hold
+    not_public = publication.cards_not_public(match)  # bid cards other tables of a duplicate set still hold
     rows = []
     for number, (stored, deal) in enumerate(zip(match.deals, scored.deals, strict=True), start=1):
         premiums = {p["seat"]: p["kind"] for p in stored.premiums or []}
@@ -184,7 +184,7 @@ def csv_rows(match: Match) -> list[list[Any]]:
                 number, deal.game, deal.number, spreadsheet_text(names[deal.dealer]),
                 spreadsheet_text(names[deal.leader]), deal.trump, stored.turn_up or "", seat + 1,
                 spreadsheet_text(name), spreadsheet_text(columns[u].label) if sides else "",
-                bid_words(deal.bids[seat] if number in withheld else stored.bids[seat]), "" if deal.bids[seat] is None else deal.bids[seat],
+                bid_words(deal.bids[seat] if number in not_public else stored.bids[seat]), "" if deal.bids[seat] is None else deal.bids[seat],
                 stored.tricks[seat], "yes" if deal.made[seat] else "no", premiums.get(seat, ""),
                 deal.points[u], deal.totals[u],
             ])

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from babel.numbers import get_decimal_symbol
 from flask import Blueprint, render_template
+from flask_babel import format_decimal
 
 from scorer.core import NINETY_NINE, RULESETS
 from scorer.web.data import rating_reads, ratings_fold
@@ -25,7 +25,6 @@ from scorer.web.extensions import db
 from scorer.web.language import gettext, ngettext
 from scorer.web.presentation import ratings as rating_words
 from scorer.web.presentation import rules_words
-from scorer.web.presentation.formatting import format_locale
 from scorer.web.records.filters import PeriodForm, read_filters
 
 bp = Blueprint("stats", __name__)
@@ -76,8 +75,9 @@ def ratings_of(person: Player, scope: Scope) -> tuple[list[KindRating], RatingCh
 
 
 def one_decimal(value: float) -> str:
-    """A figure with one decimal, in the page's language: "2.5", "2,5" (rounded as Python rounds)."""
-    return f"{value:.1f}".replace(".", get_decimal_symbol(format_locale()))
+    """A figure with one decimal, in the page's language: "2.5", "2,5" (rounded as Python rounds:
+    Babel would round the decimal it reads, 2.45 to 2.4, where the float is a little above)."""
+    return str(format_decimal(round(value, 1), format="0.0"))
 
 
 # ---------------------------------------------------------------------------- pages

@@ -52,7 +52,8 @@ BUNDLES: dict[str, tuple[str, ...]] = {
     # phone (kept-saves.js: sent from any page), then one file per feature;
     # the polling and its views last. The deal form's play.js holds its own scripts (and, like
     # play.css, none of the other pages'), site.js every other page's.
-    "site.js": ("app.js", "kept-saves.js", "kept-board.js", "kept-problems.js", "theme-toggle.js", "wake-lock.js", "new-match.js", "deal-set-form.js", "deal-drafts.js",
+    "site.js": ("app.js", "kept-saves.js", "kept-board.js", "kept-problems.js", "theme-toggle.js", "wake-lock.js",
+                "new-match.js", "deal-set-form.js", "deal-drafts.js",
                 "installable.js", "screen.js", "poll.js", "live.js"),
     "play.js": ("app.js", "kept-saves.js", "kept-form.js", "theme-toggle.js", "wake-lock.js", "deal-bids.js", "deal-tally.js", "deal-drafts.js",
                 "deal-preview.js", "deal-form.js", "installable.js", "poll.js", "meanwhile.js"),

@@ -1,10 +1,11 @@
 """Recording, editing and deleting a deal, and the one way a deal is put into a match.
 
 ``save`` (a new deal or an edit) and ``delete_last`` each run in one transaction under the
-match's lock (``unit.match_write``): they read the match again, decide from what is stored now
-(``refusal``: a repeat, a lost race, a deal deleted meanwhile, a match over), check the deal the
-way a preview does (``check``: the app's turned card, private bid cards, the core's score, the
-eighteen pile), and write it with ``put_deal``. ``put_deal`` is what every write of a deal ends
+match's lock (``unit.match_write``): they read the match again, check the deal the way a preview
+does (``check_and_fix_turn_up``: a table that may not play, the app's turned card, private bid
+cards), decide from what is stored now (``check_against_stored``: a repeat, a lost race, a deal
+deleted meanwhile, a match over), score it (``score_deal``: the core's score, the eighteen pile),
+and write it with ``put_deal``. ``put_deal`` is what every write of a deal ends
 with (a save, an edit, a deletion, an undo): the deal's fields and its played trump, the change
 history, then ``settle``, the match's tail (finished flag, tag, results cache, the next deal's
 cards) that a new match and an import end with too.
@@ -22,14 +23,14 @@ from sqlalchemy import inspect, select
 
 from scorer.core import MatchError, MatchScore, OffHand, ScoreDiff, compare_scores, pile_card_problem
 from scorer.web.data import card_store, documents, publication, save_keys
+from scorer.web.data.changes import DEAL
 from scorer.web.data.document_types import DealDocument
-from scorer.web.data.history import DEAL
 from scorer.web.data.models import Change, Deal, Match, SaveKey
 from scorer.web.data.results import refresh
 from scorer.web.extensions import db
 from scorer.web.language import gettext, lazy_gettext
 from scorer.web.writes import frontier
-from scorer.web.writes.history import record
+from scorer.web.writes.changes import record
 from scorer.web.writes.problems import Gone, OutOfDate, Refused
 from scorer.web.writes.unit import Answered, match_write, resent
 
@@ -120,7 +121,7 @@ class Posted:
     seen: int | None = None  # the version the form was read at (None: it did not say)
 
 
-def refusal(match: Match, stored: list[DealDocument], posted: Posted, version: int | None) -> None:
+def check_against_stored(match: Match, stored: list[DealDocument], posted: Posted, version: int | None) -> None:
     """Raise what to tell the phone if the posted deal may not be written to the match as stored
     now (``stored``: its deals; ``version``: its version now, None for a preview, which is of the
     page as the phone has it)."""
@@ -150,7 +151,7 @@ def refusal(match: Match, stored: list[DealDocument], posted: Posted, version: i
         raise MatchOver(gettext("No more deals can be recorded. Nothing was saved."))
 
 
-def admit(match: Match, number: int, posted: int, editing: bool) -> None:
+def check_form_number(match: Match, number: int, posted: int, editing: bool) -> None:
     """Before a posted deal form is read: it must be for this page's deal (``number``; a new deal's
     form may be for an earlier one, which a save then tells apart), and a new deal needs a match
     that is not over (the stored flag, the core's answer at the last change). Raises ``WrongForm``
@@ -161,23 +162,28 @@ def admit(match: Match, number: int, posted: int, editing: bool) -> None:
         raise MatchOver(gettext("No more deals can be recorded. Nothing was saved."))
 
 
-def private_bids(match: Match, number: int, deal: DealDocument, keeper: bool) -> None:
-    """Bids the form may not take while the deal's cards are private: the same answer whatever
-    the cards. Run before the core sees the deal."""
+def check_private_bids(match: Match, number: int, deal: DealDocument, keeper: bool) -> None:
+    """Raise ``PrivateBid`` for a bid the form may not take while the deal's cards are private: the
+    same answer whatever the cards. Run before the core sees the deal."""
     problem = card_store.private_bid_problem(match, number, deal, keeper)
     if problem is not None:
         raise PrivateBid(problem.seat, problem.face_down)
 
 
-def prepare(match: Match, number: int, deal: DealDocument, keeper: bool) -> bool:
-    """The checks before the core sees a deal: a new deal at a table of a set that is not playing
-    is refused (``NotPlaying``), the app's turned card replaces the form's (True if the app turned
-    it), and private bid cards are refused (``PrivateBid``). ``deal`` may be changed."""
+def check_playing(match: Match, number: int) -> None:
+    """Raise ``NotPlaying`` for a new deal at a table of a set that may not record it now."""
     table = publication.table_of(match)
     if table is not None and not publication.may_play(match) and number > match.deal_count():
         raise NotPlaying(table.deal_set.name, table.state, publication.behind(match), publication.ended(table.deal_set))
+
+
+def check_and_fix_turn_up(match: Match, number: int, deal: DealDocument, keeper: bool) -> bool:
+    """The checks before the core sees a deal, in order: ``check_playing``, then the app's turned
+    card replaces the form's in ``deal``, then ``check_private_bids``. Returns whether the app
+    turned the card (``score_deal`` then skips eighteen's check of a used-up pile card)."""
+    check_playing(match, number)
     app_card = card_store.fix_turn_up(match, number, deal)
-    private_bids(match, number, deal, keeper)
+    check_private_bids(match, number, deal, keeper)
     return app_card
 
 
@@ -208,9 +214,9 @@ def preview(match: Match, posted: Posted, keeper: bool) -> Previewed:
     """The one entry point of a deal's preview (the form's panel as the figures are tapped, and
     the form's Preview button): every check a save makes, in a save's order, against the match as
     the page read it, without its lock and writing nothing. Raises what ``save`` raises (a repeat
-    or a lost race is told now: ``refusal`` without a version)."""
-    app_card = prepare(match, posted.number, posted.deal, keeper)
-    refusal(match, documents.stored_deals(match), posted, None)
+    or a lost race is told now: ``check_against_stored`` without a version)."""
+    app_card = check_and_fix_turn_up(match, posted.number, posted.deal, keeper)
+    check_against_stored(match, documents.stored_deals(match), posted, None)
     after = score_deal(match, posted.number, posted.deal, app_card)[0]
     return Previewed(after, documents.score(match))
 
@@ -284,8 +290,8 @@ def _save(match_id: int, posted: Posted, keeper: bool, by: str, key: str | None)
         if earlier is not None and number <= len(stored):
             raise Answered(answered_again(match, posted, earlier, stored))
         # The private bid cards first, as the preview checks them, then what the match says now.
-        app_card = prepare(match, number, posted.deal, keeper)
-        refusal(match, stored, posted, locked.version)
+        app_card = check_and_fix_turn_up(match, number, posted.deal, keeper)
+        check_against_stored(match, stored, posted, locked.version)
         after, deals = score_deal(match, number, posted.deal, app_card, stored)
         before = documents.score(match) if posted.editing else None  # to say what an edit changes further on
         # Compared before the write, while the later deals still hold the trumps they were played with.

@@ -32,8 +32,8 @@ from scorer.web.data.match_files import MAX_LISTED, ImportProblem, Line
 from scorer.web.data.models import Change, Deal, Match, MatchCards, MatchSeat, Player
 from scorer.web.extensions import db
 from scorer.web.language import gettext, ngettext
+from scorer.web.writes.changes import record
 from scorer.web.writes.deals import settle
-from scorer.web.writes.history import record
 from scorer.web.writes.unit import commit, rollback, transaction
 
 T = TypeVar("T")
@@ -217,7 +217,7 @@ class Restored(Imported):
 
 def restore(entries: list[BackedUp], renames: list[PastRename]) -> Restored:
     """Store a backup's matches that are not here already, through the import's write (``store``,
-    ``store_in_batches``), each with its deleted state and its history (``history.record``, at
+    ``store_in_batches``), each with its deleted state and its history (``changes.record``, at
     the file's times, ``undoes`` mapped to the new ids); then the renames not here already."""
     outcome = Restored()
     players: dict[str, Player] = {}

@@ -18,18 +18,18 @@ from sqlalchemy import select
 from scorer.core import FORMAT, new_seed, parse_match
 from scorer.web import clock
 from scorer.web.data import card_store, documents, locking, names
+from scorer.web.data.changes import MATCH
 from scorer.web.data.deletion import KEEP_DAYS, rematch_of
 from scorer.web.data.document_types import MatchDocument
 from scorer.web.data.figures import known_names
-from scorer.web.data.history import MATCH
 from scorer.web.data.models import Change, Match, MatchCards, MatchSeat, Player
 from scorer.web.data.results import as_utc, forget, refresh
 from scorer.web.extensions import db
 from scorer.web.language import gettext
 from scorer.web.policy.capability import digest, new_keeper, rematch_token
 from scorer.web.writes import deal_sets, frontier
+from scorer.web.writes.changes import record
 from scorer.web.writes.deals import settle
-from scorer.web.writes.history import record
 from scorer.web.writes.problems import Busy, Gone, Refused
 from scorer.web.writes.unit import match_write, transaction
 
@@ -68,10 +68,10 @@ class Started:
     revoked: bool = False  # this phone was a scorekeeper of the rematch and was revoked: it keeps no score
 
 
-def checked_options(ruleset: str, options: dict[str, Any], players: list[str], first_dealer: int) -> dict[str, Any]:
-    """The options in force for a new match, defaults included, as the core reads the header
-    (those are stored, so a later change of default never rescores the match); raises the core's
-    ``MatchError`` naming the field that is wrong."""
+def check_options(ruleset: str, options: dict[str, Any], players: list[str], first_dealer: int) -> dict[str, Any]:
+    """Raise the core's ``MatchError`` naming the field that is wrong in a new match's header;
+    return the options in force, defaults included, as the core reads the header (those are
+    stored, so a later change of default never rescores the match)."""
     header: MatchDocument = {"format": FORMAT, "ruleset": ruleset, "options": options, "players": players,
                              "first_dealer": first_dealer, "deals": []}
     return parse_match(header).setup.options_json()
@@ -84,7 +84,7 @@ def start(ruleset: str, options: dict[str, Any], players: list[str], first_deale
     the match is a table of its night: admitted with the set's ``table_code``, else waiting for the
     organiser (and dealt nothing until admitted). Raises the core's ``MatchError``,
     ``CardsRefused`` or ``LikeKnownPlayer``; nothing is written then."""
-    in_force = checked_options(ruleset, options, players, first_dealer)
+    in_force = check_options(ruleset, options, players, first_dealer)
     if cards is not None:
         problem = card_store.mode_problem(ruleset, in_force, cards["mode"])
         if problem:

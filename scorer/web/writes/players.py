@@ -6,11 +6,11 @@ from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 
 from scorer.web.data import locking, names
-from scorer.web.data.history import RENAME
+from scorer.web.data.changes import RENAME
 from scorer.web.data.models import Match, MatchSeat, Player, name_key
 from scorer.web.extensions import db
 from scorer.web.language import gettext
-from scorer.web.writes.history import record
+from scorer.web.writes.changes import record
 from scorer.web.writes.problems import Busy, Gone, OutOfDate, Refused
 from scorer.web.writes.unit import transaction
 

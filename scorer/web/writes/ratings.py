@@ -3,7 +3,7 @@ manager's say over the ladder (leave a match out or count it again, confirm a ma
 what the ladder counts).
 
 **The catch-up** (``catch_up``) is two short transactions with the fold between them
-(``data/rating_folds.py``): a claim, then the store. It runs off the request: each write's unit
+(``data/rating_catch_up.py``): a claim, then the store. It runs off the request: each write's unit
 (``unit.py``) hands the kinds it marked stale to ``rating_worker.wake`` after its commit, which in
 the server wakes the catch-up thread; with ``RATINGS_CATCH_UP = "inline"`` (the tests) it folds at
 once, after the commit, in the caller's thread. The catch-up takes in every mark made while it
@@ -19,13 +19,13 @@ import uuid
 from collections.abc import Callable
 
 from scorer.web import clock
-from scorer.web.data import locking, rating_folds, ratings
-from scorer.web.data.history import RATINGS
+from scorer.web.data import locking, rating_catch_up, ratings
+from scorer.web.data.changes import RATINGS
 from scorer.web.data.models import Match, RatingState, SiteSetting
 from scorer.web.data.ratings import CONFIRMED, LEFT_OUT
 from scorer.web.extensions import db
 from scorer.web.language import gettext
-from scorer.web.writes.history import record
+from scorer.web.writes.changes import record
 from scorer.web.writes.problems import Gone, Refused
 from scorer.web.writes.unit import match_write, transaction
 
@@ -57,11 +57,11 @@ def catch_up(kind: str, worker: str | None = None) -> bool:
     worker = worker or this_worker()
     for _ in range(ROUNDS):
         with transaction():
-            claim = rating_folds.claim(kind, worker)
+            claim = rating_catch_up.claim(kind, worker)
         if claim is None:
             return not stale(kind)
         db.session.rollback()  # the fold reads afresh, without a lock
-        redone = rating_folds.refold(kind, claim.start)
+        redone = rating_catch_up.refold(kind, claim.start)
         db.session.rollback()  # SQLite: a read transaction that another write overtook cannot become a write
         if during_fold is not None:
             during_fold(kind, worker)
@@ -71,23 +71,23 @@ def catch_up(kind: str, worker: str | None = None) -> bool:
     return not stale(kind)
 
 
-def store(claim: rating_folds.Claim, redone: rating_folds.Refold) -> bool:
+def store(claim: rating_catch_up.Claim, redone: rating_catch_up.Refold) -> bool:
     """Store a fold in parts (``STORE_PART`` rows each, a short transaction each, giving way to the
     process's waiting writes between two), while ``claim`` holds; the last part releases the kind.
     False if the claim was lost on the way."""
     touched: set[int] = set()
-    pieces = rating_folds.parts(redone, STORE_PART)
+    pieces = rating_catch_up.parts(redone, STORE_PART)
     for number, (lower, upper, rows) in enumerate(pieces, start=1):
         with transaction():
-            state = rating_folds.still_held(claim)
+            state = rating_catch_up.still_held(claim)
             if state is None:
                 return False
             if number == 1:
-                touched = rating_folds.players_after(claim.kind, claim.start)
-            rating_folds.replace_steps(claim.kind, rows, lower, upper)
+                touched = rating_catch_up.players_after(claim.kind, claim.start)
+            rating_catch_up.replace_steps(claim.kind, rows, lower, upper)
             if number == len(pieces):
-                rating_folds.set_standings(redone, touched)
-                rating_folds.release(state)
+                rating_catch_up.set_standings(redone, touched)
+                rating_catch_up.release(state)
         if number < len(pieces):
             locking.give_way(0.5)  # a save at the table meanwhile goes in now
     return True
@@ -95,7 +95,7 @@ def store(claim: rating_folds.Claim, redone: rating_folds.Refold) -> bool:
 
 def stale(kind: str) -> bool:
     state = db.session.get(RatingState, kind, populate_existing=True)
-    return state is not None and rating_folds.stale_since(state) is not None
+    return state is not None and rating_catch_up.stale_since(state) is not None
 
 
 def catch_up_all(wait: float = 0) -> list[str]:
@@ -104,7 +104,7 @@ def catch_up_all(wait: float = 0) -> list[str]:
     still stale."""
     deadline = time.monotonic() + wait
     while True:
-        left = [kind for kind in rating_folds.stale_kinds() if not catch_up(kind)]
+        left = [kind for kind in rating_catch_up.stale_kinds() if not catch_up(kind)]
         db.session.rollback()
         if not left or time.monotonic() >= deadline:
             return left
@@ -114,10 +114,10 @@ def catch_up_all(wait: float = 0) -> list[str]:
 def rebuild() -> None:
     """Every kind folded from scratch and stored (``flask stats rebuild``)."""
     with transaction():
-        rating_folds.clear_all()
-        for kind in rating_folds.KINDS:
+        rating_catch_up.clear_all()
+        for kind in rating_catch_up.KINDS:
             ratings.mark_stale(kind, ratings.BEGINNING)
-    for kind in rating_folds.KINDS:  # now, whatever RATINGS_CATCH_UP says: the command waits for it
+    for kind in rating_catch_up.KINDS:  # now, whatever RATINGS_CATCH_UP says: the command waits for it
         catch_up(kind)
 
 
@@ -185,6 +185,6 @@ def set_rule(rule: str) -> bool:
             db.session.add(SiteSetting(key=ratings.LADDER_RULE, value=rule))
         else:
             setting.value = rule
-        for kind in rating_folds.KINDS:
+        for kind in rating_catch_up.KINDS:
             ratings.mark_stale(kind, ratings.BEGINNING)
         return True

@@ -12,11 +12,11 @@ from sqlalchemy.exc import IntegrityError
 
 from scorer.core import get_ruleset
 from scorer.web.data import live
-from scorer.web.data.history import SEAT
+from scorer.web.data.changes import SEAT
 from scorer.web.data.models import Change, Match, SeatHolder, now_utc
 from scorer.web.extensions import db
 from scorer.web.language import gettext
-from scorer.web.writes.history import record
+from scorer.web.writes.changes import record
 from scorer.web.writes.problems import Refused
 from scorer.web.writes.unit import match_write, transaction
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from scorer.core import MatchError, compare_scores
 from scorer.web.data import documents, save_keys
-from scorer.web.data.history import DEAL, MATCH, RATINGS, RENAME, DealPlan, Plan, current_state, later_change
+from scorer.web.data.changes import DEAL, MATCH, RATINGS, RENAME, DealPlan, Plan, current_state, later_change
 from scorer.web.data.models import Change, Match
 from scorer.web.data.ratings import CONFIRMED, LEFT_OUT
 from scorer.web.extensions import db

@@ -4,7 +4,7 @@
 from scorer.web.data.models.access import KnownBrowser, MatchKeeper, SeedTry, SignInAttempt, SiteSession
 from scorer.web.data.models.base import name_key, now_utc
 from scorer.web.data.models.cards import DealSet, DealtDeal, HandLink, MatchCards, SeatHolder, SetTable
-from scorer.web.data.models.history import Change, SaveKey
+from scorer.web.data.models.changes import Change, SaveKey
 from scorer.web.data.models.matches import Deal, Match, MatchSeat, Player
 from scorer.web.data.models.ratings import PlayerRating, RatingState, RatingStep, SiteSetting
 from scorer.web.data.models.results import MatchResult, PlayerSummary, SeatResult

@@ -1,7 +1,7 @@
 """The change history as stored: the kinds of change, a match's changes (with the renames of its
 players, which are site-wide rows), and the thing a change touched as it is now.
 
-``changes`` is append-only (``writes/history.py`` adds rows; nothing updates or deletes one), with
+``changes`` is append-only (``writes/changes.py`` adds rows; nothing updates or deletes one), with
 the state of the thing before and after each change as JSON: that is what an undo compares and
 restores (``writes/undo.py``), and what ``presentation/change_words.py`` puts in words.
 """
@@ -26,11 +26,11 @@ KINDS = (DEAL, RENAME, SEAT, MATCH, RATINGS)
 
 def changes_of(match: Match) -> list[Change]:
     """The match's changes, newest first, with the renames of its players (site-wide changes); of
-    a match cut for this request (``publication.withhold``), none of a deal it holds back."""
+    a match cut for this request (``publication.cut_to_public``), none of a deal it holds back."""
     own = list(db.session.scalars(select(Change).where(Change.match_id == match.id)))
-    shown = publication.cut_at(match)
-    if shown is not None:
-        own = [change for change in own if change.kind != DEAL or (change.deal or 0) <= shown]
+    cut = publication.cut_of(match)
+    if cut is not None:
+        own = [change for change in own if change.kind != DEAL or (change.deal or 0) <= cut.shown]
     player_ids = {seat.player_id for seat in match.seats}
     renames = [change for change in db.session.scalars(
         select(Change).where(Change.match_id.is_(None), Change.kind == RENAME))

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from scorer.web import clock
-from scorer.web.data.history import KINDS
+from scorer.web.data.changes import KINDS
 from scorer.web.data.models import Change
 from scorer.web.extensions import db
 

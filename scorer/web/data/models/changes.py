@@ -1,4 +1,4 @@
-"""The change history (``data/history.py``): one row per change to what was played, append-only;
+"""The change history (``data/changes.py``): one row per change to what was played, append-only;
 and the one-time keys of the writes sent with one (``data/save_keys.py``)."""
 
 from __future__ import annotations
