@@ -226,3 +226,59 @@ def test_a_save_answered_twice_shows_its_message_once(client, app):
     for _ in range(2):
         assert client.post(f"/matches/{match_id}/deals/new", data=sent).status_code == 303
     assert client.get(f"/matches/{match_id}").text.count("Deal 3 saved.") == 1
+
+
+def started(client, data: dict[str, Any]) -> tuple[int, str | None, str | None]:
+    """A new match's answer: its status, where it leads, and the scorekeeper's cookie it gives."""
+    response = client.post("/matches/new", data=data)
+    cookie = next((value.split(";")[0].split("=", 1)[1] for name, value in response.headers.items()
+                   if name == "Set-Cookie" and value.startswith("ninety-nine-keeper-")), None)
+    return response.status_code, response.headers.get("Location"), cookie
+
+
+def test_a_new_match_sent_again_with_its_key_is_one_match_and_the_same_answer(client, app):
+    from scorer.web.data.models import Match
+    from webhelpers import match_form
+    key = key_in(client.get("/matches/new").text)
+    sent = match_form(THREE, save_key=key)
+    first = started(client, sent)
+    assert first[0] == 302 and first[2]
+    again = started(client, sent)  # the answer was lost on the way back: sent again
+    assert again == first  # the same match, and the same scorekeeper's token
+    assert count(app, Match) == 1
+    # The phone whose answer was lost has no cookie yet: sent again, it gets the same token and so
+    # keeps the score of the one match started.
+    lost = app.test_client()
+    assert started(lost, sent) == first
+    match_id = int(first[1].rsplit("/", 1)[1])
+    assert lost.get(f"/matches/{match_id}/deals/new").status_code == 200
+    assert count(app, Match) == 1
+    assert count(app, SaveKey) == 1
+
+
+def test_the_same_new_match_key_with_other_names_starts_another_match(client, app):
+    from scorer.web.data.models import Match
+    from webhelpers import match_form
+    key = key_in(client.get("/matches/new").text)
+    first = started(client, match_form(THREE, save_key=key))
+    other = started(client, match_form(["Dee", "Eve", "Fay"], save_key=key))  # an old page, changed
+    assert other[0] == 302 and other[1] != first[1]
+    assert count(app, Match) == 2
+
+
+@pytest.mark.slow  # a real server, as tests/web/test_races.py
+def test_the_same_new_match_raced_from_two_threads_starts_one(app_factory):
+    from scorer.web.data.models import Match
+    app = app_factory(**RACE_CONFIG)
+    with serving(app) as base:
+        phone = Phone(base)
+        for round_ in range(4):
+            fields = phone.hidden_fields("/matches/new")
+            sent = {"csrf_token": fields["csrf_token"], "save_key": fields["save_key"], "ruleset": "jokerless",
+                    "first_dealer": "0", "match": "usual", "trump": "turn-up",
+                    "players-0": f"Ann{round_}", "players-1": "Bob", "players-2": "Cy"}
+            one, two = at_once(lambda: phone.request("/matches/new", sent),  # noqa: B023
+                               lambda: phone.request("/matches/new", sent))  # noqa: B023
+            assert (one.status, one.location) == (two.status, two.location), (one.status, one.location, two.location)
+            assert one.status == 302
+        assert count(app, Match) == 4

@@ -26,7 +26,7 @@ from sqlalchemy import delete, select
 from scorer.web.data.models import SaveKey, now_utc
 from scorer.web.extensions import db
 
-KINDS = ("deal", "edit", "delete", "undo")  # a deal recorded, changed, deleted; a change undone
+KINDS = ("deal", "edit", "delete", "undo", "match")  # a deal recorded, changed, deleted; a change undone; a match started
 KEPT = timedelta(days=1)            # how long a key is remembered
 LONGEST = 64                        # a key longer than this (not one of ours) counts as none
 

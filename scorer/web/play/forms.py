@@ -63,6 +63,9 @@ CARDS_SUMMARIES = {
 
 
 class NewMatchForm(FlaskForm):
+    # A one-time key made when the form is drawn: the form sent again (its answer lost on the way
+    # back) opens the match it started, never a second one (data/save_keys.py, writes/matches.start).
+    save_key = HiddenField()
     players = FieldList(
         StringField(lazy_gettext("Player"), validators=[Optional(), Length(max=40, message=lazy_gettext("Keep names to 40 letters."))]),
         min_entries=MAX_PLAYERS,

@@ -9,7 +9,7 @@ from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer.core import FORMAT, RULESETS, USUAL_RULESETS, MatchError, get_ruleset
-from scorer.web.data import card_store, documents, names, publication
+from scorer.web.data import card_store, documents, names, publication, save_keys
 from scorer.web.data.deletion import KEEP_DAYS, rematch_of
 from scorer.web.data.document_types import MatchDocument
 from scorer.web.data.figures import match_figures
@@ -113,14 +113,19 @@ def new() -> str | BaseResponse | tuple[str, int] | tuple[str, int, dict[str, st
             # whatever else is wrong; then the match is written (or the cards mode refused).
             matches_w.check_options(header["ruleset"], header["options"], names, header["first_dealer"])
             if cards is not None:
+                # The same form sent again (its answer lost): the match it started, the same answer.
+                key, table_code = save_keys.sent_key(form.save_key.data), form.table_code.data or ""
+                sent = matches_w.start_sent(header["ruleset"], header["options"], names, header["first_dealer"], cards,
+                                            table_code)
+                started_or_none = matches_w.started_before(key, sent, device.device_name())
                 # One phone starts so many matches with a typed seed in a while (typed_seeds.py):
                 # the try is counted first, and taken back if the match is not started after all.
                 counted = (seed_tries.begin(typed_seeds.phone(), typed_seeds.MOST, typed_seeds.WINDOW)
-                           if typed_seeds.counted(cards) else None)
+                           if started_or_none is None and typed_seeds.counted(cards) else None)
                 try:
-                    started = matches_w.start(header["ruleset"], header["options"], names, header["first_dealer"],
-                                              cards, by=device.device_name(), new_players=new_players,
-                                              table_code=form.table_code.data or "")
+                    started = started_or_none or matches_w.start(
+                        header["ruleset"], header["options"], names, header["first_dealer"], cards,
+                        by=device.device_name(), new_players=new_players, table_code=table_code, key=key)
                 except (MatchError, matches_w.CardsRefused, matches_w.LikeKnownPlayer):
                     if counted is not None:
                         seed_tries.forget(counted)
@@ -161,6 +166,8 @@ def use_known(form: NewMatchForm, typed: str) -> list[str]:
 def render_new(form: NewMatchForm, deal_set: DealSet | None, status: int = 200,
                lookalike: matches_w.LikeKnownPlayer | None = None, new_players: list[str] | None = None) -> tuple[str, int]:
     known = db.session.execute(select(Player.name, Player.name_key).order_by(Player.name)).tuples().all()
+    if not form.save_key.data:  # made as the form is drawn; a form drawn again keeps the one it was sent with
+        form.save_key.data = save_keys.new_key()
     return render_template("play/new_match.html", form=form, known=known, deal_set=deal_set, lookalike=lookalike,
                            new_players=new_players or [], **form_view(form)), status
 

@@ -57,6 +57,15 @@ def rematch_token(keeper_hash: str, rematch_id: int) -> str:
     return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
 
 
+def start_token(save_key: str) -> str:
+    """The token the phone that started a match keeps, derived (with the server's secret) from the
+    new-match form's one-time key: the same form sent again (its answer lost on the way back) is
+    answered with the same token, so the phone is one scorekeeper (writes/matches.start)."""
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    mac = hmac.new(key, f"start:{save_key}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
+
+
 def give(response: Response, match_id: int, token: str) -> None:
     """Hand ``token`` (from ``new_keeper``) to the phone receiving ``response``: it is now a
     scorekeeper of match ``match_id``. A phone that already was one gets the fresh token. The

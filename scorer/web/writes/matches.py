@@ -14,10 +14,11 @@ from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from scorer.core import FORMAT, new_seed, parse_match
 from scorer.web import clock
-from scorer.web.data import card_store, documents, locking, names
+from scorer.web.data import card_store, documents, locking, names, publication, save_keys
 from scorer.web.data.changes import MATCH
 from scorer.web.data.deletion import KEEP_DAYS, rematch_of
 from scorer.web.data.document_types import MatchDocument
@@ -26,7 +27,7 @@ from scorer.web.data.models import Change, Match, MatchCards, MatchSeat, Player
 from scorer.web.data.results import as_utc, forget, refresh
 from scorer.web.extensions import db
 from scorer.web.language import gettext
-from scorer.web.policy.capability import digest, new_keeper, rematch_token
+from scorer.web.policy.capability import digest, new_keeper, rematch_token, start_token
 from scorer.web.writes import deal_sets, frontier
 from scorer.web.writes.changes import record
 from scorer.web.writes.deals import settle
@@ -77,13 +78,63 @@ def check_options(ruleset: str, options: dict[str, Any], players: list[str], fir
     return parse_match(header).setup.options_json()
 
 
+def start_sent(ruleset: str, options: dict[str, Any], players: list[str], first_dealer: int,
+               cards: card_store.CardsChoice | None, table_code: str = "") -> str:
+    """What a new-match form sent, as a short digest (``save_keys.fingerprint``)."""
+    return save_keys.fingerprint({"ruleset": ruleset, "options": options, "players": players, "first_dealer": first_dealer,
+                                  "cards": cards, "table_code": table_code})
+
+
+def started_before(key: str | None, sent: str, by: str) -> Started | None:
+    """The match a new-match form with one-time key ``key`` and the same figures (``sent``) started
+    already (its answer lost on the way back), with the same token for the phone as the first
+    time; None if it started none (or that match was deleted since). Writes nothing but the
+    phone's scorekeeper row if it is gone (never one revoked: its row stays)."""
+    if key is None:
+        return None
+    with transaction():
+        row = save_keys.find(key)
+        if row is None or (row.kind, row.sent) != ("match", sent):
+            return None
+        match = db.session.get(Match, row.match_id)
+        if match is None or match.deleted_at is not None:
+            return None
+        token = new_keeper(match, by, start_token(key))
+        table = publication.table_of(match)
+        return Started(match.id, token, match.player_names[match.first_dealer], waiting=table is not None and not table.admitted)
+
+
 def start(ruleset: str, options: dict[str, Any], players: list[str], first_dealer: int,
-          cards: card_store.CardsChoice | None, by: str, new_players: Collection[str] = (), table_code: str = "") -> Started:
+          cards: card_store.CardsChoice | None, by: str, new_players: Collection[str] = (), table_code: str = "",
+          key: str | None = None) -> Started:
     """Start a match of ``players`` (names, in seat order). A new name that looks like a known
     player's is refused (``LikeKnownPlayer``) unless ``new_players`` confirms it. From a deal set,
     the match is a table of its night: admitted with the set's ``table_code``, else waiting for the
     organiser (and dealt nothing until admitted). Raises the core's ``MatchError``,
-    ``CardsRefused`` or ``LikeKnownPlayer``; nothing is written then."""
+    ``CardsRefused`` or ``LikeKnownPlayer``; nothing is written then. ``key``: the form's one-time
+    key (``data/save_keys.py``): the same form sent again answers with the match it started
+    (``started_before``), and two copies raced start one match (the key is unique: the second's
+    insert fails, and it is answered as the first)."""
+    sent = start_sent(ruleset, options, players, first_dealer, cards, table_code)
+    earlier = started_before(key, sent, by)
+    if earlier is not None:
+        return earlier
+    try:
+        return _start(ruleset, options, players, first_dealer, cards, by, new_players, table_code, key, sent)
+    except IntegrityError:
+        if key is None:
+            raise
+        # The same form, raced in: the first copy's match. The same key with other figures (a
+        # page's form changed and sent again): a form without a key, as for a deal's.
+        raced = started_before(key, sent, by)
+        if raced is not None:
+            return raced
+        return _start(ruleset, options, players, first_dealer, cards, by, new_players, table_code, None, sent)
+
+
+def _start(ruleset: str, options: dict[str, Any], players: list[str], first_dealer: int,
+           cards: card_store.CardsChoice | None, by: str, new_players: Collection[str], table_code: str,
+           key: str | None, sent: str) -> Started:
     in_force = check_options(ruleset, options, players, first_dealer)
     if cards is not None:
         problem = card_store.mode_problem(ruleset, in_force, cards["mode"])
@@ -103,7 +154,9 @@ def start(ruleset: str, options: dict[str, Any], players: list[str], first_deale
             card_store.attach(match, cards)
         table = deal_sets.seat_table(match, set_id, table_code) if set_id is not None else None
         match.seats = [MatchSeat(seat=seat, player=player) for seat, player in enumerate(Player.all_named(players))]
-        started = begin(match, by)
+        started = begin(match, by, start_token(key) if key is not None else None)
+        if key is not None and save_keys.find(key) is None:  # a key used already with other figures: none
+            save_keys.keep(key, match.id, "match", 0, sent, None)
         return replace(started, waiting=table is not None and not table.admitted)
 
 
