@@ -177,6 +177,18 @@ def test_a_save_waiting_while_the_server_is_stopped_is_sent_when_it_is_started_a
         stop(server, thread)
 
 
+def deal_1_kept_offline(page: Page) -> int:
+    """A new match whose scorekeeper's phone saved deal 1 offline (kept); the match's id."""
+    start_match(page, ["Ann", "Bob", "Cy"])
+    match_id = match_id_of(page)
+    open_form(page, 1)
+    page.context.set_offline(True)
+    enter(page, DEAL_1)
+    page.get_by_role("button", name="Save deal 1").tap()
+    expect(page.locator("#kept-note")).to_contain_text("Deal 1 is kept on this phone")
+    return match_id
+
+
 def second_phone(page: Page, browser, browser_context_args, base_url):
     """The same scorekeeper's rights on a second phone (its cookies), with nothing kept on it."""
     context = browser.new_context(**{**browser_context_args, "base_url": base_url})
@@ -188,13 +200,7 @@ def second_phone(page: Page, browser, browser_context_args, base_url):
 @pytest.mark.parametrize("choice", ["theirs", "stored"])
 def test_a_kept_deal_another_phone_saved_meanwhile_is_shown_beside_it_and_nothing_is_lost(
         page, live_app, browser, browser_context_args, base_url, choice, shoot):
-    start_match(page, ["Ann", "Bob", "Cy"])
-    match_id = match_id_of(page)
-    open_form(page, 1)
-    page.context.set_offline(True)
-    enter(page, DEAL_1)
-    page.get_by_role("button", name="Save deal 1").tap()
-    expect(page.locator("#kept-note")).to_contain_text("Deal 1 is kept on this phone")
+    match_id = deal_1_kept_offline(page)
 
     context, other = second_phone(page, browser, browser_context_args, base_url)
     try:
@@ -243,13 +249,7 @@ def test_a_kept_deal_another_phone_saved_meanwhile_is_shown_beside_it_and_nothin
 @pytest.mark.browser
 def test_a_kept_save_whose_match_was_deleted_is_shown_with_the_reason_until_dismissed(
         page, live_app, browser, browser_context_args, base_url, shoot):
-    start_match(page, ["Ann", "Bob", "Cy"])
-    match_id = match_id_of(page)
-    open_form(page, 1)
-    page.context.set_offline(True)
-    enter(page, DEAL_1)
-    page.get_by_role("button", name="Save deal 1").tap()
-    expect(page.locator("#kept-note")).to_contain_text("Deal 1 is kept on this phone")
+    match_id = deal_1_kept_offline(page)
 
     context, other = second_phone(page, browser, browser_context_args, base_url)
     try:
