@@ -207,6 +207,40 @@ def test_no_module_that_defines_routes_commits() -> None:
     assert wrong == []
 
 
+def imported_names(tree: ast.AST) -> set[str]:
+    """Every ``module.name`` a module imports with ``from module import name`` (and every module it imports)."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found |= {f"{node.module}.{alias.name}" for alias in node.names}
+        elif isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+    return found
+
+
+def test_the_data_layer_never_reads_the_request() -> None:
+    """``data/`` answers for the data whoever asks (a view, a command, the ratings' thread): what
+    the request says (its phone, its language, its arguments) is passed in by the layer above."""
+    wrong = [name for name, path in modules().items() if name.startswith("scorer.web.data.")
+             and imported_names(ast.parse(path.read_text())) & {"flask.request", "flask.g", "flask.session"}]
+    assert wrong == []
+
+
+def test_the_presentation_layer_never_queries() -> None:
+    """``presentation/`` words and shapes what it is given: it reads no database (issue 36)."""
+    wrong = [name for name, path in modules().items() if name.startswith("scorer.web.presentation.")
+             and imported_names(ast.parse(path.read_text())) & {"scorer.web.extensions.db", "sqlalchemy", "sqlalchemy.select"}]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("source, names", [
+    ("from flask import request, g\n", {"flask.request", "flask.g"}),
+    ("import sqlalchemy\nfrom scorer.web.extensions import db\n", {"sqlalchemy", "scorer.web.extensions.db"}),
+])
+def test_the_import_reader_sees_what_a_module_imports(source: str, names: set[str]) -> None:
+    assert imported_names(ast.parse(source)) == names
+
+
 @pytest.mark.parametrize("source, expected", [
     ("bp = Blueprint('x', __name__)\n@bp.post('/x')\ndef f():\n    db.session.commit()\n", (True, True)),
     ("def f():\n    db.session.commit()\n", (False, True)),

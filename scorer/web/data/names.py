@@ -35,6 +35,7 @@ from __future__ import annotations
 import functools
 import unicodedata
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from confusable_homoglyphs import confusables
 
@@ -233,16 +234,26 @@ def resembles(typed: str, known: str) -> bool:
     return anchored
 
 
-def new_lookalike(players: Iterable[str], known: Iterable[str], confirmed: Iterable[str] = ()) -> tuple[int, str, str] | None:
+class Lookalike(NamedTuple):
+    """A name typed for a new player that looks like a known player's: its place among the names
+    typed, the name as typed, and the known name (the one type the new-match form's question, its
+    refusal and the chances' note share)."""
+
+    place: int
+    typed: str
+    known: str
+
+
+def new_lookalike(players: Iterable[str], known: Iterable[str], confirmed: Iterable[str] = ()) -> Lookalike | None:
     """The first of ``players`` that would be a new player (no name of ``known`` has its key) while
-    looking like a known one, unless ``confirmed`` as new: (its place, the name, the known name)."""
+    looking like a known one, unless ``confirmed`` as new."""
     known = list(known)
     keys = {key(name) for name in known} | {key(name) for name in confirmed}
     for place, name in enumerate(players):
         if key(name) not in keys:
             other = like_known(name, known)
             if other is not None:
-                return place, name, other
+                return Lookalike(place, name, other)
     return None
 
 

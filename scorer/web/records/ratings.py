@@ -7,7 +7,7 @@ is still being folded in, and the live view brings the new figures), worded by
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
@@ -33,12 +33,6 @@ bp = Blueprint("ratings", __name__)
 MOST_PLAYERS = max(ruleset.players for ruleset in RULESETS.values())
 
 
-class Lookalike(NamedTuple):
-    """A name typed that looks like a known player's, as the new-match form is filled in."""
-
-    place: int
-    typed: str
-    known: str
 EVERY = "every"  # the ladder of every kind at once, one under another
 
 
@@ -172,7 +166,7 @@ def chances() -> str:
     ruleset = RULESETS.get(request.args.get("ruleset", ""))
     typed = [name.strip() for name in request.args.getlist("players")[:MOST_PLAYERS]]
     everyone = known_names()
-    lookalikes = [Lookalike(*found) for name in typed if name
+    lookalikes = [found for name in typed if name
                   for found in [names.new_lookalike([name[:names.NAME_LENGTH]], everyone)] if found is not None]
     if ruleset is None or len(typed) < ruleset.players or not all(typed[:ruleset.players]):
         return render_template("records/_chances.html", forecast=None, lookalikes=lookalikes)

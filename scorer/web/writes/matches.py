@@ -45,16 +45,18 @@ class LikeKnownPlayer(Refused):
 
     status = 422
 
-    def __init__(self, seat: int, typed: str, known: str) -> None:
-        super().__init__(gettext("%(typed)s looks like %(known)s, who has played here before.", typed=typed, known=known))
-        self.seat, self.typed, self.known = seat, typed, known
+    def __init__(self, found: names.Lookalike) -> None:
+        super().__init__(gettext("%(typed)s looks like %(known)s, who has played here before.", typed=found.typed,
+                                 known=found.known))
+        self.found = found
+        self.seat, self.typed, self.known = found
 
 
 def new_lookalike(players: list[str], new_players: Collection[str] = ()) -> LikeKnownPlayer | None:
     """The first of ``players`` that would be a new player while looking like a known one
     (``names.new_lookalike``), unless confirmed as new (``new_players``)."""
     found = names.new_lookalike(players, known_names(), new_players)
-    return None if found is None else LikeKnownPlayer(*found)
+    return None if found is None else LikeKnownPlayer(found)
 
 
 @dataclass(frozen=True)
