@@ -198,3 +198,20 @@ def test_a_new_name_like_a_known_players_is_asked_about_before_a_new_player_is_m
     for typed_name in ("Kíp", "K ip"):
         again = client.post("/matches/new", data=match_form(["Ann", "Bob", typed_name]))
         assert again.status_code == 422 and "Did you mean Kip?" in html.unescape(again.text), typed_name
+
+
+def test_the_history_offers_the_undo_the_write_takes_for_a_deleted_matchs_ladder_change(client, app):
+    """The history's Undo beside a change asks the write (``writes.undo.offered``): the ladder's say
+    over a deleted match may be undone (the write takes it), so it is offered; a deal's change of
+    the deleted match waits for its restore, so it is not."""
+    first = one_deal_match(client, ["Ann", "Bob", "Kip"], [5, 2, 2])
+    assert client.post(f"/matches/{first}/ratings", data={"action": "leave-out"}).status_code == 303
+    assert client.post(f"/matches/{first}/delete").status_code in (302, 303)
+    with app.app_context():
+        left = db.session.scalars(select(Change).where(Change.kind == RATINGS)).one()
+        deal = db.session.scalars(select(Change).where(Change.match_id == first, Change.kind == "deal")).first()
+    client.get(f"/matches/{first}/changes")  # the messages left by the steps above, with their own Undo
+    history = client.get(f"/matches/{first}/changes").text
+    assert f"/matches/{first}/changes/{left.id}/undo" in history
+    assert f"/matches/{first}/changes/{deal.id}/undo" not in history
+    assert post_undo(client, first, left.id).status_code == 303  # and the write takes it

@@ -15,7 +15,7 @@ from werkzeug.wrappers import Response
 from wtforms import HiddenField
 
 from scorer.web.data import save_keys
-from scorer.web.data.changes import DEAL, MATCH, belongs, changes_of, current_state
+from scorer.web.data.changes import belongs, changes_of
 from scorer.web.data.models import Change, Match
 from scorer.web.extensions import db
 from scorer.web.fields import VersionForm, sent_version
@@ -33,13 +33,9 @@ bp = Blueprint("changes", __name__)
 
 
 def may_undo(match: Match, change: Change) -> bool:
-    """Whether to offer an Undo: this phone may (``access.may_undo``), and the thing is still as the
-    change left it (the POST checks again, under the lock, and says why when it refuses)."""
-    if not access.may_undo(match, change) or (change.kind != MATCH and match.deleted_at is not None):
-        return False
-    if change.kind == DEAL and change.before is None and (change.deal or 0) < len(match.deals):
-        return False  # a deal with others after it cannot be taken away (the POST would say so)
-    return bool(current_state(match, change) == change.after)
+    """Whether to offer an Undo: this phone may (``access.may_undo``), and the write would take it
+    (``writes.undo.offered``; the POST checks again, under the lock, and says why when it refuses)."""
+    return access.may_undo(match, change) and undo_write.offered(match, change)
 
 
 @dataclass(frozen=True)

@@ -96,14 +96,33 @@ def _undo(match_id: int, change_id: int, by: str, seen: int, key: str | None) ->
         return change
 
 
+def blocked_by_deletion(match: Match, change: Change) -> bool:
+    """A deleted match's changes wait for its restore, but for its deletion and the ladder's say."""
+    return change.kind not in (MATCH, RATINGS) and match.deleted_at is not None
+
+
+def moved_on(match: Match, change: Change) -> bool:
+    """The thing is no longer as ``change`` left it: a later change is to be undone first."""
+    return bool(current_state(match, change) != change.after)
+
+
 def check(match: Match, change: Change) -> DealPlan | None:
     """Every check an undo makes, writing nothing: raises ``Refused`` with why not. For a deal's
     change, what it would do (``DealPlan``)."""
-    if change.kind not in (MATCH, RATINGS) and match.deleted_at is not None:
+    if blocked_by_deletion(match, change):
         raise Refused(gettext("This match is deleted: restore it first (Recently deleted), then undo."), TITLE)
-    if current_state(match, change) != change.after:
+    if moved_on(match, change):
         raise LaterChangeFirst(later_change(match, change))
     return plan_deal(match, change) if change.kind == DEAL else None
+
+
+def offered(match: Match, change: Change) -> bool:
+    """Whether an undo of ``change`` would be taken now, as far as can be told without scoring the
+    match (the history's Undo beside each change; who may is ``access.may_undo``): ``check``'s
+    checks, and a deal recorded with deals after it, which the core's rule refuses when planned."""
+    if change.kind == DEAL and change.before is None and (change.deal or 0) < len(match.deals):
+        return False
+    return not blocked_by_deletion(match, change) and not moved_on(match, change)
 
 
 def apply(match: Match, change: Change, by: str) -> None:
