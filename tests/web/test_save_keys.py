@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 from racehelpers import Phone, at_once, deal_data, kept_match, serving, stored
 from sqlalchemy import func, select
-from webhelpers import count, deal_form, start_match, stored_deals, stored_match
+from webhelpers import count, deal_form, match_form, start_match, stored_deals, stored_match
 
 from scorer.web.data import save_keys
-from scorer.web.data.models import Change, SaveKey, now_utc
+from scorer.web.data.models import Change, Match, SaveKey, now_utc
 from scorer.web.extensions import db
 
 THREE = ["Ann", "Bob", "Cy"]
@@ -237,8 +237,6 @@ def started(client, data: dict[str, Any]) -> tuple[int, str | None, str | None]:
 
 
 def test_a_new_match_sent_again_with_its_key_is_one_match_and_the_same_answer(client, app):
-    from scorer.web.data.models import Match
-    from webhelpers import match_form
     key = key_in(client.get("/matches/new").text)
     sent = match_form(THREE, save_key=key)
     first = started(client, sent)
@@ -257,8 +255,6 @@ def test_a_new_match_sent_again_with_its_key_is_one_match_and_the_same_answer(cl
 
 
 def test_the_same_new_match_key_with_other_names_starts_another_match(client, app):
-    from scorer.web.data.models import Match
-    from webhelpers import match_form
     key = key_in(client.get("/matches/new").text)
     first = started(client, match_form(THREE, save_key=key))
     other = started(client, match_form(["Dee", "Eve", "Fay"], save_key=key))  # an old page, changed
@@ -268,7 +264,6 @@ def test_the_same_new_match_key_with_other_names_starts_another_match(client, ap
 
 @pytest.mark.slow  # a real server, as tests/web/test_races.py
 def test_the_same_new_match_raced_from_two_threads_starts_one(app_factory):
-    from scorer.web.data.models import Match
     app = app_factory(**RACE_CONFIG)
     with serving(app) as base:
         phone = Phone(base)
