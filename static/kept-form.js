@@ -20,9 +20,8 @@
     var box = note("kept-note", "pwa-note kept-note");
     if (!mine) { box.remove(); return; }
     if (mine.state === "lost") {  // the server will not take it: said, and kept until dismissed
-      box.replaceChildren(make("span", "", say(mine.reason === "rights" ? "lostRights" : mine.reason === "gone" ? "lostGone"
-        : "lostDeleted", { number: mine.number, names: mine.names || "" })),
-      button(say("dismissKept"), function () { kept.drop(mine); kept.show(); }));
+      box.replaceChildren(make("span", "", kept.lostWords(mine)),
+                          button(say("dismissKept"), function () { kept.drop(mine); kept.show(); }));
     } else {
       var words = mine.state === "stale" ? say("keptStale", { number: mine.number })
         : say(mine.editing ? "keptEdit" : "keptDeal", { number: mine.number });
@@ -56,7 +55,7 @@
     if (copy) form.elements.save_key.value = kept.newKey();  // the copy's key may have been sent already
     if (target === drawn) return;
     if (form.hasAttribute("data-app-deals")) {  // the cards of the next deal are the server's to deal
-      var stop = make("p", "pwa-note kept-note", say("appDealsNext", { number: target - 1, next: target }));
+      var stop = make("p", "pwa-note kept-note", say("appDealsNext", { next: target }));
       stop.id = "kept-app-deals";
       form.parentNode.insertBefore(stop, form);
       form.hidden = true;

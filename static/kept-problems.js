@@ -25,9 +25,7 @@
         !!document.querySelector("#error-summary, .saved-deal");
       if (answered) return;
       var item = make("div", "pwa-note kept-problem");
-      var words = entry.state === "held" ? say("heldNote", { number: entry.number })
-        : say(entry.reason === "rights" ? "lostRights" : entry.reason === "gone" ? "lostGone" : "lostDeleted",
-              { number: entry.number, names: entry.names || "" });
+      var words = entry.state === "held" ? say("heldNote", { number: entry.number }) : kept.lostWords(entry);
       var text = make("span");
       text.appendChild(make("span", "", words));
       if (entry.state === "lost" && entry.seats) text.appendChild(make("small", "kept-figures", say("lostFigures") + " " + figures(entry)));

@@ -223,6 +223,11 @@
   // not what the server last accepted from this phone: so the watchers' boards say it, and stop
   // saying it once they are sent. A phone that cannot reach the server tells it nothing.
   var REPORTED = "ninety-nine:reported:";  // + match: {count, to, token} the server last accepted
+  // Why a lost save will never be taken, in words (the form's note and every other page say it).
+  function lostWords(entry) {
+    return say(entry.reason === "rights" ? "lostRights" : entry.reason === "gone" ? "lostGone" : "lostDeleted",
+               { number: entry.number, names: entry.names || "" });
+  }
   function fieldOf(entry, name) {
     return entry.fields.filter(function (pair) { return pair[0] === name; }).map(function (pair) { return pair[1]; })[0];
   }
@@ -367,7 +372,7 @@
   // what became of it ("kept": the form stays, and says so).
   function save(form, fields, draft) {
     var match = document.body.dataset.match;
-    var key = fields.filter(function (pair) { return pair[0] === "save_key"; }).map(function (pair) { return pair[1]; })[0];
+    var key = fieldOf({ fields: fields }, "save_key");
     var number = form.dataset.number;
     var entry = {
       key: key || "form:" + window.location.pathname, match: match, number: number,
@@ -396,7 +401,7 @@
   nn.keptSaves = {
     save: save, send: now, count: function () { return all().length; }, ready: ready, views: views,
     // for kept-form.js and kept-board.js
-    listFor: listFor, all: all, drop: drop, open: open, pathOf: pathOf, show: show, make: make, note: note,
+    listFor: listFor, all: all, drop: drop, lostWords: lostWords, open: open, pathOf: pathOf, show: show, make: make, note: note,
     button: button, nextNumber: nextNumber, offlineCopy: offlineCopy, asOf: asOf, newKey: newKey, KNOWN: KNOWN,
   };
 

@@ -52,17 +52,21 @@ def rematch_token(keeper_hash: str, rematch_id: int) -> str:
     same phone asks (derived, with the server's secret, from its capability's hash for the old
     match), so pressing "Go to the rematch" twice makes one scorekeeper, not two. The old match's
     page cannot see the rematch's cookie (each is sent to its own match's pages only)."""
-    key = str(current_app.config["SECRET_KEY"]).encode()
-    mac = hmac.new(key, f"rematch:{keeper_hash}:{rematch_id}".encode(), hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
+    return derived(f"rematch:{keeper_hash}:{rematch_id}")
 
 
 def start_token(save_key: str) -> str:
     """The token the phone that started a match keeps, derived (with the server's secret) from the
     new-match form's one-time key: the same form sent again (its answer lost on the way back) is
     answered with the same token, so the phone is one scorekeeper (writes/matches.start)."""
+    return derived(f"start:{save_key}")
+
+
+def derived(what: str) -> str:
+    """A token decided by ``what`` and the server's secret (HMAC-SHA256, URL-safe): the same each
+    time it is asked, and no one without the secret can make it."""
     key = str(current_app.config["SECRET_KEY"]).encode()
-    mac = hmac.new(key, f"start:{save_key}".encode(), hashlib.sha256).digest()
+    mac = hmac.new(key, what.encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
 
 
