@@ -83,41 +83,13 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    """Every blueprint of the app, in one place (the command-line group ``stats`` and ``check`` are too)."""
+    """The four screen packages, one blueprint each (its routes in the package's modules), and the
+    error pages."""
     # Imported here so that importing scorer.web (for create_app) stays cheap and cycle-free.
-    from scorer.web import errors
-    from scorer.web.cards import deal_sets, hand_pages, nights, packs
-    from scorer.web.play import deals, home, matches
-    from scorer.web.records import check, exports, history, imports, players, ratings, sheets, stats
+    from scorer.web import cards, errors, play, records, site
 
-    for module in (home, matches, deals, hand_pages, deal_sets, nights, packs,
-                   history, stats, ratings, players, sheets, exports, imports):
-        app.register_blueprint(module.bp)
-    app.register_blueprint(check.stats_cli)  # `flask --app scorer stats rebuild`
-    app.register_blueprint(check.cli)  # `flask --app scorer check`
-    from scorer.web.serving import pwa  # the manifest, the service worker, the offline page
-    app.register_blueprint(pwa.bp)
-    from scorer.web.cards import seats  # who holds each seat; the scorekeeper's hand-over
-
-    app.register_blueprint(seats.bp)
-    from scorer.web.play import live  # the version endpoint the live scoreboard polls
-
-    app.register_blueprint(live.bp)
-    from scorer.web.records import backups, changes, deleted  # the change history, undo, recently deleted
-
-    app.register_blueprint(changes.bp)
-    app.register_blueprint(deleted.bp)
-    app.register_blueprint(backups.cli)  # `flask --app scorer backup FILE` / `restore FILE`
-    from scorer.web.policy import device
-    from scorer.web.site import language, sign_in  # the site passcode's page, the language switch
-
-    app.register_blueprint(device.bp)
-    app.register_blueprint(sign_in.bp)
-    app.register_blueprint(language.bp)
-    from scorer.web.play import screen, share  # the share screen, keepers' invites, take-over; the big screen
-
-    app.register_blueprint(share.bp)
-    app.register_blueprint(screen.bp)
+    for package in (play, cards, records, site):
+        app.register_blueprint(package.bp)
     errors.register(app)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from flask import Flask, request, url_for
+from flask import Flask, current_app, request, url_for
 from flask_babel.speaklater import LazyString
 from jinja2.ext import Extension
 
@@ -61,14 +61,15 @@ def live_tag(match: Match) -> str:
     return match_tag(match)
 
 
-# The sections in the navigation bar: (endpoint, label); a page belongs to its blueprint's section.
-SECTIONS = (("history.index", lazy_gettext("History")), ("stats.index", lazy_gettext("Stats")),
-            ("imports.upload", lazy_gettext("Import")), ("sheets.blank", lazy_gettext("Blank sheets")),
-            ("deal_sets.sets", lazy_gettext("Deal sets")), ("packs.pack", lazy_gettext("Packs")))
+# The sections in the navigation bar: (endpoint, label); a page belongs to the section whose page is
+# in its module (history.py's match record is History's).
+SECTIONS = (("records.history", lazy_gettext("History")), ("records.stats", lazy_gettext("Stats")),
+            ("records.import_matches", lazy_gettext("Import")), ("records.blank_sheet", lazy_gettext("Blank sheets")),
+            ("cards.deal_sets", lazy_gettext("Deal sets")), ("cards.pack", lazy_gettext("Packs")))
 # Sections only the server machine or a passcode holder may use (access.py): hidden from the others.
-SITE_MANAGERS_ONLY = {"imports.upload"}
-# Pages whose blueprint is not the section they are reached from.
-SECTION_OF_ENDPOINT = {"sheets.match_sheet": "history.index", "ratings.ladder": "stats.index"}
+SITE_MANAGERS_ONLY = {"records.import_matches"}
+# Pages whose module is not the section they are reached from.
+SECTION_OF_ENDPOINT = {"records.match_sheet": "records.history", "records.ladder": "records.stats"}
 
 
 def nav_links() -> list[tuple[str, str, bool]]:
@@ -79,16 +80,22 @@ def nav_links() -> list[tuple[str, str, bool]]:
         return []
     current = SECTION_OF_ENDPOINT.get(request.endpoint or "")
     return [(url_for(endpoint), label,
-             endpoint == current if current else endpoint.split(".")[0] == request.blueprint)
+             endpoint == current if current else view_module(endpoint) == view_module(request.endpoint))
             for endpoint, label in SECTIONS
             if endpoint not in SITE_MANAGERS_ONLY or access.is_site_manager()]
 
 
+def view_module(endpoint: str | None) -> str | None:
+    """The module whose view answers ``endpoint`` (``scorer.web.records.history``)."""
+    view = current_app.view_functions.get(endpoint or "")
+    return view.__module__ if view else None
+
+
 # A player's own hand: held in one hand at the table while playing, with nothing to lead away.
-PLAYERS_OWN = {"hand_pages.show"}
+PLAYERS_OWN = {"cards.hand"}
 
 # The screens used at the table while playing: their header keeps to the app's name and one menu.
-AT_THE_TABLE = {"matches.show", "deals.new", "deals.edit", "deals.delete", "share.show", "share.join", "nights.screen"}
+AT_THE_TABLE = {"play.scoreboard", "play.new_deal", "play.edit_deal", "play.delete_deal", "play.share", "play.join", "cards.night_screen"}
 
 
 def at_the_table() -> bool:

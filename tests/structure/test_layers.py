@@ -1,6 +1,7 @@
 """The web layer's shape, read from the source: which layer may import which, no import cycle,
-no screen importing another, no module outside ``writes/`` committing (nor one that defines routes
-or commands, by whatever name its blueprint goes), few modules lying flat.
+no screen importing another, one blueprint a screen package and no route outside them, no module
+outside ``writes/`` committing (nor one that defines routes or commands, by whatever name its
+blueprint goes), few modules lying flat.
 
 The layers, lowest first (docs/ARCHITECTURE.md draws them):
 
@@ -12,8 +13,9 @@ The layers, lowest first (docs/ARCHITECTURE.md draws them):
    peers that never import each other.
 4. ``scorer.web.writes`` — one function per change a person can make, and the maintenance writes
    (the ratings' catch-up, the rebuild, a restore); the only layer that commits.
-5. ``scorer.web.serving`` — static files, compression, the PWA, SQL counts.
-6. the screens ``play``, ``cards``, ``records`` — views and forms, never importing one another.
+5. ``scorer.web.serving`` — static files, compression, SQL counts, ``make run``'s server.
+6. the screens ``play``, ``cards``, ``records``, ``site`` — views and forms, never importing one
+   another, each one blueprint (made in the package's ``__init__``, its routes in its modules).
 7. the factory: ``scorer.web`` itself, ``errors``, ``templating``.
 8. entry points: ``scorer.web.serving.serve`` and ``setup_db`` (``make run``), ``scorer.cli``.
 
@@ -155,17 +157,28 @@ def test_at_most_eight_modules_lie_flat_in_scorer_web() -> None:
     assert len(flat) <= 8, flat
 
 
-def blueprints(tree: ast.AST) -> set[str]:
-    """The names a module binds to a ``Blueprint(...)``, whatever they are called."""
+def made_blueprints(tree: ast.AST, kinds: frozenset[str] = frozenset({"Blueprint"})) -> set[str]:
+    """The names a module binds to a ``Blueprint(...)`` (or another of ``kinds``), whatever they
+    are called."""
     found = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign | ast.AnnAssign) and isinstance(node.value, ast.Call):
             func = node.value.func
             called = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-            if called == "Blueprint":
+            if called in kinds:
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 found |= {target.id for target in targets if isinstance(target, ast.Name)}
     return found
+
+
+def blueprints(tree: ast.AST) -> set[str]:
+    """The blueprints a module adds routes or commands to: its own, a command group of its own
+    (``AppGroup``), and its package's ``bp`` imported from a package of scorer (``from
+    scorer.web.play import bp``)."""
+    imported = {alias.asname or alias.name for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("scorer.")
+                for alias in node.names if alias.name == "bp"}
+    return made_blueprints(tree, frozenset({"Blueprint", "AppGroup"})) | imported
 
 
 def defines_routes(tree: ast.AST) -> bool:
@@ -204,6 +217,23 @@ def test_no_module_that_defines_routes_commits() -> None:
         tree = ast.parse(path.read_text())
         if defines_routes(tree) and commits(tree):
             wrong.append(name)
+    assert wrong == []
+
+
+def test_one_blueprint_a_screen_package() -> None:
+    """Each screen package makes one blueprint, in its ``blueprint.py`` (microblog's shape, without
+    the cycle of a package importing its modules that import it back); no other module of scorer
+    makes one."""
+    made = {name: sorted(made_blueprints(ast.parse(path.read_text()))) for name, path in modules().items()}
+    assert {name: found for name, found in made.items() if found} == {
+        f"scorer.web.{screen}.blueprint": ["bp"] for screen in SCREENS}
+
+
+def test_no_route_outside_the_screen_packages() -> None:
+    """A route (or a command) lives in a screen package's module: not in ``policy/``, ``serving/``
+    or the factory."""
+    wrong = [name for name, path in modules().items()
+             if defines_routes(ast.parse(path.read_text())) and name.split(".")[2:3] not in ([s] for s in SCREENS)]
     assert wrong == []
 
 
@@ -249,6 +279,9 @@ def test_the_import_reader_sees_what_a_module_imports(source: str, names: set[st
      (True, True)),
     ("pages: Blueprint = Blueprint('p', __name__)\n@pages.route('/')\ndef f():\n    return 1\n", (True, False)),
     ("@other.get('/x')\ndef f():\n    return 1\n", (False, False)),  # not a blueprint of this module
+    ("from scorer.web.play import bp\n@bp.post('/x')\ndef f():\n    db.session.commit()\n", (True, True)),
+    ("from scorer.web.site import bp as pages\n@pages.get('/x')\ndef f():\n    return 1\n", (True, False)),
+    ("stats = AppGroup('stats')\n@stats.command('go')\ndef f():\n    db.session.commit()\n", (True, True)),
 ])
 def test_the_readers_see_routes_and_commits(source: str, expected: tuple[bool, bool]) -> None:
     tree = ast.parse(source)

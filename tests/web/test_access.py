@@ -28,25 +28,25 @@ EITHER = "a scorekeeper of the match, or the server machine or a passcode holder
 ORGANISER = "the phone that made the deal set, or the server machine or a passcode holder"
 # Every route that takes a POST, and who may send it.
 RULES = {
-    "deals.new": KEEPER, "deals.edit": KEEPER, "deals.delete": KEEPER,
-    "deals.preview": KEEPER,            # read-only, but the scorekeeper's form's: a watcher has none
-    "live.kept": KEEPER,                # the deals its phone holds not sent yet: a line on the watchers' boards
-    "matches.delete": EITHER,                            # the site manager without taking it over (test_ladder_rule.py)
-    "matches.rematch": KEEPER, "seats.hand_over": KEEPER, "hand_pages.turn_up_dummy": KEEPER,
-    "share.revoke": KEEPER,
-    "changes.undo": KEEPER,                               # a deal's change; a rename's is SITE (test_changes.py)
-    "deleted.restore": EITHER,                            # the phones may be gone (test_changes.py)
-    "device.set_name": OPEN,                              # the phone's own name, in its own cookie
-    "share.phone_name": OPEN,                             # the same; a keeper's own row too, none of anyone else's
-    "players.rename": SITE, "imports.upload": SITE, "share.take_over": SITE,
-    "nights.change_table": ORGANISER, "nights.screen_code": ORGANISER,  # a club night's organiser (test_nights.py)
-    "nights.delete_table": ORGANISER, "nights.end_night": ORGANISER, "nights.restore_table": ORGANISER,
-    "ratings.set_rule": SITE, "ratings.confirm": SITE, "ratings.standing": SITE,  # what the ladder counts
-    "matches.new": OPEN, "deal_sets.new_set": OPEN,       # a new match or deal set harms nobody's
-    "share.join": OPEN,                                   # needs a scorekeeper's invite (test_share.py)
-    "hand_pages.show_bid": OPEN, "seats.take": OPEN,      # the hand pages' own tokens (test_private_cards.py)
+    "play.new_deal": KEEPER, "play.edit_deal": KEEPER, "play.delete_deal": KEEPER,
+    "play.preview_deal": KEEPER,            # read-only, but the scorekeeper's form's: a watcher has none
+    "play.kept": KEEPER,                # the deals its phone holds not sent yet: a line on the watchers' boards
+    "play.delete_match": EITHER,                            # the site manager without taking it over (test_ladder_rule.py)
+    "play.rematch": KEEPER, "cards.hand_over": KEEPER, "cards.turn_up_dummy": KEEPER,
+    "play.revoke_keeper": KEEPER,
+    "records.undo": KEEPER,                               # a deal's change; a rename's is SITE (test_changes.py)
+    "records.restore_match": EITHER,                            # the phones may be gone (test_changes.py)
+    "site.name_phone": OPEN,                              # the phone's own name, in its own cookie
+    "play.phone_name": OPEN,                             # the same; a keeper's own row too, none of anyone else's
+    "records.rename_player": SITE, "records.import_matches": SITE, "play.take_over": SITE,
+    "cards.change_table": ORGANISER, "cards.screen_code": ORGANISER,  # a club night's organiser (test_nights.py)
+    "cards.delete_table": ORGANISER, "cards.end_night": ORGANISER, "cards.restore_table": ORGANISER,
+    "records.set_rating_rule": SITE, "records.confirm_rule": SITE, "records.rating_standing": SITE,  # what the ladder counts
+    "play.new_match": OPEN, "cards.new_deal_set": OPEN,       # a new match or deal set harms nobody's
+    "play.join": OPEN,                                   # needs a scorekeeper's invite (test_share.py)
+    "cards.hand_bid": OPEN, "cards.take_seat": OPEN,      # the hand pages' own tokens (test_private_cards.py)
     "site.sign_in": OPEN, "site.sign_out": OPEN,          # test_passcode.py
-    "language.choose": OPEN,                              # the phone's own language, in its own cookie (test_language.py)
+    "site.choose_language": OPEN,                              # the phone's own language, in its own cookie (test_language.py)
 }
 PHONE, WATCHER, STRANGER, REVOKED = "192.168.1.10", "192.168.1.11", "203.0.113.9", "192.168.1.12"
 
@@ -133,29 +133,29 @@ def request_for(world: dict[str, Any], endpoint: str) -> tuple[str, dict[str, An
     table, cards = world["table"], world["cards"]
     bids = [3, 3, 3]
     return {
-        "deals.new": (f"/matches/{table}/deals/new", deal_form(3, bids, [4, 3, 2])),
-        "deals.edit": (f"/matches/{table}/deals/1/edit", deal_form(1, [1, 1, 1], [4, 3, 2])),
-        "deals.delete": (f"/matches/{table}/deals/2/delete", {"version": "2"}),
-        "deals.preview": (f"/matches/{table}/deals/3/preview", deal_form(3, bids, [4, 3, 2])),
-        "live.kept": (f"/matches/{table}/kept", {"count": "2"}),
-        "matches.delete": (f"/matches/{table}/delete", {}),
-        "matches.rematch": (f"/matches/{table}/rematch", {}),
-        "seats.hand_over": (f"/matches/{cards}/seats/0/hand-over", {}),
-        "hand_pages.turn_up_dummy": (f"/matches/{cards}/deals/1/dummy", {}),
-        "share.revoke": (f"/matches/{table}/keepers/{world['keeper_row']}/revoke", {}),
-        "players.rename": (f"/players/{world['player']}/rename", {"name": "Annie"}),
-        "imports.upload": ("/import", {}),
-        "share.take_over": (f"/matches/{table}/take-over", {}),
-        "changes.undo": (f"/matches/{table}/changes/{world['last_change']}/undo", {"version": str(world["version"])}),
-        "deleted.restore": (f"/matches/{table}/restore", {}),
-        "nights.change_table": (f"/deal-sets/{world['deal_set']}/tables/{world['waiting']}/admit", {}),
-        "nights.screen_code": (f"/deal-sets/{world['deal_set']}/screen-code", {"show": "yes"}),
-        "nights.delete_table": (f"/deal-sets/{world['deal_set']}/tables/{world['waiting']}/delete", {}),
-        "nights.end_night": (f"/deal-sets/{world['deal_set']}/end", {}),
-        "nights.restore_table": (f"/deal-sets/{world['deal_set']}/tables/{world['waiting']}/restore", {}),
-        "ratings.set_rule": ("/stats/ratings/rule", {"rule": "confirmed"}),
-        "ratings.confirm": ("/stats/ratings/confirm", {"match": str(table)}),
-        "ratings.standing": (f"/matches/{table}/ratings", {"action": "leave-out"}),
+        "play.new_deal": (f"/matches/{table}/deals/new", deal_form(3, bids, [4, 3, 2])),
+        "play.edit_deal": (f"/matches/{table}/deals/1/edit", deal_form(1, [1, 1, 1], [4, 3, 2])),
+        "play.delete_deal": (f"/matches/{table}/deals/2/delete", {"version": "2"}),
+        "play.preview_deal": (f"/matches/{table}/deals/3/preview", deal_form(3, bids, [4, 3, 2])),
+        "play.kept": (f"/matches/{table}/kept", {"count": "2"}),
+        "play.delete_match": (f"/matches/{table}/delete", {}),
+        "play.rematch": (f"/matches/{table}/rematch", {}),
+        "cards.hand_over": (f"/matches/{cards}/seats/0/hand-over", {}),
+        "cards.turn_up_dummy": (f"/matches/{cards}/deals/1/dummy", {}),
+        "play.revoke_keeper": (f"/matches/{table}/keepers/{world['keeper_row']}/revoke", {}),
+        "records.rename_player": (f"/players/{world['player']}/rename", {"name": "Annie"}),
+        "records.import_matches": ("/import", {}),
+        "play.take_over": (f"/matches/{table}/take-over", {}),
+        "records.undo": (f"/matches/{table}/changes/{world['last_change']}/undo", {"version": str(world["version"])}),
+        "records.restore_match": (f"/matches/{table}/restore", {}),
+        "cards.change_table": (f"/deal-sets/{world['deal_set']}/tables/{world['waiting']}/admit", {}),
+        "cards.screen_code": (f"/deal-sets/{world['deal_set']}/screen-code", {"show": "yes"}),
+        "cards.delete_table": (f"/deal-sets/{world['deal_set']}/tables/{world['waiting']}/delete", {}),
+        "cards.end_night": (f"/deal-sets/{world['deal_set']}/end", {}),
+        "cards.restore_table": (f"/deal-sets/{world['deal_set']}/tables/{world['waiting']}/restore", {}),
+        "records.set_rating_rule": ("/stats/ratings/rule", {"rule": "confirmed"}),
+        "records.confirm_rule": ("/stats/ratings/confirm", {"match": str(table)}),
+        "records.rating_standing": (f"/matches/{table}/ratings", {"action": "leave-out"}),
     }[endpoint]
 
 
@@ -197,16 +197,16 @@ def test_a_scorekeeper_may(world, endpoint):
     path, body = request_for(world, endpoint)
     before = snapshot(world["app"])
     answer = client.post(path, data={**body, "csrf_token": token(client, f"/matches/{world['table']}")})
-    if endpoint == "hand_pages.turn_up_dummy":
+    if endpoint == "cards.turn_up_dummy":
         # Past the gate: a classic match has no dummy, which is the next thing the view says.
         assert answer.status_code == 404 and "no dummy" in answer.text
         return
-    if endpoint == "matches.rematch":
+    if endpoint == "play.rematch":
         # Past the gate: the table match is not over, which is the next thing the view says.
         assert answer.status_code == 409 and "not over yet" in answer.text and snapshot(world["app"]) == before
         return
     assert answer.status_code in (200, 204, 302, 303), (endpoint, answer.status_code, answer.text[:500])
-    if endpoint != "deals.preview":
+    if endpoint != "play.preview_deal":
         assert snapshot(world["app"]) != before
     else:
         assert "points" in answer.text.lower() and snapshot(world["app"]) == before
@@ -220,7 +220,7 @@ def test_the_organiser_may(world, endpoint, who):
     path, body = request_for(world, endpoint)
     before = snapshot(world["app"])
     answer = client.post(path, data={**body, "csrf_token": token(client, "/matches/new")})
-    if endpoint == "nights.restore_table":
+    if endpoint == "cards.restore_table":
         # Past the gate: the waiting table is not deleted, which is the next thing the view says.
         assert answer.status_code == 404 and "not a table of this deal set" in answer.text
         assert snapshot(world["app"]) == before
@@ -231,7 +231,7 @@ def test_the_organiser_may(world, endpoint, who):
 
 def test_the_server_machine_may_rename_and_take_over(world):
     server = world["app"].test_client()  # 127.0.0.1
-    for endpoint in ("players.rename", "share.take_over"):
+    for endpoint in ("records.rename_player", "play.take_over"):
         path, body = request_for(world, endpoint)
         answer = server.post(path, data={**body, "csrf_token": token(server, "/matches/new")})
         assert answer.status_code == 303, (endpoint, answer.text)

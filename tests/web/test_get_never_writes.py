@@ -33,10 +33,10 @@ MODES = ("table", "turn-up", "app")
 KNOWN_WRITES: dict[str, set[tuple[str, str]]] = {}
 # Query strings a page reads, tried beside the bare address.
 QUERIES = {
-    "deals.new": ["phones=1"],
-    "sheets.match_sheet": ["paper=a4", "paper=letter"],
-    "sheets.blank": ["ruleset=classic", "ruleset=two-dummy&change=1"],
-    "history.index": ["page=2", "player=1", "ruleset=classic"],
+    "play.new_deal": ["phones=1"],
+    "records.match_sheet": ["paper=a4", "paper=letter"],
+    "records.blank_sheet": ["ruleset=classic", "ruleset=two-dummy&change=1"],
+    "records.history": ["page=2", "player=1", "ruleset=classic"],
 }
 
 

@@ -81,10 +81,10 @@ def walk(app: Flask, reader: FlaskClient, answered: set[str] | None = None) -> d
 
 # What the walk must read, at least once each: every page and download of a match and of the night,
 # and the pages that add results up.
-MUST_READ = {"matches.show", "history.record", "deals.show", "changes.history", "sheets.match_sheet", "exports.match_csv",
-             "exports.match_json", "exports.all_zip", "exports.all_json", "live.version", "screen.show",
-             "screen.table", "home.index", "history.index", "stats.index", "stats.player", "ratings.ladder", "ratings.chances",
-             "deal_sets.compare", "deal_sets.sheet", "nights.organise", "nights.screen", "hand_pages.dealt_cards"}
+MUST_READ = {"play.scoreboard", "records.match_record", "play.deal", "records.changes", "records.match_sheet", "records.match_csv",
+             "records.match_json", "records.export_zip", "records.export_json", "play.version", "play.screen_match",
+             "play.screen", "play.home", "records.history", "records.stats", "records.player_stats", "records.ladder", "records.chances",
+             "cards.deal_set", "cards.deal_set_sheet", "cards.organise", "cards.night_screen", "cards.dealt_cards"}
 
 
 def hands_of(app: Flask, set_id: int, number: int) -> list[list[str]]:

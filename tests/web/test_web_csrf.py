@@ -67,7 +67,7 @@ def test_token_from_another_session_is_refused(csrf_app):
 
 # The one POST route without a token: it sets only the phone's own language (docs/SECURITY.md).
 # (The import is exempt from the app-wide check only to check its own token after its size limit.)
-NO_TOKEN = {"language.choose"}
+NO_TOKEN = {"site.choose_language"}
 
 
 def test_every_post_route_but_the_language_switch_wants_a_token(csrf_client, csrf_app):
@@ -80,7 +80,7 @@ def test_every_post_route_but_the_language_switch_wants_a_token(csrf_client, csr
         path = re.sub(r"<int:\w+>", "1", path)
         path = re.sub(r"<(?:string:)?\w+>", "x", path)
         response = csrf_client.post(path, data={"lang": "de", "next": "/"})
-        own_check = rule.endpoint == "imports.upload" and "did not come from this app" in response.text
+        own_check = rule.endpoint == "records.import_matches" and "did not come from this app" in response.text
         (refused if response.status_code == 400 or own_check else open_routes).append(rule.endpoint)
     assert sorted(open_routes) == sorted(NO_TOKEN)
     assert len(refused) >= 28  # every writing route of the app (28 today), not a few

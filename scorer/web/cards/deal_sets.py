@@ -18,7 +18,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, url_for
+from flask import abort, redirect, render_template, url_for
 from flask_wtf import FlaskForm
 from sqlalchemy import select
 from werkzeug.wrappers import Response
@@ -26,6 +26,7 @@ from wtforms import RadioField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from scorer.core import DEFAULT_OPTIONS, DEFAULT_RULESET, MAX_SEED, RULESETS, get_ruleset, make_setup
+from scorer.web.cards.blueprint import bp
 from scorer.web.cards.packs import pack_line
 from scorer.web.data import card_store, names, nights, publication
 from scorer.web.data.models import DealSet
@@ -36,8 +37,6 @@ from scorer.web.policy import organiser
 from scorer.web.presentation import night as night_words
 from scorer.web.presentation.scoreboard import winners_label as names_list
 from scorer.web.writes import deal_sets as deal_set_writes
-
-bp = Blueprint("deal_sets", __name__)
 
 MAX_DEALS = 60
 
@@ -94,13 +93,13 @@ def trump_rulesets() -> list[str]:
 
 
 @bp.route("/deal-sets/new", methods=["GET", "POST"])
-def new_set() -> str | Response | tuple[str, int]:
+def new_deal_set() -> str | Response | tuple[str, int]:
     """Make a set of seeded deals: a ruleset, how many deals, and a seed (or one drawn at random)."""
     form = DealSetForm()
     if form.validate_on_submit():
         made = deal_set_writes.make(form.name.data or "", form.ruleset.data, form.trump.data, form.count.data,
                                     form.seed.data, form.first_dealer.data)
-        response = redirect(url_for("nights.organise", set_id=made.set_id), code=303)
+        response = redirect(url_for("cards.organise", set_id=made.set_id), code=303)
         organiser.give(response, made.set_id, made.token)  # this phone runs the night
         return response
     status = 422 if form.is_submitted() else 200
@@ -109,7 +108,7 @@ def new_set() -> str | Response | tuple[str, int]:
 
 
 @bp.get("/deal-sets/")
-def sets() -> str:
+def deal_sets() -> str:
     """Every deal set, newest first, with the matches played from it."""
     found = db.session.scalars(select(DealSet).order_by(DealSet.id.desc())).all()
     return render_template("cards/deal_sets.html", sets=found)
@@ -145,7 +144,7 @@ def sheet_shows(deal_set: DealSet) -> int:
 
 
 @bp.get("/deal-sets/<int:set_id>/sheet/<key>")
-def sheet(set_id: int, key: str) -> str:
+def deal_set_sheet(set_id: int, key: str) -> str:
     """The printable sheet: each deal's hands seat by seat, the turned card and the dealer, for the
     deals the night has published (all of them, and the set's seed, once it has ended). For the
     organiser."""
@@ -188,7 +187,7 @@ def ruleset_turns(deal_set: DealSet) -> bool:
 
 
 @bp.get("/deal-sets/<int:set_id>")
-def compare(set_id: int) -> str:
+def deal_set(set_id: int) -> str:
     """A set: start a table from it, and its admitted tables side by side, deal by deal, for the
     deals every one of them has played."""
     deal_set = _set_or_404(set_id)

@@ -11,7 +11,7 @@ real table: then the scorekeeper's form can fill them in. Once a deal's cards ar
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, jsonify, make_response, redirect, render_template, request, url_for
+from flask import abort, flash, jsonify, make_response, redirect, render_template, request, url_for
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
@@ -27,6 +27,7 @@ from scorer.core import (
     possible_bids,
     sort_hand,
 )
+from scorer.web.cards.blueprint import bp
 from scorer.web.data import card_store, documents, publication
 from scorer.web.data.models import DealtDeal, HandLink, Match
 from scorer.web.extensions import db
@@ -36,9 +37,6 @@ from scorer.web.policy import access, holders, readers
 from scorer.web.policy.holders import Held
 from scorer.web.presentation import explain, rules_words, scoreboard
 from scorer.web.writes import hands as hand_writes
-
-bp = Blueprint("hand_pages", __name__)
-
 
 
 def _link_or_404(token: str) -> HandLink:
@@ -100,7 +98,7 @@ def _context(match: Match, number: int) -> tuple[DealScore | NextDeal | None, Ma
 
 
 @bp.get("/hand/<token>")
-def show(token: str) -> Response | tuple[Response, int]:
+def hand(token: str) -> Response | tuple[Response, int]:
     """One seat's hand in one deal, with the turned card, the trump and the bid helper, on the
     phone holding the seat; on any other phone no card, only the way to take the seat if free."""
     link = _link_or_404(token)
@@ -157,12 +155,12 @@ def _bid_value(cards: list[str] | None, turn_up: str | None) -> int | None:
 
 
 @bp.post("/hand/<token>/bid")
-def show_bid(token: str) -> Response:
+def hand_bid(token: str) -> Response:
     """Show three bid cards to the scorekeeper (or take them back) before the deal is recorded."""
     link = _link_or_404(token)
     dealt = link.dealt
     form = EmptyForm()
-    back = url_for("hand_pages.show", token=token, _anchor="bid")
+    back = url_for("cards.hand", token=token, _anchor="bid")
     if not form.validate_on_submit():
         abort(400, gettext("This form did not come from this page; nothing was shown. Reload the page and try again."))
     if not _held_here(link):
@@ -201,7 +199,7 @@ def _shown(link_id: int, cards: list[str] | None, done: str, back: str) -> Respo
 
 
 @bp.get("/hand/<token>/status")
-def status(token: str) -> Response:
+def hand_status(token: str) -> Response:
     """Whether this deal is recorded yet (the page reloads itself when it is); no cards."""
     link = _link_or_404(token)
     if not _held_here(link):
@@ -253,5 +251,5 @@ def turn_up_dummy(match_id: int, number: int) -> Response:
     hand_writes.turn_up_dummy(match_id, number)
     flash(gettext("The dummy's bid cards are turned up."))
     if number == match.deal_count() + 1:
-        return redirect(url_for("deals.new", match_id=match_id), code=303)
-    return redirect(url_for("deals.edit", match_id=match.id, number=number), code=303)
+        return redirect(url_for("play.new_deal", match_id=match_id), code=303)
+    return redirect(url_for("play.edit_deal", match_id=match.id, number=number), code=303)

@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, session, url_for
+from flask import Response, abort, flash, jsonify, redirect, render_template, request, session, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer.web import language
+from scorer.web.cards.blueprint import bp
 from scorer.web.cards.deal_sets import night_view, sheet_shows
 from scorer.web.data import nights
 from scorer.web.data.models import DealSet
@@ -29,8 +30,6 @@ from scorer.web.serving import kept_pages
 from scorer.web.writes import deal_sets as deal_set_writes
 from scorer.web.writes import matches as matches_w
 
-bp = Blueprint("nights", __name__, url_prefix="/deal-sets/<int:set_id>")
-
 SCREEN_POLL_MS = 1000  # the screen asks every second: a save shows on it within two
 PLACES = 12  # the players of each seat the screen lists (all of them are on the set's page)
 
@@ -41,10 +40,10 @@ def _set_or_404(set_id: int) -> DealSet:
 
 def join_url(deal_set: DealSet) -> str:
     """What the QR code carries: the new-table form with the table code filled in."""
-    return url_for("matches.from_deal_set", set_id=deal_set.id, code=deal_set.table_code, _external=True)
+    return url_for("play.match_from_deal_set", set_id=deal_set.id, code=deal_set.table_code, _external=True)
 
 
-@bp.get("/organise")
+@bp.get("/deal-sets/<int:set_id>/organise")
 def organise(set_id: int) -> str:
     """The organiser's page: the code to join, the tables and what can be done with each."""
     deal_set = _set_or_404(set_id)
@@ -63,7 +62,7 @@ def pretty_code(code: str) -> str:
     return " ".join(code[i:i + 4] for i in range(0, len(code), 4))
 
 
-@bp.post("/tables/<int:match_id>/<any(admit, close, reopen, 'take-out'):change>")
+@bp.post("/deal-sets/<int:set_id>/tables/<int:match_id>/<any(admit, close, reopen, 'take-out'):change>")
 def change_table(set_id: int, match_id: int, change: str) -> BaseResponse:
     """Admit, close, open again or take out one table (the organiser only)."""
     deal_set = _set_or_404(set_id)
@@ -74,12 +73,12 @@ def change_table(set_id: int, match_id: int, change: str) -> BaseResponse:
         done = deal_set_writes.change_table(set_id, match_id, change)
     except deal_set_writes.Behind as behind:
         flash(night_words.behind_refused(behind.number, behind.deals, behind.published), "error")
-        return redirect(url_for("nights.organise", set_id=set_id, _anchor=f"table-{behind.number}"), code=303)
+        return redirect(url_for("cards.organise", set_id=set_id, _anchor=f"table-{behind.number}"), code=303)
     flash(night_words.change_done(change, done.number))
-    return redirect(url_for("nights.organise", set_id=set_id, _anchor=f"table-{done.number}"), code=303)
+    return redirect(url_for("cards.organise", set_id=set_id, _anchor=f"table-{done.number}"), code=303)
 
 
-@bp.post("/tables/<int:match_id>/delete")
+@bp.post("/deal-sets/<int:set_id>/tables/<int:match_id>/delete")
 def delete_table(set_id: int, match_id: int) -> BaseResponse:
     """Delete one table's match into Recently deleted (the organiser, while the night is on; its
     scorekeepers may not then: ``access.night_on``). Its night's frontier moves as for a table
@@ -91,10 +90,10 @@ def delete_table(set_id: int, match_id: int) -> BaseResponse:
     table = deal_set_writes.table_of_set(set_id, match_id)
     matches_w.delete(match_id, by=device.device_name())
     flash(night_words.table_deleted(table.number))
-    return redirect(url_for("nights.organise", set_id=set_id), code=303)
+    return redirect(url_for("cards.organise", set_id=set_id), code=303)
 
 
-@bp.post("/tables/<int:match_id>/restore")
+@bp.post("/deal-sets/<int:set_id>/tables/<int:match_id>/restore")
 def restore_table(set_id: int, match_id: int) -> BaseResponse:
     """Bring a deleted table back (the organiser): it does not come back behind the deals the night
     published while it was deleted (``publication.may_record``)."""
@@ -106,10 +105,10 @@ def restore_table(set_id: int, match_id: int) -> BaseResponse:
     matches_w.restore(match_id, by=device.device_name())
     back = next(table for table in nights.night_of(deal_set).tables if table.match_id == match_id)
     flash(night_words.table_restored(number, back.behind))
-    return redirect(url_for("nights.organise", set_id=set_id, _anchor=f"table-{number}"), code=303)
+    return redirect(url_for("cards.organise", set_id=set_id, _anchor=f"table-{number}"), code=303)
 
 
-@bp.post("/end")
+@bp.post("/deal-sets/<int:set_id>/end")
 def end_night(set_id: int) -> BaseResponse:
     """End the night (the organiser only): every open table closed, every deal published."""
     deal_set = _set_or_404(set_id)
@@ -118,10 +117,10 @@ def end_night(set_id: int) -> BaseResponse:
         abort(400, gettext("This form did not come from this page; nothing was changed. Reload the page and try again."))
     deal_set_writes.end_night(set_id)
     flash(night_words.night_ended())
-    return redirect(url_for("nights.organise", set_id=set_id), code=303)
+    return redirect(url_for("cards.organise", set_id=set_id), code=303)
 
 
-@bp.post("/screen-code")
+@bp.post("/deal-sets/<int:set_id>/screen-code")
 def screen_code(set_id: int) -> BaseResponse:
     """Show the table code and its QR code on the director's screen, or take them off."""
     deal_set = _set_or_404(set_id)
@@ -132,11 +131,11 @@ def screen_code(set_id: int) -> BaseResponse:
     deal_set_writes.show_code(set_id, shown)
     flash(gettext("The director’s screen shows the table code.") if shown
           else gettext("The director’s screen no longer shows the table code."))
-    return redirect(url_for("nights.organise", set_id=set_id), code=303)
+    return redirect(url_for("cards.organise", set_id=set_id), code=303)
 
 
-@bp.get("/screen")
-def screen(set_id: int) -> str:
+@bp.get("/deal-sets/<int:set_id>/screen")
+def night_screen(set_id: int) -> str:
     """The director's screen: every admitted table and its deal, the last deals every table has
     played, side by side, and the standings over them; live (static/live.js). The same for every
     browser showing it: made once a tag on the server and kept a moment (``kept_pages``), by the
@@ -178,8 +177,8 @@ def _tag(set_id: int) -> str:
     return nights.tag(_version_row(set_id))
 
 
-@bp.get("/results")
-def results(set_id: int) -> str:
+@bp.get("/deal-sets/<int:set_id>/results")
+def night_results(set_id: int) -> str:
     """The night's results on one printed page: every seat's ranking by matchpoints, each player's
     points and matchpoints deal by deal, for the deals published (as the set's page)."""
     deal_set = _set_or_404(set_id)
@@ -189,8 +188,8 @@ def results(set_id: int) -> str:
                            **view)
 
 
-@bp.get("/version")
-def version(set_id: int) -> Response:
+@bp.get("/deal-sets/<int:set_id>/version")
+def night_version(set_id: int) -> Response:
     """The night's tag (one prebuilt statement), 304 while the screen has it already."""
     row = _version_row(set_id)
     etag = nights.tag(row)

@@ -6,14 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, render_template
+from flask import render_template
 
 from scorer.core import RANKS, RULESETS, SUIT_SYMBOLS, PackPreparation, Ruleset, get_ruleset, pack_preparation
+from scorer.web.cards.blueprint import bp
 from scorer.web.fields import ruleset_badge
 from scorer.web.language import gettext
 from scorer.web.presentation import rules_words
-
-bp = Blueprint("packs", __name__)
 
 SUCCESSES = "successes"  # the variant of a ruleset whose trump follows successes (its own pack)
 

@@ -10,10 +10,11 @@ the scoreboard then says to everyone, with the time. A phone holds one seat of a
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, url_for
+from flask import abort, flash, redirect, url_for
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
+from scorer.web.cards.blueprint import bp
 from scorer.web.data.models import HandLink
 from scorer.web.extensions import db
 from scorer.web.fields import EmptyForm
@@ -23,11 +24,9 @@ from scorer.web.policy.holders import Held
 from scorer.web.presentation import scoreboard
 from scorer.web.writes import seats
 
-bp = Blueprint("seats", __name__)
-
 
 @bp.post("/hand/<token>/take")
-def take(token: str) -> Response:
+def take_seat(token: str) -> Response:
     """Take this link's seat on this phone: the first phone to do so holds it, and a phone holds
     one seat of a match."""
     link = db.session.scalar(select(HandLink).where(HandLink.token == token))
@@ -36,7 +35,7 @@ def take(token: str) -> Response:
     if not EmptyForm().validate_on_submit():
         abort(400, gettext("This form did not come from this page; the seat was not taken. Reload the page and try again."))
     match_id, seat = link.dealt.match_id, link.seat
-    back = redirect(url_for("hand_pages.show", token=token), code=303)
+    back = redirect(url_for("cards.hand", token=token), code=303)
     held = holders.state(match_id, seat)
     if held is Held.MINE:
         return back
@@ -73,7 +72,7 @@ def hand_over(match_id: int, seat: int) -> Response:
     seats.hand_over(match_id, seat, by=device.device_name())
     flash(gettext("%(name)s’s seat is free: the next phone to open one of its links and take it holds it.",
                   name=names[seat]))
-    return redirect(url_for("matches.show", match_id=match_id, _anchor="hands"), code=303)
+    return redirect(url_for("play.scoreboard", match_id=match_id, _anchor="hands"), code=303)
 
 
 def held_by_another(name: str) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from scorer.core import DealScore, MatchError, MatchScore, NextDeal
@@ -25,6 +25,7 @@ from scorer.web.extensions import db
 from scorer.web.fields import sent_version
 from scorer.web.language import gettext
 from scorer.web.play import card_choice, deal_form, refused
+from scorer.web.play.blueprint import bp
 from scorer.web.play.forms import DealForm, DeleteDealForm
 from scorer.web.policy import access, capability, device, readers
 from scorer.web.presentation import explain, night, problem_words, scoreboard
@@ -33,19 +34,19 @@ from scorer.web.presentation.formatting import bid_text
 from scorer.web.writes import deals as deal_writes
 from scorer.web.writes.problems import OutOfDate, Refused, WriteProblem
 
-bp = Blueprint("deals", __name__, url_prefix="/matches/<int:match_id>/deals")
-
 # A deal form sent by its script (static/kept-saves.js) asks with this header for where the
 # answer's redirect goes, instead of following it: the page after a save ("Deal 4 saved.") reads
 # its message from the session once, and the phone opens it itself.
 KEPT_SAVE_HEADER = "X-Kept-Save"
+KEPT_SAVES = {"play.new_deal", "play.edit_deal"}  # the forms the script sends
 
 
 @bp.after_request
 def redirect_as_location(response: Response) -> Response:
     """A redirect answered to the form's script as ``{"location": …}`` (200): the script goes
     there, so the page after the save is drawn once, for the phone, with its message."""
-    if request.headers.get(KEPT_SAVE_HEADER) == "1" and response.status_code in (301, 302, 303, 307, 308):
+    if (request.endpoint in KEPT_SAVES and request.headers.get(KEPT_SAVE_HEADER) == "1"
+            and response.status_code in (301, 302, 303, 307, 308)):
         location = response.headers.pop("Location")
         response.status_code = 200
         response.set_data(json.dumps({"location": location}))
@@ -109,9 +110,9 @@ def receive(match: Match, number: int, editing: bool) -> View:
         return again(match, form, posted, editing, 422)
     except deal_writes.Repeated as repeated:
         flash(repeated.message)
-        return redirect(url_for("matches.show", match_id=match.id), code=303)
+        return redirect(url_for("play.scoreboard", match_id=match.id), code=303)
     except (deal_writes.MatchOver, deal_writes.NotPlaying):  # the form's page says so now
-        return redirect(url_for("deals.new", match_id=match.id), code=303)
+        return redirect(url_for("play.new_deal", match_id=match.id), code=303)
     except deal_writes.Moved as moved:
         return after_race(match, form, moved.message, None)
     except deal_writes.Taken as taken:  # saved first: by this phone (another tab, an old page) or another
@@ -121,13 +122,13 @@ def receive(match: Match, number: int, editing: bool) -> View:
         return after_race(match, form, conflict.message, posted)
     # The undo of what was just done, beside the words that say it was done.
     refused.remember_saved(match.id, saved.number)
-    board = url_for("matches.show", match_id=saved.match_id)
-    undo = url_for("changes.confirm", match_id=saved.match_id, change_id=saved.change_id, next=board) if saved.change_id else ""
+    board = url_for("play.scoreboard", match_id=saved.match_id)
+    undo = url_for("records.confirm_undo", match_id=saved.match_id, change_id=saved.change_id, next=board) if saved.change_id else ""
     flash(panel.saved_message(match, saved.number, saved.editing, saved.changes, saved.after, saved.before), f"undo {undo}")
     off_hand = panel.off_hand_words(saved.off_hand, table.names, saved.number)
     if off_hand:  # saved all the same: a bid given as a number is taken as spoken
         flash(off_hand, "warning")
-    return redirect(url_for("matches.show", match_id=saved.match_id, _anchor="top"), code=303)
+    return redirect(url_for("play.scoreboard", match_id=saved.match_id, _anchor="top"), code=303)
 
 
 def again(match: Match, form: DealForm, number: int, editing: bool, status: int, general: list[str] | None = None,
@@ -135,7 +136,7 @@ def again(match: Match, form: DealForm, number: int, editing: bool, status: int,
     """The form as sent, kept with its messages for the GET of its page (``refused.keep``), which
     draws it again with ``status``; ``preview``: with the points it would score; ``saved``: with the
     deal as stored beside it."""
-    target = url_for("deals.edit", match_id=match.id, number=number) if editing else url_for("deals.new", match_id=match.id)
+    target = url_for("play.edit_deal", match_id=match.id, number=number) if editing else url_for("play.new_deal", match_id=match.id)
     return refused.keep(form, target, status, [*form.general_errors, *(general or [])], replace,
                         number=number, preview=preview, saved=saved)
 
@@ -209,8 +210,8 @@ def render_finished(match: Match, scored: MatchScore) -> tuple[str, int]:
     ), 409
 
 
-@bp.route("/new", methods=["GET", "POST"])
-def new(match_id: int) -> View:
+@bp.route("/matches/<int:match_id>/deals/new", methods=["GET", "POST"])
+def new_deal(match_id: int) -> View:
     """Record the next deal: bids, tricks, premium and turned card on one screen."""
     match = readers.match_or_404(match_id)  # a deleted match takes no deal
     access.require_keeper(match)  # before the form is read: a watcher gets 403, nothing written
@@ -231,8 +232,8 @@ def new(match_id: int) -> View:
     return render_form(match, table, form, number, before, editing=False)
 
 
-@bp.route("/<int:number>/edit", methods=["GET", "POST"])
-def edit(match_id: int, number: int) -> View:
+@bp.route("/matches/<int:match_id>/deals/<int:number>/edit", methods=["GET", "POST"])
+def edit_deal(match_id: int, number: int) -> View:
     """Change an earlier deal; everything after it is scored again."""
     match = readers.match_or_404(match_id)
     access.require_change(match)  # before the form is read: a watcher gets 403, nothing written
@@ -251,8 +252,8 @@ def edit(match_id: int, number: int) -> View:
     return render_form(match, table, form, number, scored, editing=True, shown_preview=panel.of_stored(match, number, scored))
 
 
-@bp.post("/<int:number>/preview")
-def preview(match_id: int, number: int) -> tuple[str, int]:
+@bp.post("/matches/<int:match_id>/deals/<int:number>/preview")
+def preview_deal(match_id: int, number: int) -> tuple[str, int]:
     """The points the deal being entered would score, as an HTML fragment for the form's panel.
     Read-only, but part of the scorekeeper's form: a watcher has no form to preview."""
     match = readers.match_or_404(match_id)
@@ -271,8 +272,8 @@ def preview(match_id: int, number: int) -> tuple[str, int]:
     return render_template("play/_preview.html", preview=shown), 200
 
 
-@bp.get("/<int:number>")
-def show(match_id: int, number: int) -> str:
+@bp.get("/matches/<int:match_id>/deals/<int:number>")
+def deal(match_id: int, number: int) -> str:
     """One deal explained: its bids and tricks, its points in parts, its trump and why, the rule
     edges it reached. Anyone who may see the scoreboard may see it; it writes nothing."""
     match = readers.match_or_404(match_id)
@@ -287,8 +288,8 @@ def show(match_id: int, number: int) -> str:
                            explained=explain.explain(board, scored, number))
 
 
-@bp.route("/<int:number>/delete", methods=["GET", "POST"])
-def delete(match_id: int, number: int) -> View:
+@bp.route("/matches/<int:match_id>/deals/<int:number>/delete", methods=["GET", "POST"])
+def delete_deal(match_id: int, number: int) -> View:
     """Ask first (GET), then delete the last deal (POST)."""
     match = readers.match_or_404(match_id)
     access.require_change(match)  # before the form is read: a watcher gets 403, nothing written
@@ -307,7 +308,7 @@ def delete(match_id: int, number: int) -> View:
         message=gettext("Its bids, tricks and points go from the scoreboard; Undo in the message that follows, or in "
                         "the match's history of changes, brings them back."),
         confirm=gettext("Delete deal %(number)s", number=number),
-        back=url_for("matches.show", match_id=match.id))
+        back=url_for("play.scoreboard", match_id=match.id))
 
 
 def delete_last(match: Match, number: int, seen: int | None, key: str | None) -> View:
@@ -320,7 +321,7 @@ def delete_last(match: Match, number: int, seen: int | None, key: str | None) ->
     if deleted is None:
         flash(gettext("Deal %(number)s was already deleted.", number=number))
     else:  # the undo of what was just done, beside the words that say it was done
-        board = url_for("matches.show", match_id=match.id)  # the undo comes back to it
+        board = url_for("play.scoreboard", match_id=match.id)  # the undo comes back to it
         flash(gettext("Deal %(number)s was deleted.", number=number),
-              f"undo {url_for('changes.confirm', match_id=match.id, change_id=deleted, next=board)}")
-    return redirect(url_for("matches.show", match_id=match.id), code=303)
+              f"undo {url_for('records.confirm_undo', match_id=match.id, change_id=deleted, next=board)}")
+    return redirect(url_for("play.scoreboard", match_id=match.id), code=303)

@@ -128,7 +128,7 @@ def name_problems(typed: list[str]) -> tuple[dict[int, str], list[str], int]:
     """The names typed in the new-match form's boxes, in order, blanks included: each box's
     problem by its index (the later of two alike names, saying which box has the first), the
     lines for the group, and how many different players are named. The form says them when it is
-    sent, and ``matches.name_keys`` as the names are typed, in the same words."""
+    sent, and ``play.name_keys`` as the names are typed, in the same words."""
     seen: dict[str, tuple[str, int]] = {}  # key → (name, its box from 1)
     per_box: dict[int, str] = {}
     problems: list[str] = []

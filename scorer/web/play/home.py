@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, render_template
+from flask import render_template
 from sqlalchemy import Select, and_, false, or_, select
 from sqlalchemy.orm import selectinload
 
@@ -22,9 +22,8 @@ from scorer.web.data import publication
 from scorer.web.data.models import Match, MatchResult, MatchSeat, SeatResult
 from scorer.web.extensions import db
 from scorer.web.language import gettext, pgettext
+from scorer.web.play.blueprint import bp
 from scorer.web.presentation import scoreboard
-
-bp = Blueprint("home", __name__)
 
 IN_PROGRESS = 20  # the matches in progress shown; the rest are in history
 FINISHED = 5      # the last few finished
@@ -111,7 +110,7 @@ def standings(matches: list[Match]) -> dict[int, Standing]:
 
 
 @bp.get("/")
-def index() -> str:
+def home() -> str:
     """The matches in progress, latest change first, then the last few finished."""
     in_progress = in_play(IN_PROGRESS + 1)
     more = len(in_progress) > IN_PROGRESS

@@ -5,16 +5,15 @@ writes/kept.py), which the watchers' boards follow."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, jsonify, request
+from flask import Response, abort, jsonify, request
 
 from scorer.web.data.live import VERSION_QUERY, tag
 from scorer.web.extensions import db
 from scorer.web.language import gettext
+from scorer.web.play.blueprint import bp
 from scorer.web.play.forms import KeptForm
 from scorer.web.policy import access, readers
 from scorer.web.writes import kept as kept_writes
-
-bp = Blueprint("live", __name__)
 
 
 @bp.get("/matches/<int:match_id>/version")

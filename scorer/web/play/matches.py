@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import Response, abort, flash, jsonify, redirect, render_template, request, url_for
 from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -18,16 +18,16 @@ from scorer.web.extensions import db
 from scorer.web.fields import MAX_PLAYERS, EmptyForm, Option, ruleset_badge
 from scorer.web.language import gettext, ngettext
 from scorer.web.play import card_choice
+from scorer.web.play.blueprint import bp
 from scorer.web.play.forms import CARDS_SUMMARIES, NewMatchForm, match_format_summaries, name_problems
 from scorer.web.policy import access, capability, device, readers, typed_seeds
-from scorer.web.presentation import explain, night, problem_words, rules_words, scoreboard
+from scorer.web.presentation import explain, night, problem_words, rules_words
 from scorer.web.presentation import ratings as rating_words
+from scorer.web.presentation import scoreboard as boards
 from scorer.web.presentation.formatting import format_label
 from scorer.web.serving import kept_pages
 from scorer.web.writes import matches as matches_w
 from scorer.web.writes import seed_tries
-
-bp = Blueprint("matches", __name__, url_prefix="/matches")
 
 # Where the core's complaint about a match header goes on the new-match form.
 OPTION_FIELDS = {
@@ -97,8 +97,8 @@ def show_error(form: NewMatchForm, error: MatchError, players: list[str]) -> Non
     field.errors = [*field.errors, problem_words.beside_field(error, players)]
 
 
-@bp.route("/new", methods=["GET", "POST"])
-def new() -> str | BaseResponse | tuple[str, int] | tuple[str, int, dict[str, str]]:
+@bp.route("/matches/new", methods=["GET", "POST"])
+def new_match() -> str | BaseResponse | tuple[str, int] | tuple[str, int, dict[str, str]]:
     """Start a match: names, ruleset, options, format and first dealer."""
     form = NewMatchForm()
     new_players = [name for name in request.form.getlist("new_player") if name][:MAX_PLAYERS]
@@ -130,7 +130,7 @@ def new() -> str | BaseResponse | tuple[str, int] | tuple[str, int, dict[str, st
                     if counted is not None:
                         seed_tries.forget(counted)
                     raise
-                response = redirect(url_for("matches.show", match_id=started.match_id))
+                response = redirect(url_for("play.scoreboard", match_id=started.match_id))
                 capability.give(response, started.match_id, started.token)  # this phone is the scorekeeper
                 if started.waiting:
                     flash(gettext("This table waits for the organiser to admit it: its cards are dealt then."))
@@ -172,7 +172,7 @@ def render_new(form: NewMatchForm, deal_set: DealSet | None, status: int = 200,
                            new_players=new_players or [], **form_view(form)), status
 
 
-@bp.get("/name-keys")
+@bp.get("/matches/name-keys")
 def name_keys() -> Response:
     """The key of each name typed on the new-match form (``names.key``, from ``name``), so that its
     script offers no known player twice without a rule of its own for when two names are one; and
@@ -186,8 +186,8 @@ def name_keys() -> Response:
                    problems={str(box): problem for box, problem in per_box.items()})
 
 
-@bp.get("/from-deal-set/<int:set_id>")
-def from_deal_set(set_id: int) -> tuple[str, int]:
+@bp.get("/matches/from-deal-set/<int:set_id>")
+def match_from_deal_set(set_id: int) -> tuple[str, int]:
     """Start a match from a duplicate deal set: the new-match form with the set's ruleset and first dealer."""
     deal_set = db.get_or_404(DealSet, set_id, description=gettext("There is no such deal set."))
     # The organiser's QR code carries the table code: the table joins as it starts.
@@ -196,8 +196,8 @@ def from_deal_set(set_id: int) -> tuple[str, int]:
     return render_new(form, deal_set)
 
 
-@bp.get("/<int:match_id>")
-def show(match_id: int) -> str | tuple[str, int]:
+@bp.get("/matches/<int:match_id>")
+def scoreboard(match_id: int) -> str | tuple[str, int]:
     """The scoreboard: totals, games won, who deals and leads, the next trump, every deal."""
     # A club night's board as every phone outside its table sees it: made once per tag, kept a moment.
     shared = readers.shared_key(match_id)
@@ -225,7 +225,7 @@ def board_view(match: Match, keeper: bool) -> dict[str, Any]:
     for the table's own, or once every other table of its set has played it), where the table
     stands in its night, the ratings' changes at the end and the chances before deal 1."""
     scored = documents.score(match)
-    board = scoreboard.build(match, scored)
+    board = boards.build(match, scored)
     # A faster table of a duplicate set, seen from elsewhere: its later deals wait (readers.py).
     cut = publication.cut_of(match)
     # Where the app turns or deals the cards: the next deal's, made by the POST before this page.
@@ -243,7 +243,7 @@ def board_view(match: Match, keeper: bool) -> dict[str, Any]:
             "forecast": rating_words.match_forecast(match, board.seat_names)}
 
 
-@bp.post("/<int:match_id>/rematch")
+@bp.post("/matches/<int:match_id>/rematch")
 def rematch(match_id: int) -> BaseResponse:
     """Start a new match from a finished one, or go to the one already started from it (one
     rematch per match): the same players in the same seats, the same ruleset and options, the
@@ -256,7 +256,7 @@ def rematch(match_id: int) -> BaseResponse:
     keeper = capability.keeper_of(match)
     assert keeper is not None  # require_keeper: the capability's (the server machine is no phone here)
     started = matches_w.rematch(match_id, by=device.device_name(), keeper_hash=keeper.token_hash)
-    response = redirect(url_for("matches.show", match_id=started.match_id), code=303)
+    response = redirect(url_for("play.scoreboard", match_id=started.match_id), code=303)
     if started.revoked:
         flash(gettext("A scorekeeper of the rematch took this phone off its scorekeepers, so this phone watches it. "
                       "To keep its score again, ask one of them for a ‘Keep score too’ link."))
@@ -268,8 +268,8 @@ def rematch(match_id: int) -> BaseResponse:
     return response
 
 
-@bp.route("/<int:match_id>/delete", methods=["GET", "POST"])
-def delete(match_id: int) -> str | BaseResponse:
+@bp.route("/matches/<int:match_id>/delete", methods=["GET", "POST"])
+def delete_match(match_id: int) -> str | BaseResponse:
     """Ask first (GET), then delete the match and all its deals (POST): it goes to Recently deleted.
     Its scorekeepers while their rights over it hold, and the site manager (without taking it over)."""
     match = readers.match_or_404(match_id)
@@ -279,13 +279,13 @@ def delete(match_id: int) -> str | BaseResponse:
         matches_w.delete(match_id, by=device.device_name())
         # Its undo is the restore, on Recently deleted: the link beside the words.
         flash(gettext("The match was deleted. It can be restored from Recently deleted for %(days)s days.",
-                      days=KEEP_DAYS), f"undo {url_for('deleted.index')}")
-        return redirect(url_for("home.index"))
+                      days=KEEP_DAYS), f"undo {url_for('records.deleted')}")
+        return redirect(url_for("play.home"))
     return render_template(
         "confirm.html", form=form, match=match, title=gettext("Delete this match?"),
         message=ngettext("%(names)s: the match and its %(num)s deal go to Recently deleted, where they can be restored "
                          "for %(days)s days, then they are gone for good.",
                          "%(names)s: the match and its %(num)s deals go to Recently deleted, where they can be restored "
                          "for %(days)s days, then they are gone for good.", len(match.deals),
-                         names=scoreboard.winners_label(match.player_names), days=KEEP_DAYS),
-        confirm=gettext("Delete the match"), back=url_for("matches.show", match_id=match.id))
+                         names=boards.winners_label(match.player_names), days=KEEP_DAYS),
+        confirm=gettext("Delete the match"), back=url_for("play.scoreboard", match_id=match.id))

@@ -18,18 +18,17 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit, urlunsplit
 
-from flask import Blueprint, Response, current_app, jsonify, redirect, render_template, request, url_for
+from flask import Response, current_app, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer.web.data import live
 from scorer.web.data.deletion import rematch_of
 from scorer.web.data.models import Match
+from scorer.web.play.blueprint import bp
 from scorer.web.play.matches import board_view
 from scorer.web.policy import readers
 from scorer.web.policy.access import LOOPBACK
 from scorer.web.presentation import explain
-
-bp = Blueprint("screen", __name__, url_prefix="/screen")
 
 # How often the big screen asks whether anything changed, in milliseconds: a save on any phone
 # shows within a second (the poll, then the page itself), and an unchanged poll costs a 304.
@@ -38,30 +37,30 @@ LOCAL_NAMES = ("localhost", *LOOPBACK)
 MOST_REMATCHES = 100  # a chain of rematches followed in one answer (an evening's is a dozen)
 
 
-@bp.get("/<int:match_id>")
-def show(match_id: int) -> str | BaseResponse:
+@bp.get("/screen/<int:match_id>")
+def screen_match(match_id: int) -> str | BaseResponse:
     """One match's big screen; once a rematch is started from it, the rematch's."""
     match = readers.match_or_404(match_id)  # a faster table of a duplicate set: as every table may see it
     latest = newest_rematch(match)
     if latest is not match:
-        return redirect(url_for("screen.show", match_id=latest.id), code=303)
-    return draw(match, url_for("live.version", match_id=match.id), live.match_tag(match), follows_table=False)
+        return redirect(url_for("play.screen_match", match_id=latest.id), code=303)
+    return draw(match, url_for("play.version", match_id=match.id), live.match_tag(match), follows_table=False)
 
 
-@bp.get("")
-def table() -> str:
+@bp.get("/screen")
+def screen() -> str:
     """The table's big screen: the match most recently played, followed from match to match."""
     row = live.table_match()
     match = readers.match_or_none(row[0]) if row is not None else None  # as every table may see it
     if match is None:
-        home_url = phone_url(url_for("home.index", _external=True))
-        return render_template("play/screen_empty.html", poll_url=url_for("screen.version"), poll_every=POLL_MS,
+        home_url = phone_url(url_for("play.home", _external=True))
+        return render_template("play/screen_empty.html", poll_url=url_for("play.screen_version"), poll_every=POLL_MS,
                                live_tag=live.table_tag(None), home_url=home_url, local_only=local_only(home_url))
-    return draw(match, url_for("screen.version"), live.table_tag(row), follows_table=True)
+    return draw(match, url_for("play.screen_version"), live.table_tag(row), follows_table=True)
 
 
-@bp.get("/version")
-def version() -> Response:
+@bp.get("/screen/version")
+def screen_version() -> Response:
     """The table's tag (which match, and its own tag), with an ETag; 304 if the screen has it already."""
     row = live.table_match()
     etag = live.table_tag(row)
@@ -75,7 +74,7 @@ def version() -> Response:
 def draw(match: Match, poll_url: str, tag: str, follows_table: bool) -> str:
     drawn = board_view(match, keeper=False)  # a watcher's view, whoever is looking
     board = drawn["board"]
-    watch_url = phone_url(url_for("matches.show", match_id=match.id, _external=True))
+    watch_url = phone_url(url_for("play.scoreboard", match_id=match.id, _external=True))
     return render_template(
         "play/screen.html", **drawn, poll_url=poll_url, live_tag=tag, poll_every=POLL_MS, follows_table=follows_table,
         next_reason=explain.next_trump_reason(board.next) if board.next else None,

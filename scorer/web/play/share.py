@@ -9,7 +9,7 @@
   ends it too. Opening it shows a button; the POST makes that phone a keeper.
 - **The phone's name**, given on one of the match's pages, also goes to this phone's row on the
   list of scorekeepers (the form posts under ``/matches/<id>/``, where the phone's capability
-  cookie for the match is sent; ``device.set_name`` alone cannot see it).
+  cookie for the match is sent; ``site.name_phone`` alone cannot see it).
 - **Take over**: the server machine or a passcode holder (access.py) makes this browser a
   keeper of any match, e.g. when every keeper's phone is lost, or a match was imported.
 """
@@ -19,7 +19,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
+from flask import abort, current_app, flash, g, redirect, render_template, request, url_for
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from werkzeug.wrappers import Response
 
@@ -27,13 +27,12 @@ from scorer.web.data.models import Match, MatchKeeper
 from scorer.web.extensions import db
 from scorer.web.fields import EmptyForm
 from scorer.web.language import gettext
+from scorer.web.play.blueprint import bp
 from scorer.web.play.screen import local_only, phone_url
 from scorer.web.policy import access, capability, device, readers
 from scorer.web.presentation import scoreboard
 from scorer.web.writes import keepers
 from scorer.web.writes.problems import Refused
-
-bp = Blueprint("share", __name__, url_prefix="/matches/<int:match_id>")
 
 INVITE_MAX_AGE = 24 * 3600
 MAX_INVITE_LENGTH = 400
@@ -69,14 +68,14 @@ def inviter(match: Match, invite: str) -> tuple[MatchKeeper | None, str]:
     return keeper, ""
 
 
-@bp.get("/share")
-def show(match_id: int) -> str:
+@bp.get("/matches/<int:match_id>/share")
+def share(match_id: int) -> str:
     """Watch (everyone) and Keep score too (scorekeepers), with their QR codes; the keepers."""
     match = readers.match_or_404(match_id)
     me = capability.keeper_of(match)
     # On the server machine itself (127.0.0.1), the codes carry the address phones can open.
-    invite = phone_url(url_for("share.join", match_id=match.id, invite=invite_for(me), _external=True)) if me else None
-    watch = phone_url(url_for("matches.show", match_id=match.id, _external=True))
+    invite = phone_url(url_for("play.join", match_id=match.id, invite=invite_for(me), _external=True)) if me else None
+    watch = phone_url(url_for("play.scoreboard", match_id=match.id, _external=True))
     return render_template("play/share.html", match=match, me=me, invite_url=invite, watch_url=watch,
                            local_only=local_only(watch),
                            keepers=match.keepers if me else [], names=scoreboard.seat_names(match),
@@ -85,14 +84,14 @@ def show(match_id: int) -> str:
                            device_label=device.device_name() if device.named() else None)
 
 
-@bp.route("/join", methods=["GET", "POST"])
+@bp.route("/matches/<int:match_id>/join", methods=["GET", "POST"])
 def join(match_id: int) -> str | Response | tuple[str, int]:
     """An invite's page (GET writes nothing) and its button: this phone keeps score too."""
     match = readers.match_or_404(match_id)
     invite = request.values.get("invite", "")
     if access.is_keeper(match):
         flash(gettext("This phone already keeps this match's score."))
-        return redirect(url_for("matches.show", match_id=match.id), code=303)
+        return redirect(url_for("play.scoreboard", match_id=match.id), code=303)
     keeper, problem = inviter(match, invite)
     form = EmptyForm()
     if request.method == "POST":
@@ -104,7 +103,7 @@ def join(match_id: int) -> str | Response | tuple[str, int]:
             token = keepers.join(match.id, keeper.id, keeper.invite_nonce, by=device.device_name())
         except Refused as refused:
             abort(403, refused.message)
-        response = redirect(url_for("matches.show", match_id=match_id), code=303)
+        response = redirect(url_for("play.scoreboard", match_id=match_id), code=303)
         capability.give(response, match_id, token)
         flash(gettext("This phone keeps score too: it can record, edit and delete deals of this match."))
         return response
@@ -112,8 +111,8 @@ def join(match_id: int) -> str | Response | tuple[str, int]:
                            inviter=keeper, names=scoreboard.seat_names(match)), (200 if keeper else 403)
 
 
-@bp.post("/keepers/<int:keeper_id>/revoke")
-def revoke(match_id: int, keeper_id: int) -> Response:
+@bp.post("/matches/<int:match_id>/keepers/<int:keeper_id>/revoke")
+def revoke_keeper(match_id: int, keeper_id: int) -> Response:
     """A scorekeeper ends another keeper's rights (or their own) on this match."""
     match = readers.match_or_404(match_id)
     access.require_keeper(match)
@@ -125,19 +124,19 @@ def revoke(match_id: int, keeper_id: int) -> Response:
     if revoked is not None:
         if mine is not None and mine.id == revoked.id:
             flash(gettext("This phone no longer keeps this match's score: it only watches now."))
-            return redirect(url_for("matches.show", match_id=match_id), code=303)
+            return redirect(url_for("play.scoreboard", match_id=match_id), code=303)
         flash(gettext("%(name)s no longer keeps this match's score.", name=revoked.label))
-    return redirect(url_for("share.show", match_id=match_id), code=303)
+    return redirect(url_for("play.share", match_id=match_id), code=303)
 
 
-@bp.post("/take-over")
+@bp.post("/matches/<int:match_id>/take-over")
 def take_over(match_id: int) -> Response:
     """The person running the server makes this browser a scorekeeper (a lost phone)."""
     match = readers.match_or_404(match_id)
     access.require_site_manager()
     if not EmptyForm().validate_on_submit():
         abort(400, gettext("This form did not come from this page; nothing was changed."))
-    response = redirect(url_for("matches.show", match_id=match.id), code=303)
+    response = redirect(url_for("play.scoreboard", match_id=match.id), code=303)
     if access.is_keeper(match):
         flash(gettext("This browser already keeps this match's score."))
         return response
@@ -146,14 +145,14 @@ def take_over(match_id: int) -> Response:
     return response
 
 
-@bp.post("/phone-name")
+@bp.post("/matches/<int:match_id>/phone-name")
 def phone_name(match_id: int) -> Response:
-    """Give this phone its name (``device.set_name``'s form), and, if it keeps this match's score,
+    """Give this phone its name (``site.name_phone``'s form), and, if it keeps this match's score,
     its row on the list of scorekeepers too."""
     match = readers.match_or_404(match_id)
     form = device.DeviceNameForm(prefix=device.PREFIX)
     if not form.validate_on_submit():
-        return device.set_name()  # the same refusals, worded once
+        return device.refused(form, device.safe_back(form.back.data))  # the same refusals, worded once
     me = capability.keeper_of(match)
     if me is not None and request.form.get("action") != "later" and me.label != form.name.data:
         keepers.name_phone(match.id, me.id, form.name.data or "")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import abort, flash, redirect, request, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import HiddenField, StringField
@@ -26,8 +26,6 @@ UNNAMED = names.UNNAMED_PHONE  # as stored; a page words it (formatting.phone_na
 MAX_LENGTH = 30
 MAX_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
 PREFIX = "device"  # its fields are device-name and device-back: no clash with a page's own form
-
-bp = Blueprint("device", __name__, url_prefix="/device")
 
 
 def cookie_name() -> str | None:
@@ -86,22 +84,18 @@ def safe_back(target: str | None) -> str:
     """Where to go after the form: a path on this site only, never another site."""
     parts = urlsplit(target or "")
     if not target or parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
-        return url_for("home.index")
+        return url_for("play.home")
     return target
 
 
-@bp.post("/name")
-def set_name() -> Response:
-    """Give this phone its name (or, with "Not now", stop asking)."""
-    form = DeviceNameForm(prefix=PREFIX)
-    back = safe_back(form.back.data)
-    if not form.validate_on_submit():
-        problems = form.name.errors or [gettext("This form did not come from this page; reload it and try again.")]
-        if form.errors.get("csrf_token"):
-            abort(400, gettext("This form did not come from this page; the name was not saved. Reload it and try again."))
-        flash(gettext("The phone's name was not saved: %(problem)s", problem=problems[0]))
-        return redirect(back, code=303)
-    return answer(form, back)
+def refused(form: DeviceNameForm, back: str) -> Response:
+    """The answer to a form that did not validate: the reason flashed on the page it came from
+    (a form from another page is refused outright)."""
+    if form.errors.get("csrf_token"):
+        abort(400, gettext("This form did not come from this page; the name was not saved. Reload it and try again."))
+    problems = form.name.errors or [gettext("This form did not come from this page; reload it and try again.")]
+    flash(gettext("The phone's name was not saved: %(problem)s", problem=problems[0]))
+    return redirect(back, code=303)
 
 
 def answer(form: DeviceNameForm, back: str) -> Response:
@@ -117,7 +111,6 @@ def answer(form: DeviceNameForm, back: str) -> Response:
     return response
 
 
-@bp.app_context_processor
 def template_globals() -> dict[str, object]:
     """``device_name_form()`` and ``device_should_ask()`` for every template."""
     return {"device_name_form": name_form, "device_should_ask": should_ask}

@@ -55,8 +55,8 @@ KNOWN_DAYS = 90                    # how long a sign-in keeps a browser known, o
 KNOWN_MAX_AGE = KNOWN_DAYS * 24 * 3600
 MAX_LENGTH = 200
 # Reachable without the passcode.
-OPEN = {"site.sign_in", "language.choose", "static", "pwa.webmanifest", "pwa.service_worker", "pwa.offline",
-        "hand_pages.show", "hand_pages.show_bid", "hand_pages.status", "seats.take"}
+OPEN = {"site.sign_in", "site.choose_language", "static", "site.webmanifest", "site.service_worker", "site.offline",
+        "cards.hand", "cards.hand_bid", "cards.hand_status", "cards.take_seat"}
 
 
 def required() -> bool:
@@ -189,7 +189,7 @@ def safe_next(target: str | None) -> str:
     """Where to go after signing in or switching the language: a path on this site only
     (``security.local_path``: never ``//elsewhere``, a URL, or one a browser would make so), else
     the home page."""
-    return security.local_path(target) or url_for("home.index")
+    return security.local_path(target) or url_for("play.home")
 
 
 def gate() -> Response | None:

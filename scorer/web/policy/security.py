@@ -55,7 +55,7 @@ MAX_ID = 2**31 - 1
 # A page number beyond any history (50 matches a page): the last page is shown instead.
 MAX_PAGE = 10**6
 # Views that read a large request body themselves (after raising the size limit for it).
-UPLOADS = {"imports.upload"}
+UPLOADS = {"records.import_matches"}
 
 
 class IdConverter(IntegerConverter):

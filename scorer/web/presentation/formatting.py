@@ -335,7 +335,7 @@ def card_trump(match: Match, card: str | None) -> str | None:
 
 def hand_url(link: HandLink | None) -> str | None:
     """The link to open on a phone: absolute, on the address this page was reached with."""
-    return url_for("hand_pages.show", token=link.token, _external=True) if link is not None else None
+    return url_for("cards.hand", token=link.token, _external=True) if link is not None else None
 
 
 def ruleset_name(ruleset_id: str) -> str:

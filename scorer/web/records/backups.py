@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-from flask import Blueprint, Flask
+from flask import Flask
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
@@ -39,6 +39,7 @@ from scorer.web.data.match_files import ImportProblem
 from scorer.web.data.models import Change, Match, Player
 from scorer.web.extensions import db
 from scorer.web.presentation import import_words
+from scorer.web.records.blueprint import bp
 from scorer.web.records.exports import export_document
 from scorer.web.writes import imports as import_writes
 from scorer.web.writes import matches as match_writes
@@ -50,8 +51,6 @@ KEEP_DAILY = 14
 DAILY_SECONDS = 24 * 3600
 FOLDER = "backups"  # in the instance folder
 PREFIX = "ninety-nine-"
-
-cli = Blueprint("backups", __name__, cli_group=None)
 
 
 class BackupProblem(ValueError):
@@ -159,7 +158,7 @@ def restore(path: Path) -> tuple[int, int, int]:
     return len(restored.added), len(restored.already_here), restored.changes
 
 
-@cli.cli.command("backup")
+@bp.cli.command("backup")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 def backup_command(file: Path) -> None:
     """Write every match, its change history and deleted state, to FILE (gzipped if it ends in .gz)."""
@@ -167,7 +166,7 @@ def backup_command(file: Path) -> None:
     click.echo(f"Backed up {count} match{'es' if count != 1 else ''} to {file}.")
 
 
-@cli.cli.command("restore")
+@bp.cli.command("restore")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def restore_command(file: Path) -> None:
     """Read a backup FILE into this database; matches already here are not doubled."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 from wtforms import HiddenField
 
@@ -25,11 +25,10 @@ from scorer.web.presentation import problem_words
 from scorer.web.presentation.change_words import describe, later_first, undo_words
 from scorer.web.presentation.preview import diff_words
 from scorer.web.presentation.scoreboard import seat_names
+from scorer.web.records.blueprint import bp
 from scorer.web.writes import undo as undo_write
 from scorer.web.writes.problems import WriteProblem
 from scorer.web.writes.undo import BreaksRule, LaterChangeFirst
-
-bp = Blueprint("changes", __name__)
 
 
 def may_undo(match: Match, change: Change) -> bool:
@@ -47,7 +46,7 @@ class Line:
 
 
 @bp.get("/matches/<int:match_id>/changes")
-def history(match_id: int) -> str:
+def changes(match_id: int) -> str:
     """Every change to the match, newest first: when, which phone, what; an Undo beside each for
     a scorekeeper."""
     match = readers.deleted_or_404(match_id)
@@ -82,9 +81,9 @@ def back_to(match_id: int) -> str:
     the match's scoreboard (the Undo beside "Deal 5 saved.") or its history of changes; nothing
     else is taken, so no link can send a phone elsewhere after an undo. Without one: the history
     of changes."""
-    history_page = url_for("changes.history", match_id=match_id)
+    history_page = url_for("records.changes", match_id=match_id)
     return next(place for place in (security.local_path(request.args.get("next")), history_page)
-                if place in (url_for("matches.show", match_id=match_id), history_page))
+                if place in (url_for("play.scoreboard", match_id=match_id), history_page))
 
 
 def refused_page(match: Match, problem: WriteProblem) -> tuple[str, int]:
@@ -99,7 +98,7 @@ class UndoForm(VersionForm):
 
 
 @bp.get("/matches/<int:match_id>/changes/<int:change_id>/undo")
-def confirm(match_id: int, change_id: int) -> str | tuple[str, int]:
+def confirm_undo(match_id: int, change_id: int) -> str | tuple[str, int]:
     """What the undo will change, before it is done (it writes nothing), with the button that does it."""
     match, change = undoable(match_id, change_id)
     names = seat_names(match)
@@ -132,7 +131,7 @@ def undo(match_id: int, change_id: int) -> Response | tuple[str, int]:
     except WriteProblem as problem:
         if problem.status == 409:  # out of date or refused: look again
             flash(refused_words(match, problem))
-            return redirect(url_for("changes.confirm", match_id=match_id, change_id=change_id,
+            return redirect(url_for("records.confirm_undo", match_id=match_id, change_id=change_id,
                                     next=request.args.get("next")), code=303)
         return refused_page(match, problem)
     flash(gettext("Undone: %(change)s.", change=words))

@@ -21,19 +21,20 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 import click
-from flask import Blueprint
+from flask.cli import AppGroup
 from sqlalchemy import select
 
 from scorer.core import MatchError
 from scorer.web.data import documents, locking, publication, rating_reads, results, summaries, summary_upkeep
 from scorer.web.data.models import Match, MatchResult, SeatResult
 from scorer.web.extensions import db
+from scorer.web.records.blueprint import bp
 from scorer.web.writes import maintenance
 from scorer.web.writes import ratings as rating_writes
 
-# A command at the top level (`flask check`), carried by a blueprint, and the `stats` group.
-cli = Blueprint("check_cli", __name__, cli_group=None)
-stats_cli = Blueprint("stats_cli", __name__, cli_group="stats")
+# `flask check` at the top level, carried by the records blueprint, and the `stats` group beside it.
+stats_cli = AppGroup("stats", help="The statistics' results cache.")
+bp.cli.add_command(stats_cli)
 CATCH_UP_WAIT = 30.0  # seconds flask check waits for another process's fold of the ratings
 
 SEAT_KEY = ("deal", "seat")
@@ -171,7 +172,7 @@ def rating_problems() -> list[str]:
     return lines
 
 
-@cli.cli.command("check")
+@bp.cli.command("check")
 def check_command() -> None:
     """Report every match the scoring core refuses and every cached figure that disagrees with it.
 
@@ -191,7 +192,7 @@ def check_command() -> None:
     click.echo(f"Checked {matches}: every match scores and every cached figure agrees with the core.")
 
 
-@stats_cli.cli.command("rebuild")
+@stats_cli.command("rebuild")
 def rebuild_command() -> None:
     """Rewrite the statistics cache of every match from the stored deals, and the ratings."""
     done, problems = maintenance.rebuild_all()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import abort, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from scorer.web import clock
@@ -14,13 +14,12 @@ from scorer.web.data.deletion import KEEP_DAYS, deleted_matches
 from scorer.web.fields import EmptyForm
 from scorer.web.language import gettext
 from scorer.web.policy import access, device, readers
+from scorer.web.records.blueprint import bp
 from scorer.web.writes import matches as match_writes
-
-bp = Blueprint("deleted", __name__)
 
 
 @bp.get("/deleted")
-def index() -> str:
+def deleted() -> str:
     """The matches deleted in the last ``KEEP_DAYS`` days, newest deletion first, each with Restore."""
     found = deleted_matches()
     until = {match.id: clock.local(match.deleted_at) + timedelta(days=KEEP_DAYS) for match in found
@@ -30,7 +29,7 @@ def index() -> str:
 
 
 @bp.post("/matches/<int:match_id>/restore")
-def restore(match_id: int) -> Response:
+def restore_match(match_id: int) -> Response:
     """Bring a deleted match back (a scorekeeper of that match, or the person running the server)."""
     match = readers.deleted_or_404(match_id)
     access.require_change(match, keeper_needed=False)  # before the form is read: nothing written otherwise
@@ -40,4 +39,4 @@ def restore(match_id: int) -> Response:
         flash(gettext("The match is back, with its statistics."))
     else:
         flash(gettext("The match was restored already."))
-    return redirect(url_for("matches.show", match_id=match_id), code=303)
+    return redirect(url_for("play.scoreboard", match_id=match_id), code=303)

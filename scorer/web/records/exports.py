@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
-from flask import Blueprint, Response, stream_with_context
+from flask import Response, stream_with_context
 from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import selectinload
 
@@ -37,8 +37,7 @@ from scorer.web.data.models import Match
 from scorer.web.extensions import db
 from scorer.web.policy import readers
 from scorer.web.presentation import scoreboard
-
-bp = Blueprint("exports", __name__)
+from scorer.web.records.blueprint import bp
 
 
 def file_stem(match: Match) -> str:
@@ -138,14 +137,14 @@ def match_json(match_id: int) -> Response:
 
 
 @bp.get("/export/matches.json")
-def all_json() -> Response:
+def export_json() -> Response:
     """Every match, as a JSON list of match documents, streamed."""
     return streamed(json_pieces(), f"ninety-nine-matches-{datetime.now(clock.zone()):%Y-%m-%d}.json",
                     "application/json")
 
 
 @bp.get("/export/matches.zip")
-def all_zip() -> Response:
+def export_zip() -> Response:
     """Every match, one match document per file in a zip, streamed as it is made."""
     return streamed(zip_pieces(), f"ninety-nine-matches-{datetime.now(clock.zone()):%Y-%m-%d}.zip",
                     "application/zip")

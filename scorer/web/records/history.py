@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, render_template
+from flask import render_template
 from sqlalchemy import Select, and_, func, or_, select
 from sqlalchemy.orm import selectinload
 from wtforms import SelectField
@@ -21,9 +21,8 @@ from scorer.web.language import lazy_gettext as _l
 from scorer.web.policy import readers, security
 from scorer.web.presentation import charts, scoreboard
 from scorer.web.presentation import ratings as rating_words
+from scorer.web.records.blueprint import bp
 from scorer.web.records.filters import PeriodForm, read_filters
-
-bp = Blueprint("history", __name__, url_prefix="/history")
 
 PER_PAGE = 20
 COUNT_UP_TO = 500
@@ -123,8 +122,8 @@ class Entry:
     finished: bool  # as everyone may know: a table of a club night still on is not, until the night ends
 
 
-@bp.get("/")
-def index() -> tuple[str, int]:
+@bp.get("/history/")
+def history() -> tuple[str, int]:
     """Every match, newest first, a page at a time."""
     form = read_filters(HistoryForm)
     page = page_of(form, security.page_number())
@@ -150,8 +149,8 @@ def index() -> tuple[str, int]:
                            rulesets=RULESETS), status
 
 
-@bp.get("/<int:match_id>")
-def record(match_id: int) -> str | tuple[str, int]:
+@bp.get("/history/<int:match_id>")
+def match_record(match_id: int) -> str | tuple[str, int]:
     """The whole match: result, running-totals chart, figures per player and every deal."""
     match = readers.match_or_404(match_id)
     board = scoreboard.build(match, documents.score(match))

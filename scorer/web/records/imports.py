@@ -6,7 +6,7 @@ storing them ``writes/imports.py``.
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from flask import current_app, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from sqlalchemy import func, select
@@ -20,9 +20,8 @@ from scorer.web.language import gettext, ngettext
 from scorer.web.language import lazy_gettext as _l
 from scorer.web.policy import access
 from scorer.web.presentation import import_words
+from scorer.web.records.blueprint import bp
 from scorer.web.writes.imports import import_documents
-
-bp = Blueprint("imports", __name__)
 
 
 class ImportForm(FlaskForm):
@@ -42,7 +41,7 @@ def render_import(form: ImportForm, status: int = 200) -> tuple[str, int]:
 # it; the form checks its own CSRF token instead (FlaskForm), after the limit is set.
 @bp.route("/import", methods=["GET", "POST"])
 @csrf.exempt
-def upload() -> tuple[str, int] | Response:
+def import_matches() -> tuple[str, int] | Response:
     """Upload a match document, a list of them, or a zip of them (as exported): all or nothing.
     Only the server machine or a passcode holder, checked before the upload is read."""
     access.require_site_manager()
@@ -78,5 +77,5 @@ def upload() -> tuple[str, int] | Response:
     flash(imported)
     if added + here == 1:
         match = (outcome.added or outcome.already_here)[0]
-        return redirect(url_for("history.record", match_id=match.id), code=303)
-    return redirect(url_for("history.index"), code=303)
+        return redirect(url_for("records.match_record", match_id=match.id), code=303)
+    return redirect(url_for("records.history"), code=303)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from sqlalchemy import select
 from werkzeug.wrappers import Response
@@ -19,10 +19,9 @@ from scorer.web.extensions import db
 from scorer.web.language import gettext
 from scorer.web.language import lazy_gettext as _l
 from scorer.web.policy import access, device
+from scorer.web.records.blueprint import bp
 from scorer.web.writes import players
 from scorer.web.writes.problems import Refused
-
-bp = Blueprint("players", __name__, url_prefix="/players")
 
 
 class RenameForm(FlaskForm):
@@ -57,8 +56,8 @@ def table_mates(person: Player) -> list[str]:
         MatchSeat.match_id.in_(their_matches), Player.id != person.id).distinct()))
 
 
-@bp.route("/<int:player_id>/rename", methods=["GET", "POST"])
-def rename(player_id: int) -> str | Response | tuple[str, int]:
+@bp.route("/players/<int:player_id>/rename", methods=["GET", "POST"])
+def rename_player(player_id: int) -> str | Response | tuple[str, int]:
     """Rename a player in every match at once (matches refer to the player, not the name): it
     touches more than one match, so it is the server machine's or a passcode holder's."""
     access.require_site_manager()
@@ -74,5 +73,5 @@ def rename(player_id: int) -> str | Response | tuple[str, int]:
         else:
             flash(gettext("%(old)s is now %(new)s, in every match.", old=old, new=new) if old != new
                   else gettext("The name is unchanged."))
-            return redirect(url_for("stats.player", player_id=player_id), code=303)
+            return redirect(url_for("records.player_stats", player_id=player_id), code=303)
     return render_template("records/rename_player.html", form=form, person=person), 422 if form.is_submitted() else 200

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import Response, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
@@ -25,10 +25,9 @@ from scorer.web.language import gettext
 from scorer.web.language import lazy_gettext as _l
 from scorer.web.policy import access, device, readers, security
 from scorer.web.presentation import ratings as words
+from scorer.web.records.blueprint import bp
 from scorer.web.records.filters import PeriodForm, read_filters
 from scorer.web.writes import ratings as rating_writes
-
-bp = Blueprint("ratings", __name__)
 
 MOST_PLAYERS = max(ruleset.players for ruleset in RULESETS.values())
 
@@ -82,7 +81,7 @@ def ladder() -> tuple[str, int]:
 
 
 @bp.get("/stats/ratings/version")
-def version() -> Response:
+def ladder_version() -> Response:
     """The ratings' tag (every kind's version), 304 while the page has it: the ladder and a
     player's page follow the ratings live, as a scoreboard follows its match."""
     etag = rating_reads.versions()
@@ -101,7 +100,7 @@ class RuleForm(FlaskForm):
 
 
 @bp.get("/stats/ratings/manage")
-def manage() -> str:
+def manage_ratings() -> str:
     """The site manager's page for the ladder: what it counts, the finished matches waiting to be
     confirmed (under "only confirmed matches"), and the matches left out."""
     access.require_site_manager()
@@ -116,7 +115,7 @@ def manage() -> str:
 
 
 @bp.post("/stats/ratings/rule")
-def set_rule() -> BaseResponse:
+def set_rating_rule() -> BaseResponse:
     """Choose what the ladder counts; every kind is folded again."""
     access.require_site_manager()
     form = RuleForm()
@@ -125,11 +124,11 @@ def set_rule() -> BaseResponse:
                            "Nothing was changed."))
     changed = rating_writes.set_rule(str(form.rule.data))
     flash(words.rule_changed(str(form.rule.data)) if changed else gettext("The ladder counted these matches already."))
-    return redirect(url_for("ratings.manage"), code=303)
+    return redirect(url_for("records.manage_ratings"), code=303)
 
 
 @bp.post("/stats/ratings/confirm")
-def confirm() -> BaseResponse:
+def confirm_rule() -> BaseResponse:
     """Confirm the finished matches ticked on the manager's page, for the ladder."""
     access.require_site_manager()
     if not EmptyForm().validate_on_submit():
@@ -137,7 +136,7 @@ def confirm() -> BaseResponse:
     wanted = [int(value) for value in request.form.getlist("match") if value.isascii() and value.isdigit()][:500]
     done = rating_writes.confirm_all(wanted, by=device.device_name())
     flash(words.confirmed(done))
-    return redirect(url_for("ratings.manage"), code=303)
+    return redirect(url_for("records.manage_ratings"), code=303)
 
 
 STANDINGS = {"leave-out": {"left_out": True}, "count-in": {"left_out": False},
@@ -145,7 +144,7 @@ STANDINGS = {"leave-out": {"left_out": True}, "count-in": {"left_out": False},
 
 
 @bp.post("/matches/<int:match_id>/ratings")
-def standing(match_id: int) -> BaseResponse:
+def rating_standing(match_id: int) -> BaseResponse:
     """Leave one match out of the ratings, count it again, confirm it or take the confirmation back
     (the site manager's, without taking the match over)."""
     access.require_site_manager()
@@ -156,7 +155,7 @@ def standing(match_id: int) -> BaseResponse:
     changed = rating_writes.set_standing(match_id, by=device.device_name(), **STANDINGS[action])
     flash(words.standing_changed(action) if changed else gettext("The ratings counted this match so already."))
     back = security.local_path(request.form.get("next"))  # a path on this site only
-    return redirect(back or url_for("history.record", match_id=match_id), code=303)
+    return redirect(back or url_for("records.match_record", match_id=match_id), code=303)
 
 
 @bp.get("/stats/ratings/chances")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, render_template, request, url_for
+from flask import render_template, request, url_for
 from wtforms import Form, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
@@ -32,8 +32,7 @@ from scorer.web.language import gettext, ngettext
 from scorer.web.language import lazy_gettext as _l
 from scorer.web.policy import readers
 from scorer.web.presentation import rules_words, scoreboard
-
-bp = Blueprint("sheets", __name__)
+from scorer.web.records.blueprint import bp
 
 PAPERS = {"a4": "A4", "letter": _l("Letter")}
 # Deal rows that fit one page of a blank sheet, by paper and orientation (checked by printing).
@@ -97,7 +96,7 @@ def match_sheet(match_id: int) -> str | tuple[str, int]:
     board = scoreboard.build(match, documents.score(match))
     paper = paper_of(request.args.get("paper"))
     return render_template("records/sheet_match.html", match=match, board=board, paper=paper, papers=PAPERS,
-                           paper_urls=paper_urls("sheets.match_sheet", match_id=match.id),
+                           paper_urls=paper_urls("records.match_sheet", match_id=match.id),
                            orientation=orientation(len(board.seat_names)),
                            groups=groups_of(board.columns, board.seat_names))
 
@@ -175,7 +174,7 @@ class BlankRow:
 
 
 @bp.get("/sheets/blank")
-def blank() -> tuple[str, int]:
+def blank_sheet() -> tuple[str, int]:
     """Choose the ruleset, names, first dealer, pages and paper; then print the sheets."""
     form = SheetForm(request.args)
     wanted = "ruleset" in request.args and "change" not in request.args
@@ -202,5 +201,5 @@ def blank() -> tuple[str, int]:
         groups=groups_of(columns, seat_names), pages=[rows[i:i + rows_per_page] for i in range(0, len(rows), rows_per_page)],
         intro=ngettext("%(ruleset)s · %(names)s · %(num)s page", "%(ruleset)s · %(names)s · %(num)s pages", pages,
                        ruleset=setup.ruleset.name, names=", ".join(names)),
-        change_url=url_for("sheets.blank", **with_args(request.args, change=1)), paper_urls=paper_urls("sheets.blank", **request.args),
+        change_url=url_for("records.blank_sheet", **with_args(request.args, change=1)), paper_urls=paper_urls("records.blank_sheet", **request.args),
         paper=paper, papers=PAPERS, orientation=turn, reminders=rules_words.reminders(setup)), 200

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, render_template
+from flask import render_template
 from flask_babel import format_decimal
 
 from scorer.core import NINETY_NINE, RULESETS
@@ -25,9 +25,8 @@ from scorer.web.extensions import db
 from scorer.web.language import gettext, ngettext
 from scorer.web.presentation import ratings as rating_words
 from scorer.web.presentation import rules_words
+from scorer.web.records.blueprint import bp
 from scorer.web.records.filters import PeriodForm, read_filters
-
-bp = Blueprint("stats", __name__)
 
 CHART_MATCHES = 60  # the matches a player's rating chart shows, the last ones (of the period)
 
@@ -89,7 +88,7 @@ def scope_of(form: PeriodForm) -> Scope:
 
 
 @bp.get("/stats/")
-def index() -> tuple[str, int]:
+def stats() -> tuple[str, int]:
     """Every player's figures side by side."""
     form = read_filters(PeriodForm)
     players = everyone(scope_of(form))
@@ -99,7 +98,7 @@ def index() -> tuple[str, int]:
 
 
 @bp.get("/stats/players/<int:player_id>")
-def player(player_id: int) -> tuple[str, int]:
+def player_stats(player_id: int) -> tuple[str, int]:
     """One player: every figure, bids by size, premiums, best deal, and each opponent."""
     person = db.get_or_404(Player, player_id)
     form = read_filters(PeriodForm)

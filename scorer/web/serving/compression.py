@@ -4,7 +4,7 @@ travels as about 18 KB.
 
 Never compressed (docs/SECURITY.md, "Compression"):
 
-- a private hand page (the ``hand_pages`` blueprint) or any response marked ``no-store``: it
+- a private hand page (the views of ``cards/hand_pages.py``) or any response marked ``no-store``: it
   carries a secret (a player's cards, a seat link) next to text the request chose, the case the
   BREACH attack measures through compressed sizes;
 - zip downloads and other binary types (not in ``MIMETYPES``: already compressed);
@@ -16,7 +16,7 @@ server runs: assets.py); pages are compressed per request.
 
 from __future__ import annotations
 
-from flask import Flask, Request, request
+from flask import Flask, Request, current_app, request
 from flask.wrappers import Response
 from flask_compress import Compress
 
@@ -26,7 +26,8 @@ compress = Compress()
 
 MIMETYPES = ["text/html", "text/css", "text/javascript", "application/javascript", "application/json",
              "application/manifest+json", "image/svg+xml"]
-PRIVATE_BLUEPRINTS = {"hand_pages"}
+# The pages of a private hand (cards/hand_pages.py: whatever route it adds).
+PRIVATE_MODULES = {"scorer.web.cards.hand_pages"}
 MIN_SIZE = 500  # bytes: below this a compressed body plus its header saves nothing
 
 
@@ -64,7 +65,8 @@ def cache_key(req: Request) -> str:
 
 
 def compress_response(response: Response) -> Response:
-    if request.blueprint in PRIVATE_BLUEPRINTS or "no-store" in response.headers.get("Cache-Control", ""):
+    view = current_app.view_functions.get(request.endpoint or "")
+    if (view is not None and view.__module__ in PRIVATE_MODULES) or "no-store" in response.headers.get("Cache-Control", ""):
         return response
     compressed: Response = compress.after_request(response)
     return compressed

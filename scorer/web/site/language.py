@@ -3,7 +3,7 @@ A POST (a GET never changes what the phone is sent), then back to the page it wa
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, request
+from flask import abort, redirect, request
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import HiddenField, RadioField
@@ -13,8 +13,7 @@ from scorer.web.extensions import csrf
 from scorer.web.fields import choices
 from scorer.web.language import gettext
 from scorer.web.policy.passcode import safe_next
-
-bp = Blueprint("language", __name__)
+from scorer.web.site.blueprint import bp
 
 
 class LanguageForm(FlaskForm):
@@ -32,7 +31,7 @@ class LanguageForm(FlaskForm):
 
 @bp.post("/language")
 @csrf.exempt
-def choose() -> Response:
+def choose_language() -> Response:
     """Keep the language chosen on this phone (a year), and go back to the page it was chosen on."""
     form = LanguageForm()
     if not form.validate_on_submit():

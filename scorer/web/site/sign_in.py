@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import PasswordField
@@ -35,9 +35,8 @@ from scorer.web.policy.passcode import (
     too_many_guesses,
     which_passcode,
 )
+from scorer.web.site.blueprint import bp
 from scorer.web.writes import sign_ins
-
-bp = Blueprint("site", __name__)
 
 
 class SignInForm(FlaskForm):
@@ -48,7 +47,7 @@ class SignInForm(FlaskForm):
 def sign_in() -> str | Response | tuple[str, int]:
     """The site passcode's page: the one page a stranger sees when a passcode is set."""
     if not required() and not manager_required():
-        return redirect(url_for("home.index"), code=303)
+        return redirect(url_for("play.home"), code=303)
     form = SignInForm()
     status = 200
     if form.is_submitted():
@@ -91,6 +90,6 @@ def sign_out() -> Response:
     if token is not None:
         sign_ins.end_session(token_hash(token))
     sign_out_here()
-    return redirect(url_for("site.sign_in") if required() or manager_required() else url_for("home.index"), code=303)
+    return redirect(url_for("site.sign_in") if required() or manager_required() else url_for("play.home"), code=303)
 
 

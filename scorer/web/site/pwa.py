@@ -17,13 +17,12 @@ from __future__ import annotations
 import json
 import re
 
-from flask import Blueprint, Response, render_template, request
+from flask import Response, render_template, request
 from flask_babel import gettext
 
 from scorer.web import language
 from scorer.web.serving.assets import assets, static_url
-
-bp = Blueprint("pwa", __name__)
+from scorer.web.site.blueprint import bp
 
 # The light theme's green (the icon's) and the dark theme's background (base.html's theme-color pair).
 THEME_COLOR = "#1d5c3f"
