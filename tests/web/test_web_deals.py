@@ -8,6 +8,7 @@ import pytest
 from webhelpers import count, deal_form, post_deal, post_form, start_match, stored_deals, stored_match
 
 from scorer.web.data.models import Deal
+from scorer.web.writes import deals as deal_writes
 
 THREE = ["Ann", "Bob", "Cy"]
 
@@ -176,6 +177,21 @@ def test_preview_button_without_javascript(client, app, match_id):
     assert response.status_code == 200
     assert 'data-points="34"' in response.text  # 4 tricks + 30 for the only made bid
     assert count(app, Deal) == 0
+
+
+@pytest.mark.parametrize("tricks, shown", [([4, 2, 3], 'data-points="34"'), ([4, 4, 4], "Tricks add up to 12")])
+def test_the_preview_button_scores_once_a_press(client, match_id, monkeypatch, tricks, shown):
+    """The POST keeps the form and the page after it scores it: one preview a press, not one for
+    the POST and another for the page; a wrong deal's problem is shown there, with 422."""
+    calls = []
+    preview = deal_writes.preview
+    monkeypatch.setattr(deal_writes, "preview", lambda *args: calls.append(args) or preview(*args))
+    sent = client.post(f"/matches/{match_id}/deals/new", data=deal_form(1, [4, 1, 2], tricks, action="preview"))
+    assert sent.status_code == 303 and calls == []
+    page = client.get(sent.location)
+    assert shown in page.text
+    assert page.status_code == (200 if tricks == [4, 2, 3] else 422)
+    assert len(calls) == 1
 
 
 def play_two(client, match_id):

@@ -82,8 +82,9 @@ def render_form(match: Match, table: deal_form.DealLayout, form: DealForm, numbe
 
 
 def receive(match: Match, number: int, editing: bool) -> View:
-    """Translate a posted deal form into one call: its preview (``writes.deals.preview``, nothing
-    written) or its save (``writes.deals.save``); then word what the write said. A form that comes
+    """Translate a posted deal form into one call: its preview (kept for the page after it, which
+    scores it once with ``writes.deals.preview``: nothing written) or its save
+    (``writes.deals.save``); then word what the write said. A form that comes
     back is drawn by the GET after it (``again``): no page is a POST's answer."""
     table = deal_form.table_for(match)
     form = deal_form.make_form(table)
@@ -93,11 +94,10 @@ def receive(match: Match, number: int, editing: bool) -> View:
     keeper = capability.holds(match)
     try:
         deal_writes.check_form_number(match, number, posted, editing)
+        if request.form.get("action") == "preview":  # nothing is written: the page after scores it, once
+            return again(match, form, posted, editing, 200, preview=True)
         read = deal_form.read(form, table, documents.dealer_for(match, posted))
         sent = deal_writes.Posted(posted, read.deal, editing, sent_version(form.version))
-        if request.form.get("action") == "preview":  # nothing is written: the page after shows the points
-            deal_writes.preview(match, sent, keeper)
-            return again(match, form, posted, editing, 200, preview=True)
         saved = deal_writes.save(match.id, sent, keeper, by=device.device_name(), key=save_keys.sent_key(form.save_key.data))
     except deal_writes.WrongForm as wrong:
         return again(match, form, number, editing, 409, [wrong.message])
@@ -158,17 +158,20 @@ def drawn_again(match: Match, table: deal_form.DealLayout, kept: refused.Kept, n
     form = deal_form.make_form(table, formdata=kept.formdata)
     kept.apply(form)
     form.general_errors.extend(kept.general)
-    shown = None
-    if kept.facts.get("preview"):
-        shown, problems = points(match, table, form, number)
+    shown, status = None, kept.status
+    if kept.facts.get("preview"):  # the one preview of the press (its POST scored nothing)
+        shown, problems = points(match, table, form, number, on_form=True)
         form.general_errors.extend(problems)
+        status = status if shown is not None else 422
     saved = panel.of_stored(match, number, scored) if kept.facts.get("saved") else None
-    return render_form(match, table, form, number, scored, editing, shown_preview=shown, status=kept.status, saved=saved)
+    return render_form(match, table, form, number, scored, editing, shown_preview=shown, status=status, saved=saved)
 
 
-def points(match: Match, table: deal_form.DealLayout, form: DealForm, number: int) -> tuple[panel.Preview | None, list[str]]:
+def points(match: Match, table: deal_form.DealLayout, form: DealForm, number: int,
+           on_form: bool = False) -> tuple[panel.Preview | None, list[str]]:
     """What deal ``number`` as the form has it would score now (nothing is written), or why it
-    cannot be scored: the preview's panel, or its problems in words."""
+    cannot be scored: the preview's panel, or its problems in words (``on_form``: a problem of a
+    seat's figure beside its field, as a save's, and the others returned)."""
     context = documents.score(match).deal_or_next(number)
     if context is None:
         return None, [gettext("This match is over.")]
@@ -177,10 +180,18 @@ def points(match: Match, table: deal_form.DealLayout, form: DealForm, number: in
         shown = deal_writes.preview(match, deal_writes.Posted(number, read.deal, editing=number <= len(match.deals)),
                                     capability.holds(match))
     except deal_writes.PrivateBid as problem:
-        return None, [panel.private_bid_words(problem.seat, problem.face_down, table.names)]
+        words = panel.private_bid_words(problem.seat, problem.face_down, table.names)
+        if on_form:
+            field = form.seats[problem.seat].bid
+            field.errors = [*field.errors, words]
+            return None, []
+        return None, [words]
     except deal_writes.NotPlaying as stopped:
         return None, [night.not_playing(stopped.set_name, stopped.state, stopped.behind, stopped.ended)]
     except MatchError as error:
+        if on_form:
+            deal_form.show_error(form, table, error, number)
+            return None, []
         players = match.player_names
         return None, [problem_words.beside_field(problem, players) if problem.deal in (None, number)
                       else problem_words.elsewhere(problem, players) for problem in error.every()]
