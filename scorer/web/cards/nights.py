@@ -38,6 +38,18 @@ def _set_or_404(set_id: int) -> DealSet:
     return db.get_or_404(DealSet, set_id, description=gettext("There is no such deal set."))
 
 
+def require_organisers_press(set_id: int, of_a_table: bool) -> DealSet:
+    """The deal set of a button on the organiser's page, once the phone is its organiser (403
+    otherwise) and the form came from that page (400: nothing changed)."""
+    deal_set = _set_or_404(set_id)
+    organiser.require_organiser(deal_set)
+    if not EmptyForm().validate_on_submit():
+        abort(400, gettext("This form did not come from this page; no table was changed. Reload the page and try again.")
+              if of_a_table else
+              gettext("This form did not come from this page; nothing was changed. Reload the page and try again."))
+    return deal_set
+
+
 def join_url(deal_set: DealSet) -> str:
     """What the QR code carries: the new-table form with the table code filled in."""
     return url_for("play.match_from_deal_set", set_id=deal_set.id, code=deal_set.table_code, _external=True)
@@ -65,10 +77,7 @@ def pretty_code(code: str) -> str:
 @bp.post("/deal-sets/<int:set_id>/tables/<int:match_id>/<any(admit, close, reopen, 'take-out'):change>")
 def change_table(set_id: int, match_id: int, change: str) -> BaseResponse:
     """Admit, close, open again or take out one table (the organiser only)."""
-    deal_set = _set_or_404(set_id)
-    organiser.require_organiser(deal_set)
-    if not EmptyForm().validate_on_submit():
-        abort(400, gettext("This form did not come from this page; no table was changed. Reload the page and try again."))
+    require_organisers_press(set_id, of_a_table=True)
     try:
         done = deal_set_writes.change_table(set_id, match_id, change)
     except deal_set_writes.Behind as behind:
@@ -83,10 +92,7 @@ def delete_table(set_id: int, match_id: int) -> BaseResponse:
     """Delete one table's match into Recently deleted (the organiser, while the night is on; its
     scorekeepers may not then: ``access.night_on``). Its night's frontier moves as for a table
     taken out; restored, it does not come back behind the deals published meanwhile."""
-    deal_set = _set_or_404(set_id)
-    organiser.require_organiser(deal_set)
-    if not EmptyForm().validate_on_submit():
-        abort(400, gettext("This form did not come from this page; no table was changed. Reload the page and try again."))
+    require_organisers_press(set_id, of_a_table=True)
     table = deal_set_writes.table_of_set(set_id, match_id)
     matches_w.delete(match_id, by=device.device_name())
     flash(night_words.table_deleted(table.number))
@@ -97,10 +103,7 @@ def delete_table(set_id: int, match_id: int) -> BaseResponse:
 def restore_table(set_id: int, match_id: int) -> BaseResponse:
     """Bring a deleted table back (the organiser): it does not come back behind the deals the night
     published while it was deleted (``publication.may_record``)."""
-    deal_set = _set_or_404(set_id)
-    organiser.require_organiser(deal_set)
-    if not EmptyForm().validate_on_submit():
-        abort(400, gettext("This form did not come from this page; no table was changed. Reload the page and try again."))
+    deal_set = require_organisers_press(set_id, of_a_table=True)
     number = deal_set_writes.table_of_set(set_id, match_id, deleted=True).number
     matches_w.restore(match_id, by=device.device_name())
     back = next(table for table in nights.night_of(deal_set).tables if table.match_id == match_id)
@@ -111,10 +114,7 @@ def restore_table(set_id: int, match_id: int) -> BaseResponse:
 @bp.post("/deal-sets/<int:set_id>/end")
 def end_night(set_id: int) -> BaseResponse:
     """End the night (the organiser only): every open table closed, every deal published."""
-    deal_set = _set_or_404(set_id)
-    organiser.require_organiser(deal_set)
-    if not EmptyForm().validate_on_submit():
-        abort(400, gettext("This form did not come from this page; nothing was changed. Reload the page and try again."))
+    require_organisers_press(set_id, of_a_table=False)
     deal_set_writes.end_night(set_id)
     flash(night_words.night_ended())
     return redirect(url_for("cards.organise", set_id=set_id), code=303)
@@ -123,10 +123,7 @@ def end_night(set_id: int) -> BaseResponse:
 @bp.post("/deal-sets/<int:set_id>/screen-code")
 def screen_code(set_id: int) -> BaseResponse:
     """Show the table code and its QR code on the director's screen, or take them off."""
-    deal_set = _set_or_404(set_id)
-    organiser.require_organiser(deal_set)
-    if not EmptyForm().validate_on_submit():
-        abort(400, gettext("This form did not come from this page; nothing was changed. Reload the page and try again."))
+    require_organisers_press(set_id, of_a_table=False)
     shown = request.form.get("show") == "yes"
     deal_set_writes.show_code(set_id, shown)
     flash(gettext("The director’s screen shows the table code.") if shown
