@@ -1,4 +1,4 @@
-"""Matchpoints for a duplicate club night: standings that compare like with like (issue 34).
+"""Matchpoints for a duplicate club night: standings that compare like with like.
 
 At a duplicate night every table plays the same deals, the same cards at the same seat. So a
 seat's points on a deal say as much about the cards as about the play; what counts is how the seat

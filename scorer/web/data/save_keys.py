@@ -1,4 +1,4 @@
-"""The one-time keys of the deal forms (issue 35): every save is sent once, whatever the network does.
+"""The one-time keys of the deal forms: every save is sent once, whatever the network does.
 
 A deal form (a new deal, an edit) and a deal's deletion carry a random key made when the form is
 drawn (``new_key``). The write that receives it looks the key up under the match's lock

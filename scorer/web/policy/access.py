@@ -85,8 +85,8 @@ def may_change(match: Match, keeper_needed: bool = True) -> bool:
 def night_on(match: Match) -> bool:
     """Whether ``match`` is a table of a club night that has not ended: deleting or restoring it
     would move what the night publishes, so only the organiser (on the organiser's page) and the
-    site manager may (issue 32: a table's own scorekeeper deleted it to read the hands of the deal
-    it was about to play)."""
+    site manager may (a table's own scorekeeper could otherwise delete it, and restore it, to read
+    the hands of the deal it was about to play)."""
     return match.deal_set is not None and match.deal_set.ended_at is None
 
 

@@ -5,7 +5,7 @@ addresses to open.
 
 The server is granian (a WSGI server written in Rust, with TLS of its own and on Linux, macOS and
 Windows alike): one worker process a core by default, each answering with ``THREADS`` threads
-(issue 33: a club night on one process spent its time serving HTTP in Python on one core). This
+(a club night on one process would spend its time serving HTTP in Python on one core). This
 process prints the addresses, keeps the daily backup, and hands the app's settings to the
 workers through the environment (``worker_app`` makes each worker's app).
 """

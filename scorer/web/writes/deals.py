@@ -10,7 +10,7 @@ with (a save, an edit, a deletion, an undo): the deal's fields and its played tr
 history, then ``settle``, the match's tail (finished flag, tag, results cache, the next deal's
 cards) that a new match and an import end with too.
 
-A form's one-time key (``data/save_keys.py``, issue 35) is looked up and stored under the same
+A form's one-time key (``data/save_keys.py``) is looked up and stored under the same
 lock: a save, an edit or a deletion sent again with its key is answered as the first time
 (``answered_again``), writing nothing, never refused as a repeat or a conflict.
 """

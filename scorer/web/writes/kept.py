@@ -1,4 +1,4 @@
-"""What the scorekeeper's phone says of the deals it holds not sent yet (issue 35): a phone whose
+"""What the scorekeeper's phone says of the deals it holds not sent yet: a phone whose
 saves are kept (static/kept-saves.js: the Wi-Fi dropped, or a save held for the scorekeeper to
 choose) tells the server how many, whenever the number changes and the server can be reached, so
 the watchers' boards can say so. The server knows nothing else of a phone's kept saves: one that

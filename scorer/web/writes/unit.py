@@ -11,7 +11,7 @@ session: a write that marked a kind of ratings stale (``data/ratings.mark_stale`
 session) wakes the ratings' catch-up once it has committed (``on_commit``: ``writes/ratings.py``
 registers it); a rollback drops the note with the write.
 
-A write sent with a form's one-time key (``data/save_keys.py``, issue 35) looks it up first
+A write sent with a form's one-time key (``data/save_keys.py``) looks it up first
 thing under the lock (``resent``); if it answered the same form already, it leaves the block by
 raising ``Answered`` with that answer: the rollback leaves everything as it was, the match's
 version included, and the write returns the answer of the first time.
