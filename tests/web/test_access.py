@@ -37,7 +37,7 @@ RULES = {
     "records.undo": KEEPER,                               # a deal's change; a rename's is SITE (test_changes.py)
     "records.restore_match": EITHER,                            # the phones may be gone (test_changes.py)
     "site.name_phone": OPEN,                              # the phone's own name, in its own cookie
-    "play.phone_name": OPEN,                             # the same; a keeper's own row too, none of anyone else's
+    "site.name_match_phone": OPEN,                       # the same; a keeper's own row too, none of anyone else's
     "records.rename_player": SITE, "records.import_matches": SITE, "play.take_over": SITE,
     "cards.change_table": ORGANISER, "cards.screen_code": ORGANISER,  # a club night's organiser (test_nights.py)
     "cards.delete_table": ORGANISER, "cards.end_night": ORGANISER, "cards.restore_table": ORGANISER,

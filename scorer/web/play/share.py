@@ -143,17 +143,3 @@ def take_over(match_id: int) -> Response:
     capability.give(response, match_id, keepers.take_over(match_id, by=device.device_name()))
     flash(gettext("You took this match over: this browser keeps its score. Revoke lost phones on the share screen."))
     return response
-
-
-@bp.post("/matches/<int:match_id>/phone-name")
-def phone_name(match_id: int) -> Response:
-    """Give this phone its name (``site.name_phone``'s form), and, if it keeps this match's score,
-    its row on the list of scorekeepers too."""
-    match = readers.match_or_404(match_id)
-    form = device.DeviceNameForm(prefix=device.PREFIX)
-    if not form.validate_on_submit():
-        return device.refused(form, device.safe_back(form.back.data))  # the same refusals, worded once
-    me = capability.keeper_of(match)
-    if me is not None and request.form.get("action") != "later" and me.label != form.name.data:
-        keepers.name_phone(match.id, me.id, form.name.data or "")
-    return device.answer(form, device.safe_back(form.back.data))
