@@ -109,7 +109,10 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(deleted.bp)
     app.register_blueprint(backups.cli)  # `flask --app scorer backup FILE` / `restore FILE`
     from scorer.web.policy import device
+    from scorer.web.presentation import refusal_words
     from scorer.web.site import language, sign_in  # the site passcode's page, the language switch
+
+    device.refusal_words = refusal_words.message  # a name's refusal worded as every screen words it
 
     app.register_blueprint(device.bp)
     app.register_blueprint(sign_in.bp)

@@ -9,6 +9,7 @@ long-lived, HttpOnly and SameSite=Lax: it names the phone, it proves nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, flash, redirect, request, url_for
@@ -18,6 +19,7 @@ from wtforms import HiddenField, StringField
 from wtforms.validators import ValidationError
 
 from scorer.web.data import names
+from scorer.web.data.refusals import Stated
 from scorer.web.language import gettext, lazy_gettext
 
 COOKIE = "ninety-nine-device"
@@ -26,6 +28,16 @@ UNNAMED = names.UNNAMED_PHONE  # as stored; a page words it (formatting.phone_na
 MAX_LENGTH = 30
 MAX_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
 PREFIX = "device"  # its fields are device-name and device-back: no clash with a page's own form
+
+
+def _unwired(problem: Stated) -> str:
+    raise RuntimeError(f"device.refusal_words is not set (register_blueprints sets it): {problem!r}")
+
+
+# A name's refusal (``names.NameProblem``: a code and facts) in words: the screen's one wording,
+# ``presentation.refusal_words.message``, handed in by the factory (``register_blueprints``), as
+# policy and presentation are peers and neither imports the other.
+refusal_words: Callable[[Stated], str] = _unwired
 
 bp = Blueprint("device", __name__, url_prefix="/device")
 
@@ -39,7 +51,7 @@ def cookie_name() -> str | None:
     if not raw.strip():
         return None
     try:
-        return names.clean(raw, "The phone's name", limit=MAX_LENGTH)
+        return names.clean(raw, limit=MAX_LENGTH)
     except names.NameProblem:
         return None
 
@@ -71,7 +83,7 @@ class DeviceNameForm(FlaskForm):
         try:
             field.data = names.clean(field.data or "", gettext("The phone's name"), limit=MAX_LENGTH)
         except names.NameProblem as problem:
-            raise ValidationError(str(problem)) from None
+            raise ValidationError(refusal_words(problem)) from None
 
 
 def name_form() -> DeviceNameForm:
