@@ -32,7 +32,7 @@ class Refusal(Stated):
 
     status = 422
 
-    def __init__(self, code: str, deal: int | None = None, **facts: object) -> None:
+    def __init__(self, code: str, deal: int | None = None, **facts: Any) -> None:
         super().__init__(code, **facts)
         self.deal = deal
 

@@ -102,11 +102,11 @@ class ImportProblem(ValueError):
         return self.lines[0] if isinstance(self.lines[0], CoreProblem) else None
 
 
-def refused(code: str, status: int = 422, **facts: object) -> ImportProblem:
+def refused(code: str, status: int = 422, **facts: Any) -> ImportProblem:
     return ImportProblem(Said(code, **facts), status)
 
 
-def too_large(label: Label, code: str, **facts: object) -> ImportProblem:
+def too_large(label: Label, code: str, **facts: Any) -> ImportProblem:
     """A file over one of the limits (413): ``code`` and its facts say by how much, as a clause."""
     return refused("too-large", 413, file=label, problem=Said(code, **facts))
 

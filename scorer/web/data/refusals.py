@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Any
 
 # Every refusal's code, with the names of the facts it carries.
 REFUSALS: Mapping[str, tuple[str, ...]] = MappingProxyType({
@@ -153,10 +154,12 @@ HEADINGS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "ratings-not-changed": (),
     "nothing-shown": (),
     "nothing-turned-up": (),
+    "not-rebuilt": (),                                     # a match's figures (stats rebuild)
+    "not-purged": (),                                      # a match deleted long ago
 })
 
 
-def _checked(registry: Mapping[str, tuple[str, ...]], code: str, facts: Mapping[str, object]) -> Mapping[str, object]:
+def _checked(registry: Mapping[str, tuple[str, ...]], code: str, facts: Mapping[str, Any]) -> Mapping[str, Any]:
     if sorted(facts) != sorted(registry.get(code, ("(not a code)",))):
         raise TypeError(f"{code!r} carries {sorted(facts)}, not {list(registry.get(code, ()))}")
     return MappingProxyType(dict(facts))
@@ -168,10 +171,10 @@ class Said:
 
     __slots__ = ("code", "facts", "heading")
 
-    def __init__(self, code: str, *, heading: bool = False, **facts: object) -> None:
+    def __init__(self, code: str, *, heading: bool = False, **facts: Any) -> None:
         self.code = code
         self.heading = heading
-        self.facts = _checked(HEADINGS if heading else REFUSALS, code, facts)
+        self.facts: Mapping[str, Any] = _checked(HEADINGS if heading else REFUSALS, code, facts)
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Said) and (self.code, self.heading, dict(self.facts))
@@ -184,7 +187,7 @@ class Said:
         return f"Said({self.code!r}, {dict(self.facts)!r})"
 
 
-def heading(code: str, **facts: object) -> Said:
+def heading(code: str, **facts: Any) -> Said:
     """A page's heading: ``heading("deal-not-saved", number=4)``."""
     return Said(code, heading=True, **facts)
 
@@ -197,9 +200,9 @@ class Stated(Exception):
     status = 409
     heading: Said = Said("nothing-changed", heading=True)
 
-    def __init__(self, code: str, heading: Said | None = None, **facts: object) -> None:
+    def __init__(self, code: str, heading: Said | None = None, **facts: Any) -> None:
         self.code = code
-        self.facts = _checked(REFUSALS, code, facts)
+        self.facts: Mapping[str, Any] = _checked(REFUSALS, code, facts)
         if heading is not None:
             self.heading = heading
         super().__init__(code, dict(facts))

@@ -336,6 +336,8 @@ HEADING_WORDS: dict[str, Callable[[Facts], str]] = {
     "ratings-not-changed": lambda f: _("The ratings were not changed"),
     "nothing-shown": lambda f: _("Nothing was shown"),
     "nothing-turned-up": lambda f: _("Nothing was turned up"),
+    "not-rebuilt": lambda f: _("Not rebuilt"),
+    "not-purged": lambda f: _("Not purged"),
 }
 
 
@@ -380,7 +382,7 @@ def message(problem: Stated, names: Sequence[str] | None = None, here: bool = Fa
     return say(problem.said, Context(names, here))
 
 
-def words(code: str, **facts: object) -> str:
+def words(code: str, **facts: Any) -> str:
     """A refusal's words from its code and facts, for a page that refuses before any write does
     (the same words as the write's)."""
     return say(Said(code, **facts))

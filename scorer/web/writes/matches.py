@@ -268,7 +268,7 @@ def purge() -> int:
     gone = 0
     for match_id in db.session.scalars(select(Match.id).where(Match.deleted_at < cutoff)).all():
         try:
-            with match_write(match_id, "Not purged", bump=False, deleted=True) as locked:
+            with match_write(match_id, heading("not-purged"), bump=False, deleted=True) as locked:
                 match = locked.match
                 if match.deleted_at is not None and as_utc(match.deleted_at) < cutoff:  # not restored meanwhile
                     db.session.delete(match)
