@@ -20,7 +20,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "scorer" / "web"
 
 # A plausible value of each fact, by its name; a code's own where it needs another.
 FACT = {
-    "undone": heading("deal-not-saved", number=4), "posted": 3, "number": 4, "next": 5, "last": 6, "set": "Club night",
+    "undone": heading("deal-not-saved", number=4), "posted": 3, "number": 4, "next_deal": 5, "last": 6, "set": "Club night",
     "state": "closed", "behind": None, "ended": False, "seat": 1, "face_down": False,
     "error": MatchError("tricks add up to 8, a deal of this ruleset has 9", code="tricks-total", field="tricks",
                         deal=5, facts={"total": 8, "tricks": 9}),

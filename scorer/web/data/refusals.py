@@ -31,7 +31,7 @@ REFUSALS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "published": ("number",),
     "taken": ("number",),                                  # saved first with other figures
     "private-bid": ("seat", "face_down"),                  # seat from 0
-    "moved": ("number", "next"),
+    "moved": ("number", "next_deal"),                    # next_deal: the next deal now
     "sent-twice": ("number",),
     "edited-twice": ("number",),
     "edit-conflict": ("number",),
@@ -50,7 +50,7 @@ REFUSALS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "match-gone-for-good": (),
     "restore-first": (),
     "deals-after-it": ("number", "last"),
-    "deletion-first": ("number", "next"),
+    "deletion-first": ("number", "next_deal"),
     # a rename (writes/players.py)
     "rename-busy": (),
     "no-such-player": (),

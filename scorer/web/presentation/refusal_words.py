@@ -153,7 +153,8 @@ WORDS: dict[str, Wording] = {
     "taken": lambda f, c: preview.taken_words(f["number"], c.here),
     "private-bid": lambda f, c: _private_bid(f, c),
     "moved": lambda f, c: _("This form was for deal %(number)s, not deal %(next)s; nothing was saved. A deal was deleted "
-                            "from another phone: deal %(next)s is the next one now.", number=f["number"], next=f["next"]),
+                            "from another phone: deal %(next)s is the next one now.", number=f["number"],
+                            next=f["next_deal"]),
     "sent-twice": lambda f, c: _("Deal %(number)s was already saved. It was sent twice and is recorded once.",
                                  number=f["number"]),
     "edited-twice": lambda f, c: _("Deal %(number)s was already changed to these figures. It was sent twice and is "
@@ -196,7 +197,7 @@ WORDS: dict[str, Wording] = {
                "%(last)s's recording first (newest first), or delete it.", number=f["number"], next=f["number"] + 1,
                last=f["last"])),
     "deletion-first": lambda f, c: _("Deal %(number)s can come back only after deal %(next)s: undo the deletion of deal "
-                                     "%(next)s first.", number=f["number"], next=f["next"]),
+                                     "%(next)s first.", number=f["number"], next=f["next_deal"]),
     # a rename
     "rename-busy": lambda f, c: _("The name was not changed: the scorer was busy with another change. Please try again."),
     "no-such-player": lambda f, c: _("There is no such player."),

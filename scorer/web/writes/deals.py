@@ -123,7 +123,7 @@ def check_against_stored(match: Match, stored: list[DealDocument], posted: Poste
     page as the phone has it)."""
     number, count, editing = posted.number, len(stored), posted.editing
     if number > count + (0 if editing else 1):
-        raise Moved("moved", number=number, next=count + 1)
+        raise Moved("moved", number=number, next_deal=count + 1)
     seen = posted.seen if version is not None else None
     if number <= count:
         same = stored[number - 1] == posted.deal

@@ -148,7 +148,7 @@ def plan_deal(match: Match, change: Change) -> DealPlan:
     if target is None and number < count:
         raise Refused("deals-after-it", TITLE, number=number, last=count)
     if change.after is None and number > count + 1:
-        raise Refused("deletion-first", TITLE, number=number, next=count + 1)
+        raise Refused("deletion-first", TITLE, number=number, next_deal=count + 1)
     deals = [deal.as_json() for deal in match.deals]
     now = deals[number - 1] if number <= count else None
     if target is None:
