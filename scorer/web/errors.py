@@ -9,11 +9,11 @@ from werkzeug.exceptions import HTTPException
 
 from scorer.core import MatchError
 from scorer.web.data.models import Match
+from scorer.web.data.refusals import Stated
 from scorer.web.extensions import db
 from scorer.web.language import gettext, lazy_gettext
 from scorer.web.policy import passcode
-from scorer.web.presentation import problem_words
-from scorer.web.writes.problems import WriteProblem
+from scorer.web.presentation import problem_words, refusal_words
 
 # The name of each status a page may answer with, and werkzeug's own words for it where a view
 # aborted without saying why: in the page's language (English, werkzeug's words as they are).
@@ -68,12 +68,14 @@ def register(app: Flask) -> None:
                             "reload the page and send it again; what you typed is kept."),
         ), 400
 
-    @app.errorhandler(WriteProblem)
-    def not_written(problem: WriteProblem) -> tuple[str, int]:
-        # A write refused, out of date, busy or gone (scorer/web/writes): it rolled back whole
-        # already; a view that has a better answer (its form again, with the message) catches it.
+    @app.errorhandler(Stated)
+    def not_written(problem: Stated) -> tuple[str, int]:
+        # A write refused, out of date, busy or gone (scorer/web/writes), or a deleted match asked
+        # for (data/deletion.py): a write rolled back whole already; a view that has a better
+        # answer (its form again, with the message) catches it. Worded here, from its code.
         db.session.rollback()
-        return render_template("error.html", title=problem.title, message=problem.message), problem.status
+        return render_template("error.html", title=refusal_words.title(problem),
+                               message=refusal_words.message(problem)), problem.status
 
     @app.errorhandler(OperationalError)
     def database_away(error: DBAPIError) -> Response:

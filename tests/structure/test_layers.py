@@ -263,6 +263,53 @@ def test_the_presentation_layer_never_queries() -> None:
     assert wrong == []
 
 
+# The word functions: a module that calls one words something itself.
+WORD_FUNCTIONS = {"gettext", "lazy_gettext", "ngettext", "pgettext", "npgettext", "lazy_ngettext", "lazy_pgettext",
+                  "_", "_l", "N_"}
+
+
+def words_in(tree: ast.AST) -> list[str]:
+    """Where a module words something: an import of the language's word functions (or of Flask-Babel,
+    Babel's catalogs, the language module itself), a call of one by any name."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            if node.module in ("scorer.web.language", "flask_babel", "babel.support") or (
+                    node.module == "scorer.web" and any(alias.name == "language" for alias in node.names)):
+                found.append(f"line {node.lineno}: from {node.module} import ...")
+        elif isinstance(node, ast.Import):
+            found += [f"line {node.lineno}: import {alias.name}" for alias in node.names
+                      if alias.name in ("scorer.web.language", "flask_babel", "babel.support")]
+        elif isinstance(node, ast.Call):
+            func = node.func
+            called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+            if called in WORD_FUNCTIONS:
+                found.append(f"line {node.lineno}: {called}(...)")
+    return found
+
+
+def test_writes_and_data_word_nothing() -> None:
+    """``writes/`` and ``data/`` state facts: a refusal is a code and its facts (``data/refusals``),
+    worded by the screen (``presentation/refusal_words``); neither imports a word function nor
+    calls one (issue 36, item 2)."""
+    wrong = [f"{name} {where}" for name, path in modules().items()
+             if name.startswith(("scorer.web.writes.", "scorer.web.data."))
+             for where in words_in(ast.parse(path.read_text()))]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("source, found", [
+    ("from scorer.web.language import gettext\n", 1),
+    ("from scorer.web import language\n", 1),
+    ("import flask_babel\n", 1),
+    ("x = _('Deal %(n)s', n=1)\n", 1),
+    ("x = language.ngettext('a', 'b', 2)\n", 1),
+    ("from scorer.web.data.refusals import Said\nx = Said('busy')\n", 0),
+])
+def test_the_word_finder_finds_words(source: str, found: int) -> None:
+    assert len(words_in(ast.parse(source))) == found
+
+
 @pytest.mark.parametrize("source, names", [
     ("from flask import request, g\n", {"flask.request", "flask.g"}),
     ("import sqlalchemy\nfrom scorer.web.extensions import db\n", {"sqlalchemy", "scorer.web.extensions.db"}),

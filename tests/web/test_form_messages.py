@@ -12,7 +12,7 @@ import zipfile
 from webhelpers import match_form
 
 from scorer.core.samples import random_document
-from scorer.web.data.import_check import in_words
+from scorer.web.presentation.import_words import in_words
 
 LONG = "Bartholomew-Maximilian Featherstonehaugh"  # 40 letters
 assert len(LONG) == 40

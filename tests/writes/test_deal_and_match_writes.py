@@ -17,8 +17,10 @@ from scorer.web.data import locking
 from scorer.web.data.changes import DEAL, MATCH
 from scorer.web.data.document_types import deal_document
 from scorer.web.data.models import Change, Deal, Match, MatchKeeper, MatchResult, SeatResult
+from scorer.web.data.refusals import heading
 from scorer.web.extensions import db
 from scorer.web.policy.capability import digest
+from scorer.web.presentation import refusal_words
 from scorer.web.writes import deals, matches, undo
 from scorer.web.writes.problems import Busy, Gone, OutOfDate, Refused
 
@@ -158,7 +160,10 @@ def test_a_busy_lock_is_busy_and_writes_nothing(app, monkeypatch):
     monkeypatch.setattr(locking, "lock_match", busy)
     with pytest.raises(Busy) as raised:
         save(app, match_id, 1, [4, 1, 2], [4, 2, 3])
-    assert raised.value.status == 503 and "Deal 1 was not saved" in raised.value.message
+    assert raised.value.status == 503 and raised.value.code == "busy"  # a code and its facts: the screen words them
+    assert raised.value.facts["undone"] == heading("deal-not-saved", number=1)
+    with app.test_request_context():
+        assert "Deal 1 was not saved" in refusal_words.message(raised.value)
     monkeypatch.undo()
     assert snapshot(app, match_id) == before
 

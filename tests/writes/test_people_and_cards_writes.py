@@ -15,6 +15,7 @@ from scorer.web.data.changes import RENAME, SEAT
 from scorer.web.data.models import Change, DealSet, DealtDeal, HandLink, MatchKeeper, Player, SeatHolder, SeedTry, SignInAttempt
 from scorer.web.extensions import db
 from scorer.web.policy.capability import digest
+from scorer.web.presentation import night
 from scorer.web.writes import deal_sets, hands, keepers, matches, players, seats, seed_tries, sign_ins
 from scorer.web.writes.problems import Gone, Refused
 
@@ -100,8 +101,8 @@ def test_a_rename_is_refused_under_the_lock_when_the_name_is_taken(app):
 
 def test_a_deal_set_is_made_from_the_typed_seed_keyed_with_the_servers_secret_and_its_own(app):
     with app.app_context():
-        made = deal_sets.make("", "classic", None, 6, 2024, 0)
-        again = deal_sets.make("Club night", "classic", None, 6, 2024, 1)
+        made = deal_sets.make("", "classic", None, 6, 2024, 0, untitled=night.untitled_set)
+        again = deal_sets.make("Club night", "classic", None, 6, 2024, 1, untitled=night.untitled_set)
         first, second = db.session.get_one(DealSet, made.set_id), db.session.get_one(DealSet, again.set_id)
         assert first.name == "Deal set 1" and second.name == "Club night"
         assert first.secret and second.secret and first.secret != second.secret

@@ -35,6 +35,7 @@ from scorer.web.fields import MAX_PLAYERS, WholeNumberField, choices, ruleset_op
 from scorer.web.language import gettext, lazy_gettext
 from scorer.web.policy import organiser
 from scorer.web.presentation import night as night_words
+from scorer.web.presentation import refusal_words
 from scorer.web.presentation.scoreboard import winners_label as names_list
 from scorer.web.writes import deal_sets as deal_set_writes
 
@@ -68,7 +69,7 @@ class DealSetForm(FlaskForm):
             try:
                 field.data = names.clean(field.data, gettext("The name"), limit=60)
             except names.NameProblem as problem:
-                raise ValidationError(str(problem)) from None
+                raise ValidationError(refusal_words.message(problem)) from None
 
     def validate_first_dealer(self, field: RadioField) -> None:
         ruleset = RULESETS.get(self.ruleset.data)
@@ -98,7 +99,7 @@ def new_deal_set() -> str | Response | tuple[str, int]:
     form = DealSetForm()
     if form.validate_on_submit():
         made = deal_set_writes.make(form.name.data or "", form.ruleset.data, form.trump.data, form.count.data,
-                                    form.seed.data, form.first_dealer.data)
+                                    form.seed.data, form.first_dealer.data, untitled=night_words.untitled_set)
         response = redirect(url_for("cards.organise", set_id=made.set_id), code=303)
         organiser.give(response, made.set_id, made.token)  # this phone runs the night
         return response

@@ -35,7 +35,7 @@ from scorer.web.fields import EmptyForm
 from scorer.web.language import gettext
 from scorer.web.policy import access, holders, readers
 from scorer.web.policy.holders import Held
-from scorer.web.presentation import explain, rules_words, scoreboard
+from scorer.web.presentation import explain, refusal_words, rules_words, scoreboard
 from scorer.web.writes import hands as hand_writes
 
 
@@ -193,7 +193,7 @@ def _shown(link_id: int, cards: list[str] | None, done: str, back: str) -> Respo
     try:
         hand_writes.show_bid(link_id, cards)
     except hand_writes.Recorded as recorded:
-        done = recorded.message
+        done = refusal_words.message(recorded)
     flash(done)
     return _private(redirect(back, code=303))
 

@@ -50,24 +50,22 @@ from scorer.core import (
 from scorer.web.data import publication
 from scorer.web.data.document_types import DealDocument, DealtFields
 from scorer.web.data.models import DealSet, DealtDeal, HandLink, Match, MatchCards
+from scorer.web.data.refusals import Said
 from scorer.web.extensions import db
-from scorer.web.language import gettext
 
 TABLE, TURN_UP, APP = "table", "turn-up", "app"
 CARDS_MODES = (TABLE, TURN_UP, APP)
 
 
-def mode_problem(ruleset_id: str, options: dict[str, Any] | None, mode: str) -> str | None:
-    """Why ``mode`` cannot be used with this ruleset, or None (in the page's language)."""
+def mode_problem(ruleset_id: str, options: dict[str, Any] | None, mode: str) -> Said | None:
+    """Why ``mode`` cannot be used with this ruleset (a code of ``refusals.REFUSALS``), or None."""
     if mode not in CARDS_MODES:
-        return gettext("Choose who handles the cards.")
+        return Said("choose-cards")
     setup = make_setup(ruleset_id, options)
     if mode == TURN_UP and not setup.turns_card:
         if setup.ruleset.trump_rule != setup.trump_rule:
-            return gettext("%(ruleset)s turns no card for trump when trump comes from the bids made, so there is nothing "
-                           "for the app to turn. Deal a real pack, or let the app deal.", ruleset=setup.ruleset.name)
-        return gettext("%(ruleset)s turns no card for trump, so there is nothing for the app to turn. Deal a real pack, "
-                       "or let the app deal.", ruleset=setup.ruleset.name)
+            return Said("turns-no-card-from-bids", ruleset=setup.ruleset.name)
+        return Said("turns-no-card", ruleset=setup.ruleset.name)
     return None
 
 

@@ -3,23 +3,28 @@ out of every page but *Recently deleted*, then purged (``writes/matches.py``).""
 
 from __future__ import annotations
 
-from flask import abort
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from scorer.web.data.models import Match
+from scorer.web.data.refusals import Said, Stated
 from scorer.web.extensions import db
-from scorer.web.language import gettext
 
 KEEP_DAYS = 30
 
 
+class Deleted(Stated):
+    """The match asked for is deleted: it is on *Recently deleted* (404; the screen words it)."""
+
+    status = 404
+    heading = Said("page-not-found", heading=True)
+
+
 def visible_or_404(match_id: int) -> Match:
-    """The match, unless there is none or it is deleted (then it is on *Recently deleted*)."""
+    """The match, unless there is none (404) or it is deleted (``Deleted``: it is on *Recently deleted*)."""
     match = db.get_or_404(Match, match_id)
     if match.deleted_at is not None:
-        abort(404, gettext("This match was deleted. It can be restored from Recently deleted for %(days)s days after "
-                           "its deletion.", days=KEEP_DAYS))
+        raise Deleted("match-in-recently-deleted", days=KEEP_DAYS)
     return match
 
 

@@ -20,11 +20,8 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
 
-from babel.numbers import format_decimal, get_decimal_symbol
-
 from scorer.core import MatchError
-from scorer.web import language
-from scorer.web.language import gettext, lazy_gettext, ngettext
+from scorer.web.data.refusals import Said
 
 # An upload may be much larger than a form (MAX_CONTENT_LENGTH): every match of a club in one file.
 IMPORT_MAX_BYTES = 16 * 1024 * 1024
@@ -57,135 +54,125 @@ NOT_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
 DEPTH_STEPS = bytes.maketrans(b"[{]}", bytes([3, 3, 1, 1]))  # +1 or -1, offset by 2 to stay a byte
 LONG_NUMBER = re.compile(rb"[0-9.eE+-]{%d,}" % (MAX_DIGITS + 1))
 ARCHIVES = (".zip", ".gz", ".tgz", ".tar", ".bz2", ".xz", ".7z", ".rar")
-def figure(number: int) -> str:
-    """A count in the page's language: "1,000,000", "1.000.000" (English outside a request)."""
-    return format_decimal(number, locale=language.current())
 
 
-def size_text(size: int) -> str:
-    """16 MB, 9.77 KB ("9,77 KB" in German), 900 bytes."""
-    for unit, scale in (("MB", 2**20), ("KB", 2**10)):
-        if size >= scale:
-            return f"{size / scale:.3g} {unit}".replace(".", get_decimal_symbol(language.current()))
-    return ngettext("%(num)s byte", "%(num)s bytes", size)
 
-
-# The JSON parser's usual complaints (Python's own words), in the page's language; any other is
-# shown as the parser says it.
-JSON_WORDS = {
-    "Expecting value": lazy_gettext("Expecting value"),
-    "Extra data": lazy_gettext("Extra data"),
-    "Expecting ',' delimiter": lazy_gettext("Expecting ',' delimiter"),
-    "Expecting ':' delimiter": lazy_gettext("Expecting ':' delimiter"),
-    "Expecting property name enclosed in double quotes": lazy_gettext("Expecting property name enclosed in double quotes"),
-    "Unterminated string starting at": lazy_gettext("Unterminated string starting at"),
-    "Invalid control character at": lazy_gettext("Invalid control character at"),
-}
-
+Label = str | Said | None  # a file's name, one match of a list ("file-match"), or None: the file
 
 
 @dataclass(frozen=True)
 class CoreProblem:
     """A document the core refuses, as the core states it: the screen words it in the page's
-    language (``presentation.problem_words.import_line``), naming the document's players."""
+    language (``presentation.import_words.import_line``), naming the document's players."""
 
     error: MatchError
     document: Any
-    label: str | None = None  # which file of several
+    label: Label = None  # which file of several
 
 
-Line = str | CoreProblem
+@dataclass(frozen=True)
+class DocumentProblem:
+    """A document the app's own checks refuse (``data/import_check``): a code and facts (``said``),
+    the deal it is about, and the document, whose players the screen's words shorten."""
+
+    said: Said
+    document: Any
+    deal: int | None = None
+    label: Label = None
+
+
+Line = Said | CoreProblem | DocumentProblem
 
 
 class ImportProblem(ValueError):
     """Why an uploaded file cannot be imported; nothing is stored then. ``status`` is 422 for a
-    document that is wrong, 413 for a file over one of the size limits. ``lines``: every problem
-    found, one line each, the core's as facts (``CoreProblem``)."""
+    document that is wrong, 413 for a file over one of the size limits, 409 for a batch the
+    database refused. ``lines``: every problem found, one line each, as codes and facts (the
+    core's a ``CoreProblem``), worded by the screen (``presentation/import_words``); the first
+    says it all where there is one document."""
 
-    def __init__(self, message: str, status: int = 422, lines: list[Line] | None = None,
-                 core: CoreProblem | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, first: Line, status: int = 422, more: list[Line] | None = None) -> None:
+        super().__init__(first)
         self.status = status
-        self.core = core  # the one document's problem, where the core refused it
-        self.lines: list[Line] = lines or [core or message]
+        self.lines: list[Line] = [first, *(more or [])]
+
+    @property
+    def core(self) -> CoreProblem | None:
+        """The one document's problem, where the core refused it."""
+        return self.lines[0] if isinstance(self.lines[0], CoreProblem) else None
 
 
-def too_large(label: str, what: str) -> ImportProblem:
-    """A file over one of the limits (413): ``what`` says by how much, as a clause."""
-    return ImportProblem(gettext("%(file)s: %(problem)s, more than an import may hold", file=label, problem=what), 413)
+def refused(code: str, status: int = 422, **facts: Any) -> ImportProblem:
+    return ImportProblem(Said(code, **facts), status)
 
 
-def scan(data: bytes, label: str) -> None:
+def too_large(label: Label, code: str, **facts: Any) -> ImportProblem:
+    """A file over one of the limits (413): ``code`` and its facts say by how much, as a clause."""
+    return refused("too-large", 413, file=label, problem=Said(code, **facts))
+
+
+def scan(data: bytes, label: Label) -> None:
     """Refuse, before parsing, JSON over a limit: each check is a pass of C code over the bytes,
     the cheap ones first, so a file is refused within a second whatever it holds."""
     values = data.count(b",") + data.count(b"[") + data.count(b"{") + 1  # at least as many as it holds
     if values > MAX_VALUES:
-        raise too_large(label, gettext("it holds about %(values)s JSON values; the limit is %(limit)s",
-                                       values=figure(values), limit=figure(MAX_VALUES)))
+        raise too_large(label, "json-values", values=values, limit=MAX_VALUES)
     # Strings out (escaped backslashes and quotes first), so that what is left is the structure.
     parts = data.replace(b"\\\\", b"").replace(b'\\"', b"").split(b'"')
     longest = max(map(len, parts[1::2]), default=0)
     if longest > MAX_STRING:
-        raise ImportProblem(gettext("%(file)s: a text in it is %(size)s bytes long; the limit is %(limit)s",
-                                    file=label, size=figure(longest), limit=figure(MAX_STRING)))
+        raise refused("long-text", file=label, size=longest, limit=MAX_STRING)
     structure = b"".join(parts[0::2])
     brackets = structure.translate(None, delete=NOT_BRACKETS).translate(DEPTH_STEPS)
     depth = max(accumulate(step - 2 for step in brackets), default=0)
     if depth > MAX_DEPTH:
-        raise ImportProblem(gettext("%(file)s: is nested too deeply (%(depth)s levels; the limit is %(limit)s)",
-                                    file=label, depth=figure(depth), limit=MAX_DEPTH))
+        raise refused("nested-deep", file=label, depth=depth, limit=MAX_DEPTH)
     if LONG_NUMBER.search(structure):
-        raise ImportProblem(gettext("%(file)s: holds a number more than %(limit)s digits long, which no match document "
-                                    "needs", file=label, limit=MAX_DIGITS))
+        raise refused("long-number-in-file", file=label, limit=MAX_DIGITS)
 
 
 def whole_number(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:  # also checked by scan; int() of 5,000 digits is slow
-        raise ImportProblem(gettext("a number is %(digits)s digits long; the limit is %(limit)s",
-                                    digits=len(text), limit=MAX_DIGITS))
+        raise refused("long-number", digits=len(text), limit=MAX_DIGITS)
     return int(text)
 
 
 def no_constant(text: str) -> Any:
-    raise ImportProblem(gettext("%(value)s is not a number a match document holds", value=text))
+    raise refused("not-a-number", value=text)
 
 
-def read_json(data: bytes, label: str) -> Any:
+def read_json(data: bytes, label: Label) -> Any:
     scan(data, label)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise ImportProblem(gettext("%(file)s: is not UTF-8 text, so it is not a match document", file=label)) from None
+        raise refused("not-utf8", file=label) from None
     try:
         return json.loads(text, parse_int=whole_number, parse_constant=no_constant)
     except ImportProblem as problem:
-        raise ImportProblem(gettext("%(file)s: %(problem)s", file=label, problem=problem)) from None
+        raise refused("in-file", file=label, problem=problem.lines[0]) from None
     except json.JSONDecodeError as err:
-        raise ImportProblem(gettext("%(file)s: not valid JSON (%(error)s at line %(line)s column %(column)s)", file=label,
-                                    error=JSON_WORDS.get(err.msg, err.msg), line=err.lineno, column=err.colno)) from None
+        raise refused("not-json", file=label, error=err.msg, line=err.lineno, column=err.colno) from None
     except RecursionError:
-        raise ImportProblem(gettext("%(file)s: is nested too deeply to be a match document", file=label)) from None
+        raise refused("nested-too-deeply", file=label) from None
 
 
-def unpack(data: bytes, label: str) -> list[tuple[str, bytes]]:
+def unpack(data: bytes, label: Label) -> list[tuple[str, bytes]]:
     """The ``.json`` members of a zip, unpacked a chunk at a time under one running limit for all
     of them (a zip may say its members are small and be lying)."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         infos = archive.infolist()
         if len(infos) > MAX_MEMBERS:
-            raise too_large(label, gettext("it holds %(files)s files; the limit is %(limit)s",
-                                           files=figure(len(infos)), limit=figure(MAX_MEMBERS)))
+            raise too_large(label, "files-count", files=len(infos), limit=MAX_MEMBERS)
         nested = [info.filename for info in infos if info.filename.lower().endswith(ARCHIVES)]
         if nested:
-            raise ImportProblem(gettext("%(file)s: holds another archive (%(archive)s); unpack it and import its .json files",
-                                        file=label, archive=nested[0]))
+            raise refused("another-archive", file=label, archive=nested[0])
         members = sorted((info for info in infos if not info.is_dir() and info.filename.lower().endswith(".json")
                           and not info.filename.startswith("__MACOSX/")), key=lambda i: i.filename)
         declared = sum(info.file_size for info in members)
         if declared > UNPACKED_MAX_BYTES:
-            raise too_large(label, gettext("its documents add up to %(size)s unpacked; the limit is %(limit)s",
-                                           size=size_text(declared), limit=size_text(UNPACKED_MAX_BYTES)))
+            raise too_large(label, "unpacked-size", size=declared, limit=UNPACKED_MAX_BYTES)
         budget = UNPACKED_MAX_BYTES
         contents = []
         for info in members:
@@ -194,23 +181,22 @@ def unpack(data: bytes, label: str) -> list[tuple[str, bytes]]:
                 while chunk := stream.read(64 * 1024):
                     budget -= len(chunk)
                     if budget < 0:
-                        raise too_large(label, gettext("its documents unpack to more than %(limit)s",
-                                                       limit=size_text(UNPACKED_MAX_BYTES)))
+                        raise too_large(label, "unpacked-more", limit=UNPACKED_MAX_BYTES)
                     chunks.append(chunk)
             contents.append((info.filename, b"".join(chunks)))
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, RuntimeError, NotImplementedError,
             zlib.error) as err:
-        raise ImportProblem(gettext("%(file)s: is not a zip file that can be read (%(error)s)", file=label, error=err)) from None
+        raise refused("not-a-zip", file=label, error=str(err)) from None
     if not contents:
-        raise ImportProblem(gettext("%(file)s: holds no .json match documents", file=label))
+        raise refused("no-json-files", file=label)
     return contents
 
 
-def read_upload(data: bytes, filename: str) -> list[tuple[str, Any]]:
+def read_upload(data: bytes, filename: str) -> list[tuple[Label, Any]]:
     """The documents in an uploaded file, each with a label for messages: a JSON document, a JSON
     list of documents, or a zip of ``.json`` files (as exported)."""
-    label = filename or gettext("the file")
-    found: list[tuple[str, Any]] = []
+    label = filename or None
+    found: list[tuple[Label, Any]] = []
     if data[:4] == b"PK\x03\x04":
         for name, body in unpack(data, label):
             found.extend(documents_in(read_json(body, name), name))
@@ -218,21 +204,19 @@ def read_upload(data: bytes, filename: str) -> list[tuple[str, Any]]:
                 break
     else:
         if len(data) > UNPACKED_MAX_BYTES:
-            raise too_large(label, gettext("it is %(size)s; the limit is %(limit)s", size=size_text(len(data)),
-                                           limit=size_text(UNPACKED_MAX_BYTES)))
+            raise too_large(label, "file-size", size=len(data), limit=UNPACKED_MAX_BYTES)
         found = documents_in(read_json(data, label), label)
     if not found:
-        raise ImportProblem(gettext("%(file)s: holds no match documents (an empty list)", file=label))
+        raise refused("empty-list", file=label)
     if len(found) > MAX_MATCHES:
-        raise too_large(label, gettext("it holds more than %(limit)s matches; import them a few files at a time",
-                                       limit=figure(MAX_MATCHES)))
+        raise too_large(label, "matches-count", limit=MAX_MATCHES)
     return found
 
 
-def documents_in(data: Any, label: str) -> list[tuple[str, Any]]:
+def documents_in(data: Any, label: Label) -> list[tuple[Label, Any]]:
     if isinstance(data, list):
         if len(data) == 1:
             return [(label, data[0])]
-        return [(gettext("%(file)s, match %(number)s of %(count)s", file=label, number=i, count=len(data)), doc)
+        return [(Said("file-match", file=label, number=i, count=len(data)), doc)
                 for i, doc in enumerate(data, start=1)]
     return [(label, data)]

@@ -39,7 +39,7 @@ from typing import NamedTuple
 
 from confusable_homoglyphs import confusables
 
-from scorer.web.language import gettext, lazy_gettext, pgettext
+from scorer.web.data.refusals import Stated
 
 NAME_LENGTH = 40
 
@@ -53,28 +53,16 @@ INVISIBLE = {
     *range(0xFE00, 0xFE10),  # variation selectors
     *range(0xE0100, 0xE01F0),  # variation selectors supplement
 }
-# Why each refused kind of character cannot be in a name, a whole sentence each ("%(what)s": "The
-# name", "A player's name", as the caller words it; "%(char)s": "U+200B ZERO WIDTH SPACE").
-REFUSED_CATEGORIES = {
-    "Cc": lazy_gettext("%(what)s cannot hold a control character (%(char)s): type it with visible letters only."),
-    "Cf": lazy_gettext("%(what)s cannot hold an invisible formatting character (%(char)s): type it with visible "
-                       "letters only."),
-    "Cn": lazy_gettext("%(what)s cannot hold an unassigned code point (%(char)s): type it with visible letters only."),
-    "Co": lazy_gettext("%(what)s cannot hold a private-use character (%(char)s): type it with visible letters only."),
-    "Cs": lazy_gettext("%(what)s cannot hold a lone surrogate (%(char)s): type it with visible letters only."),
-}
-SHOWS_NOTHING = lazy_gettext("%(what)s cannot hold a character that shows nothing (%(char)s): type it with visible "
-                             "letters only.")
+# The kinds of character refused in a name (control, formatting, unassigned, private use, lone
+# surrogate): each is worded by the screen (``presentation/refusal_words``), as one that shows nothing.
+REFUSED_CATEGORIES = ("Cc", "Cf", "Cn", "Co", "Cs")
 SCRIPTS = ("LATIN", "GREEK", "CYRILLIC")
 
+class NameProblem(Stated, ValueError):
+    """Why a name cannot be used: a code of ``refusals.REFUSALS`` ("name-...") and its facts, worded
+    for the person who typed it by the screen."""
 
-def script_words(script: str) -> str:
-    """An alphabet's letters as a sentence names them ("Cyrillic and Latin letters")."""
-    return {"LATIN": pgettext("letters", "Latin"), "GREEK": pgettext("letters", "Greek"),
-            "CYRILLIC": pgettext("letters", "Cyrillic")}[script]
-
-class NameProblem(ValueError):
-    """Why a name cannot be used; the message is meant for the person who typed it."""
+    status = 422
 
 
 def describe(char: str) -> str:
@@ -88,30 +76,25 @@ def tidy(text: str) -> str:
 
 
 def clean(text: str, what: str | None = None, limit: int = NAME_LENGTH) -> str:
-    """The name as stored: NFKC, spaces tidied; ``NameProblem`` says what is wrong with it, in the
-    page's language, with ``what`` as its subject ("The name"; "A name" if not given)."""
-    what = gettext("A name") if what is None else what
+    """The name as stored: NFKC, spaces tidied; ``NameProblem`` says what is wrong with it, as a
+    code and facts, with ``what`` as its subject, as the screen words it ("The name"; None: "A
+    name")."""
     name = tidy(text)
     for char in name:
         category = unicodedata.category(char)
         if category in REFUSED_CATEGORIES or ord(char) in INVISIBLE:
-            sentence = REFUSED_CATEGORIES.get(category, SHOWS_NOTHING)
-            raise NameProblem(sentence % {"what": what, "char": describe(char)})
+            raise NameProblem("name-character", what=what, char=describe(char),
+                              category=category if category in REFUSED_CATEGORIES else "")
     if not name:
-        raise NameProblem(gettext("%(what)s needs at least one letter you can see.", what=what))
+        raise NameProblem("name-empty", what=what)
     if unicodedata.category(name[0]).startswith("M"):
-        raise NameProblem(gettext("%(what)s cannot start with a mark on its own (%(char)s).", what=what,
-                                  char=describe(name[0])))
+        raise NameProblem("name-starts-with-mark", what=what, char=describe(name[0]))
     if len(name) > limit:
-        raise NameProblem(gettext("%(what)s is longer than %(limit)s characters.", what=what, limit=limit))
+        raise NameProblem("name-too-long", what=what, limit=limit)
     scripts = sorted({script for char in name if char.isalpha()
                       for script in SCRIPTS if unicodedata.name(char, "").startswith(script + " ")})
     if len(scripts) > 1:
-        alphabets = script_words(scripts[0])
-        for script in scripts[1:]:
-            alphabets = gettext("%(first)s and %(second)s", first=alphabets, second=script_words(script))
-        raise NameProblem(gettext("%(what)s mixes %(alphabets)s letters, which can look alike: type it in one alphabet.",
-                                  what=what, alphabets=alphabets))
+        raise NameProblem("name-mixes-alphabets", what=what, scripts=tuple(scripts))
     return name
 
 

@@ -28,7 +28,7 @@ from scorer.web.play import card_choice, deal_form, refused
 from scorer.web.play.blueprint import bp
 from scorer.web.play.forms import DealForm, DeleteDealForm
 from scorer.web.policy import access, capability, device, readers
-from scorer.web.presentation import explain, night, problem_words, scoreboard
+from scorer.web.presentation import explain, night, problem_words, refusal_words, scoreboard
 from scorer.web.presentation import preview as panel
 from scorer.web.presentation.formatting import bid_text
 from scorer.web.writes import deals as deal_writes
@@ -100,26 +100,26 @@ def receive(match: Match, number: int, editing: bool) -> View:
         sent = deal_writes.Posted(posted, read.deal, editing, sent_version(form.version))
         saved = deal_writes.save(match.id, sent, keeper, by=device.device_name(), key=save_keys.sent_key(form.save_key.data))
     except deal_writes.WrongForm as wrong:
-        return again(match, form, number, editing, 409, [wrong.message])
+        return again(match, form, number, editing, 409, [refusal_words.message(wrong)])
     except deal_writes.PrivateBid as problem:
         field = form.seats[problem.seat].bid
-        field.errors = [*field.errors, panel.private_bid_words(problem.seat, problem.face_down, table.names)]
+        field.errors = [*field.errors, refusal_words.message(problem, table.names)]
         return again(match, form, posted, editing, 422)
     except MatchError as error:
         deal_form.show_error(form, table, error, posted)
         return again(match, form, posted, editing, 422)
     except deal_writes.Repeated as repeated:
-        flash(repeated.message)
+        flash(refusal_words.message(repeated))
         return redirect(url_for("play.scoreboard", match_id=match.id), code=303)
     except (deal_writes.MatchOver, deal_writes.NotPlaying):  # the form's page says so now
         return redirect(url_for("play.new_deal", match_id=match.id), code=303)
     except deal_writes.Moved as moved:
-        return after_race(match, form, moved.message, None)
+        return after_race(match, form, refusal_words.message(moved), None)
     except deal_writes.Taken as taken:  # saved first: by this phone (another tab, an old page) or another
-        return after_race(match, form, panel.taken_words(taken.number, refused.saved_here(match.id, taken.number)),
+        return after_race(match, form, refusal_words.message(taken, here=refused.saved_here(match.id, taken.number)),
                           taken.number)
     except deal_writes.Conflict as conflict:
-        return after_race(match, form, conflict.message, posted)
+        return after_race(match, form, refusal_words.message(conflict), posted)
     # The undo of what was just done, beside the words that say it was done.
     refused.remember_saved(match.id, saved.number)
     board = url_for("play.scoreboard", match_id=saved.match_id)
@@ -180,14 +180,14 @@ def points(match: Match, table: deal_form.DealLayout, form: DealForm, number: in
         shown = deal_writes.preview(match, deal_writes.Posted(number, read.deal, editing=number <= len(match.deals)),
                                     capability.holds(match))
     except deal_writes.PrivateBid as problem:
-        words = panel.private_bid_words(problem.seat, problem.face_down, table.names)
+        words = refusal_words.message(problem, table.names)
         if on_form:
             field = form.seats[problem.seat].bid
             field.errors = [*field.errors, words]
             return None, []
         return None, [words]
     except deal_writes.NotPlaying as stopped:
-        return None, [night.not_playing(stopped.set_name, stopped.state, stopped.behind, stopped.ended)]
+        return None, [refusal_words.message(stopped)]
     except MatchError as error:
         if on_form:
             deal_form.show_error(form, table, error, number)
@@ -196,7 +196,7 @@ def points(match: Match, table: deal_form.DealLayout, form: DealForm, number: in
         return None, [problem_words.beside_field(problem, players) if problem.deal in (None, number)
                       else problem_words.elsewhere(problem, players) for problem in error.every()]
     except WriteProblem as problem:  # saved meanwhile from another phone, or the match moved on
-        return None, [problem.message]
+        return None, [refusal_words.message(problem)]
     return panel.build(match, number, read.deal, read.may_raise, shown.after, shown.now), []
 
 
@@ -310,8 +310,7 @@ def delete_deal(match_id: int, number: int) -> View:
     if not 1 <= number <= len(match.deals):
         abort(404, gettext("This match has no deal %(number)s.", number=number))
     if number != len(match.deals):
-        abort(409, gettext("Only the last deal (deal %(last)s) can be deleted; edit deal %(number)s instead.",
-                           last=len(match.deals), number=number))
+        abort(409, refusal_words.words("only-last-deal", number=number, last=len(match.deals)))
     form.version.data = str(match.version)
     form.save_key.data = save_keys.new_key()
     return render_template(
@@ -328,7 +327,8 @@ def delete_last(match: Match, number: int, seen: int | None, key: str | None) ->
     try:
         deleted = deal_writes.delete_last(match.id, number, seen, by=device.device_name(), key=key)
     except (Refused, OutOfDate) as problem:
-        return render_template("error.html", match=match, title=problem.title, message=problem.message), problem.status
+        return (render_template("error.html", match=match, title=refusal_words.title(problem),
+                                message=refusal_words.message(problem)), problem.status)
     if deleted is None:
         flash(gettext("Deal %(number)s was already deleted.", number=number))
     else:  # the undo of what was just done, beside the words that say it was done

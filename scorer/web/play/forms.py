@@ -26,7 +26,7 @@ from scorer.web.data import names
 from scorer.web.fields import MAX_PLAYERS, VersionForm, WholeNumberField, choices, has_problems
 from scorer.web.language import gettext, lazy_gettext
 from scorer.web.policy import security
-from scorer.web.presentation import rules_words
+from scorer.web.presentation import refusal_words, rules_words
 from scorer.web.presentation.formatting import bid_text as cards_text
 from scorer.web.presentation.formatting import hidden_word
 from scorer.web.writes import kept
@@ -138,7 +138,7 @@ def name_problems(typed: list[str]) -> tuple[dict[int, str], list[str], int]:
         try:
             name = names.clean(text, gettext("A player's name"))
         except names.NameProblem as problem:
-            per_box[box - 1] = str(problem)
+            per_box[box - 1] = refusal_words.message(problem)
             problems.append(gettext("Each name needs letters you can see, in one alphabet."))
             continue
         key = names.key(name)

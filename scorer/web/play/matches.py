@@ -21,7 +21,7 @@ from scorer.web.play import card_choice
 from scorer.web.play.blueprint import bp
 from scorer.web.play.forms import CARDS_SUMMARIES, NewMatchForm, match_format_summaries, name_problems
 from scorer.web.policy import access, capability, device, readers, typed_seeds
-from scorer.web.presentation import explain, night, problem_words, rules_words
+from scorer.web.presentation import explain, night, problem_words, refusal_words, rules_words
 from scorer.web.presentation import ratings as rating_words
 from scorer.web.presentation import scoreboard as boards
 from scorer.web.presentation.formatting import format_label
@@ -138,11 +138,11 @@ def new_match() -> str | BaseResponse | tuple[str, int] | tuple[str, int, dict[s
         except MatchError as error:
             show_error(form, error, names)
         except matches_w.CardsRefused as refused:
-            card_choice.add_error(form.cards, refused.message)
+            card_choice.add_error(form.cards, refusal_words.message(refused))
         except matches_w.LikeKnownPlayer as asked:
             lookalike = asked
         except seed_tries.TooManySeeds as waiting:
-            card_choice.add_error(form.seed, waiting.message)
+            card_choice.add_error(form.seed, refusal_words.message(waiting))
             page, status = render_new(form, card_choice.chosen_set(form), waiting.status, new_players=new_players)
             wait = max(1, int((waiting.retry_at - now_utc()).total_seconds()))
             return page, status, {"Retry-After": str(wait)}

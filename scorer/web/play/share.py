@@ -30,7 +30,7 @@ from scorer.web.language import gettext
 from scorer.web.play.blueprint import bp
 from scorer.web.play.screen import local_only, phone_url
 from scorer.web.policy import access, capability, device, readers
-from scorer.web.presentation import scoreboard
+from scorer.web.presentation import refusal_words, scoreboard
 from scorer.web.writes import keepers
 from scorer.web.writes.problems import Refused
 
@@ -102,7 +102,7 @@ def join(match_id: int) -> str | Response | tuple[str, int]:
         try:
             token = keepers.join(match.id, keeper.id, keeper.invite_nonce, by=device.device_name())
         except Refused as refused:
-            abort(403, refused.message)
+            abort(403, refusal_words.message(refused))
         response = redirect(url_for("play.scoreboard", match_id=match_id), code=303)
         capability.give(response, match_id, token)
         flash(gettext("This phone keeps score too: it can record, edit and delete deals of this match."))

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 import segno
+from babel import numbers as babel_numbers
 from babel.dates import match_skeleton
 from flask import url_for
 from flask_babel import format_datetime, format_decimal, format_percent, format_time, get_locale
@@ -22,7 +23,7 @@ from scorer.core import BID_VALUE, SUIT_NAMES, SUIT_SYMBOLS, get_ruleset, sort_h
 from scorer.web import clock
 from scorer.web.data import card_store, names
 from scorer.web.data.models import HandLink, Match
-from scorer.web.language import DEFAULT, LOCALES, gettext, ngettext, per_language, pgettext
+from scorer.web.language import DEFAULT, LOCALES, current, gettext, ngettext, per_language, pgettext
 from scorer.web.presentation import rules_words
 
 SUITS = SUIT_SYMBOLS
@@ -369,3 +370,16 @@ def phone_name(stored: str | None) -> str:
     """The name a change or a scorekeeper's phone is stored under, as the page says it: a phone
     never named is stored as ``names.UNNAMED_PHONE`` and shown in the page's language."""
     return gettext("Unnamed phone") if not stored or stored == names.UNNAMED_PHONE else stored
+
+
+def figure(value: int) -> str:
+    """A count in the page's language: "1,000,000", "1.000.000" (English outside a request)."""
+    return str(babel_numbers.format_decimal(value, locale=current()))
+
+
+def size_text(size: int) -> str:
+    """16 MB, 9.77 KB ("9,77 KB" in German), 900 bytes."""
+    for unit, scale in (("MB", 2**20), ("KB", 2**10)):
+        if size >= scale:
+            return f"{size / scale:.3g} {unit}".replace(".", babel_numbers.get_decimal_symbol(current()))
+    return ngettext("%(num)s byte", "%(num)s bytes", size)

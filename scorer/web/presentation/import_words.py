@@ -1,7 +1,8 @@
 """An import's refusal in a player's words, in the page's language: the core's problem with the
 document's fields in words, seats counted from 1 and long names shortened ("Deal 3: Ann's tricks
 must …", "The first dealer must be player 1 to 3, not 6"), worded from its code and facts
-(``problem_words``); the app's own problems with a file come as their lines (``data/import_check``).
+(``problem_words``); the app's own problems with a file or a document (codes and facts of
+``data/refusals``) are worded by ``refusal_words``, put in a player's words here the same way.
 In English each line is what the import page showed before the core stated facts
 (``tests/web/test_problem_words.py``); ``flask restore`` prints the same.
 """
@@ -9,31 +10,15 @@ In English each line is what the import page showed before the core stated facts
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from scorer.core import MatchError
 from scorer.web.data import names as name_rules
-from scorer.web.data.match_files import ImportProblem, Line
+from scorer.web.data.match_files import CoreProblem, DocumentProblem, ImportProblem, Label, Line
 from scorer.web.language import gettext as _
+from scorer.web.presentation import refusal_words
 from scorer.web.presentation.problem_words import problem
-
-
-# What a match document's fields are called in a player's words, for an import's messages.
-def field_words(field: str) -> str | None:
-    words = {
-        "first_dealer": _("the first dealer"), "format": _("the file's format"), "document": _("the file"),
-        "players": _("the players"), "ruleset": _("the ruleset"), "options": _("the match options"),
-        "deals": _("the deals"), "deal": _("the deal"), "dealer": _("the dealer"), "bids": _("the bids"),
-        "tricks": _("the tricks"), "premiums": _("the premiums"), "turn_up": _("the turned card"),
-        "trump": _("the trump"), "seed": _("the seed"), "hands": _("the hands"),
-        "options.match": _("the match"), "options.deals": _("the deals"), "options.games_to_win": _("the games to win"),
-        "options.target": _("the target"), "options.first_trump": _("the first trump"), "options.trump": _("the trump"),
-        "options.no_trump_play": _("the no trump play"), "options.allow_no_trump_call": _("the allow no trump call"),
-    }
-    if field in words:
-        return words[field]
-    # Any other option key: its own name, in the file's words.
-    return _("the %(option)s", option=field.split(".", 1)[1].replace("_", " ")) if field.startswith("options.") else None
-
+from scorer.web.presentation.refusal_words import field_words
 
 # Fields whose problems name their subject already ("Ann's tricks must …", "'Ann' is named twice").
 SELF_EXPLAINING = {"players", "ruleset", "deal", "deals", "bids", "tricks", "premiums", "turn_up", "trump"}
@@ -76,20 +61,71 @@ def in_import(error: MatchError, document: object) -> str:
     return text[:1].upper() + text[1:]
 
 
+def shortened(text: str, document: Any) -> str:
+    """``text`` with the document's long names shortened, as the import's lines name players."""
+    given = document.get("players") if isinstance(document, dict) else None
+    for name in given if isinstance(given, list) else []:
+        if isinstance(name, str) and len(name) > name_rules.SHORT_NAME:
+            text = text.replace(name, name_rules.short(name))
+    return text
+
+
+def in_document(line: DocumentProblem) -> str:
+    """The app's own problem with a document as a player reads it: long names shortened, the deal
+    it is about before it ("Deal 3: the seed must …"), else begun with a capital."""
+    sentence = shortened(refusal_words.say(line.said), line.document)
+    if line.deal is not None:
+        return _("Deal %(deal)s: %(problem)s", deal=line.deal, problem=sentence)
+    return sentence[:1].upper() + sentence[1:]
+
+
+# A line read off as "deal 3: field: problem" (the form of the core's English line).
+PREFIX = re.compile(r"^(?:deal (\d+): )?(?:([a-z_]+(?:\.[a-z_]+)?): )?")
+
+
+def in_words(text: str, document: Any) -> str:
+    """A line in the core's English form ("deal 3: field: problem") as a player would say it:
+    "options.games_to_win: must be a whole number …" → "The games to win must be a whole number
+    …": field names in words, long names shortened."""
+    found = PREFIX.match(text)
+    assert found is not None  # every part of it is optional
+    deal, field, rest = found.group(1), found.group(2), text[found.end():]
+    if field is not None:
+        words = field_words(field)
+        if words is None:
+            rest = f"{field}: {rest}"  # not a field after all: keep the text as it came
+        elif rest.startswith("must "):
+            rest = f"{words} {rest}"
+        elif field not in SELF_EXPLAINING:
+            rest = f"{words}: {rest}"
+    rest = shortened(rest, document)
+    return _("Deal %(deal)s: %(problem)s", deal=int(deal), problem=rest) if deal else rest[:1].upper() + rest[1:]
+
+
+def _label(label: Label) -> str | None:
+    if label is None:
+        return None
+    return refusal_words.say(label) if not isinstance(label, str) else label
+
+
 def import_line(line: Line) -> str:
-    """One line of an import's refusal: the app's own as it came, the core's worded here (with
-    the file it is in, where there were several)."""
-    if isinstance(line, str):
-        return line
-    text = in_import(line.error, line.document)
-    return text if line.label is None else _("%(file)s: %(problem)s", file=line.label, problem=text)
+    """One line of an import's refusal, in the page's language: the app's own worded by
+    ``refusal_words``, a document's in a player's words (with the file it is in, where there were
+    several)."""
+    if isinstance(line, CoreProblem):
+        text, label = in_import(line.error, line.document), _label(line.label)
+    elif isinstance(line, DocumentProblem):
+        text, label = in_document(line), _label(line.label)
+    else:
+        return refusal_words.say(line)
+    return text if label is None else _("%(file)s: %(problem)s", file=label, problem=text)
 
 
 def import_lines(problem: ImportProblem) -> list[str]:
-    """Every line of an import's refusal, in the page's language where the core refused."""
+    """Every line of an import's refusal, in the page's language."""
     return [import_line(line) for line in problem.lines]
 
 
 def import_text(problem: ImportProblem) -> str:
     """An import's refusal of one document as one line (``flask restore`` prints it)."""
-    return import_line(problem.core) if problem.core is not None else str(problem)
+    return import_line(problem.lines[0])

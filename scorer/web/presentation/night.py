@@ -12,6 +12,11 @@ from scorer.web.data.nights import Night, TableLine, UnitPlay
 from scorer.web.language import gettext, ngettext
 
 
+def untitled_set(number: int) -> str:
+    """The name of a deal set made without one."""
+    return gettext("Deal set %(number)s", number=number)
+
+
 def state_words(state: str, behind: bool | int | None = None, ended: bool = False) -> str:
     """Where a table stands with the organiser, as its badge says it. An open table that cannot
     record its next deal (``behind``: the night published it while the table was away, or ended)

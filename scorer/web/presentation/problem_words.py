@@ -319,7 +319,7 @@ def problem(error: Problem, players: Sequence[str] | None, from_one: bool = Fals
     return WORDS[error.code](Facts(error.facts, players, from_one))
 
 
-def beside_field(error: Problem, players: Sequence[str]) -> str:
+def beside_field(error: Problem, players: Sequence[str] | None) -> str:
     """The problem to show next to its field, whose label names it: begun with a capital."""
     text = problem(error, players)
     return text[:1].upper() + text[1:]
@@ -330,7 +330,7 @@ def elsewhere(error: MatchError, players: Sequence[str]) -> str:
     return _("That would make deal %(deal)s wrong: %(problem)s", deal=error.deal, problem=beside_field(error, players))
 
 
-def undo_breaks(error: MatchError, players: Sequence[str]) -> str:
+def undo_breaks(error: MatchError, players: Sequence[str] | None) -> str:
     """Why an undo was refused: the match would break a rule (``writes.undo.BreaksRule``)."""
     return _("Undoing this would make the match break a rule, so nothing was changed: %(problem)s",
              problem=beside_field(error, players))

@@ -176,7 +176,7 @@ def restore_command(file: Path) -> None:
         click.echo(f"Nothing was restored: {problem}", err=True)
         raise SystemExit(1) from None
     except ImportProblem as problem:  # the database refused a batch: those before it are stored
-        click.echo(f"The restore stopped: {problem}", err=True)
+        click.echo(f"The restore stopped: {import_words.import_text(problem)}", err=True)
         raise SystemExit(1) from None
     rating_writes.catch_up_all()  # the restored matches rated before the command ends
     click.echo(f"Restored {added} match{'es' if added != 1 else ''} and {changes} change{'s' if changes != 1 else ''}"

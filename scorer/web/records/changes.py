@@ -21,7 +21,7 @@ from scorer.web.extensions import db
 from scorer.web.fields import VersionForm, sent_version
 from scorer.web.language import gettext
 from scorer.web.policy import access, device, readers, security
-from scorer.web.presentation import problem_words
+from scorer.web.presentation import problem_words, refusal_words
 from scorer.web.presentation.change_words import describe, later_first, undo_words
 from scorer.web.presentation.preview import diff_words
 from scorer.web.presentation.scoreboard import seat_names
@@ -62,7 +62,7 @@ def undoable(match_id: int, change_id: int) -> tuple[Match, Change]:
     match = readers.deleted_or_404(match_id)
     change = db.get_or_404(Change, change_id)
     if not belongs(change, match):
-        abort(404, gettext("That change is not in this match's history."))
+        abort(404, refusal_words.words("change-not-in-history"))
     access.require_undo(match, change)
     return match, change
 
@@ -73,7 +73,7 @@ def refused_words(match: Match, problem: WriteProblem) -> str:
         return later_first(problem.newer, seat_names(match))
     if isinstance(problem, BreaksRule):
         return problem_words.undo_breaks(problem.error, match.player_names)
-    return problem.message
+    return refusal_words.message(problem)
 
 
 def back_to(match_id: int) -> str:
@@ -87,7 +87,8 @@ def back_to(match_id: int) -> str:
 
 
 def refused_page(match: Match, problem: WriteProblem) -> tuple[str, int]:
-    return render_template("error.html", match=match, title=problem.title, message=refused_words(match, problem)), problem.status
+    return (render_template("error.html", match=match, title=refusal_words.title(problem),
+                            message=refused_words(match, problem)), problem.status)
 
 
 class UndoForm(VersionForm):

@@ -13,13 +13,14 @@ from sqlalchemy import func, select
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
-from scorer.web.data.match_files import IMPORT_MAX_BYTES, ImportProblem, read_upload, size_text
+from scorer.web.data.match_files import IMPORT_MAX_BYTES, ImportProblem, read_upload
 from scorer.web.data.models import Match
 from scorer.web.extensions import csrf, db
 from scorer.web.language import gettext, ngettext
 from scorer.web.language import lazy_gettext as _l
 from scorer.web.policy import access
 from scorer.web.presentation import import_words
+from scorer.web.presentation.formatting import size_text
 from scorer.web.records.blueprint import bp
 from scorer.web.writes.imports import import_documents
 

@@ -19,6 +19,7 @@ from scorer.web.extensions import db
 from scorer.web.language import gettext
 from scorer.web.language import lazy_gettext as _l
 from scorer.web.policy import access, device
+from scorer.web.presentation import refusal_words
 from scorer.web.records.blueprint import bp
 from scorer.web.writes import players
 from scorer.web.writes.problems import Refused
@@ -38,10 +39,10 @@ class RenameForm(FlaskForm):
         try:
             name = names.clean(field.data or "", gettext("The name"))
         except names.NameProblem as problem:
-            raise ValidationError(str(problem)) from None
+            raise ValidationError(refusal_words.message(problem)) from None
         other = db.session.scalar(select(Player).where(Player.name_key == name_key(name), Player.id != self.person.id))
         if other is not None:
-            raise ValidationError(gettext("%(name)s is already another player's name. Choose a different one.", name=other.name))
+            raise ValidationError(refusal_words.words("name-taken", name=other.name))
         alike = names.lookalikes([*table_mates(self.person), name])
         if alike is not None:
             raise ValidationError(gettext("%(name)s would look the same as %(other)s, who plays in a match with %(player)s. "
@@ -69,7 +70,7 @@ def rename_player(player_id: int) -> str | Response | tuple[str, int]:
         try:
             old, new = players.rename(person.id, form.name.data or "", by=device.device_name())
         except Refused as refused:
-            form.name.errors = [refused.message]
+            form.name.errors = [refusal_words.message(refused)]
         else:
             flash(gettext("%(old)s is now %(new)s, in every match.", old=old, new=new) if old != new
                   else gettext("The name is unchanged."))

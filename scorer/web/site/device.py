@@ -19,6 +19,7 @@ from scorer.web.data import names
 from scorer.web.language import gettext, lazy_gettext
 from scorer.web.policy import capability, readers
 from scorer.web.policy.device import ASKED, COOKIE, MAX_AGE, MAX_LENGTH, device_name, named, should_ask
+from scorer.web.presentation import refusal_words
 from scorer.web.site.blueprint import bp
 from scorer.web.writes import keepers
 
@@ -38,7 +39,7 @@ class DeviceNameForm(FlaskForm):
         try:
             field.data = names.clean(field.data or "", gettext("The phone's name"), limit=MAX_LENGTH)
         except names.NameProblem as problem:
-            raise ValidationError(str(problem)) from None
+            raise ValidationError(refusal_words.message(problem)) from None
 
 
 def name_form() -> DeviceNameForm:

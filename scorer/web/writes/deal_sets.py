@@ -11,6 +11,7 @@ at once take turns for their numbers, and the director's screen sees the change.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,8 +21,8 @@ from scorer.core import get_ruleset, new_seed
 from scorer.web.data import card_store, documents, locking, publication
 from scorer.web.data.models import DealSet, Match, SetTable, now_utc
 from scorer.web.data.models.cards import CLOSED, OPEN, OUT, WAITING
+from scorer.web.data.refusals import heading
 from scorer.web.extensions import db
-from scorer.web.language import gettext
 from scorer.web.policy import capability, organiser
 from scorer.web.writes import frontier
 from scorer.web.writes.problems import Gone, Refused
@@ -38,11 +39,12 @@ class Made:
     token: str
 
 
-def make(name: str, ruleset_id: str, trump: str | None, count: int, typed_seed: int | None, first_dealer: int) -> Made:
+def make(name: str, ruleset_id: str, trump: str | None, count: int, typed_seed: int | None, first_dealer: int, *,
+         untitled: Callable[[int], str]) -> Made:
     """A new set of ``count`` deals of the ruleset (its ``trump`` option where it has one), dealt
     from the typed seed (or one drawn at random) keyed with this server's secret and a secret of
     the set's own (``card_store.set_seed``): no match and no other set deals its cards, whatever
-    seed they were given; named ``name`` or "Deal set N"; with a table code, and the phone that
+    seed they were given; named ``name`` or, without one, ``untitled(N)`` (the screen's words: "Deal set N"); with a table code, and the phone that
     makes it as its organiser."""
     ruleset = get_ruleset(ruleset_id)
     options: dict[str, Any] = {"trump": trump} if "trump" in ruleset.option_keys else {}
@@ -51,7 +53,7 @@ def make(name: str, ruleset_id: str, trump: str | None, count: int, typed_seed: 
     seed = card_store.set_seed(new_seed() if typed_seed is None else typed_seed, secret)
     with transaction():
         number = (db.session.scalar(select(func.max(DealSet.id))) or 0) + 1
-        deal_set = DealSet(key=secrets.token_urlsafe(12), name=name.strip() or gettext("Deal set %(number)s", number=number),
+        deal_set = DealSet(key=secrets.token_urlsafe(12), name=name.strip() or untitled(number),
                            ruleset=ruleset.id, options=options, count=count,
                            seed=seed, secret=secret,
                            first_dealer=first_dealer, organiser_hash=capability.digest(token),
@@ -99,8 +101,7 @@ class Behind(Refused):
     (``publication.may_record``), and its players may have seen them. The screen words it."""
 
     def __init__(self, number: int, deals: int, published: int) -> None:
-        super().__init__(gettext("Table %(number)s cannot play on: deals were published while it was away.",
-                                 number=number))
+        super().__init__("behind", number=number, deals=deals, published=published)
         self.number, self.deals, self.published = number, deals, published
 
 
@@ -109,8 +110,7 @@ class TableMoved(Refused):
     changed it meanwhile."""
 
     def __init__(self, number: int) -> None:
-        super().__init__(gettext("Table %(number)s was changed from another phone meanwhile; nothing more was changed.",
-                                 number=number))
+        super().__init__("table-moved", number=number)
         self.number = number
 
 
@@ -130,11 +130,11 @@ def change_table(set_id: int, match_id: int, change: str) -> TableChanged:
     that state any more (another of the organiser's phones changed it); ``Gone`` if it is not a
     table of the set."""
     starts, ends = CHANGES[change]
-    with match_write(match_id, gettext("The table was not changed"), bump=False) as locked:
+    with match_write(match_id, heading("table-not-changed"), bump=False) as locked:
         match = locked.match
         table = match.set_table
         if table is None or table.deal_set_id != set_id:
-            raise Gone(gettext("That match is not a table of this deal set."))
+            raise Gone("not-a-table")
         if table.state == ends:
             return TableChanged(table.number, table.state, ends)  # sent twice: done already
         if table.state not in starts:
@@ -161,7 +161,7 @@ def table_of_set(set_id: int, match_id: int, deleted: bool = False) -> SetTable:
     with ``deleted``, if it is not)."""
     table = db.session.get(SetTable, match_id)
     if table is None or table.deal_set_id != set_id or (table.match.deleted_at is not None) != deleted:
-        raise Gone(gettext("That match is not a table of this deal set."))
+        raise Gone("not-a-table")
     return table
 
 
@@ -194,5 +194,5 @@ def show_code(set_id: int, shown: bool) -> None:
         locking.lock_set(set_id)
         deal_set = db.session.get(DealSet, set_id)
         if deal_set is None:
-            raise Gone(gettext("There is no such deal set."))
+            raise Gone("no-such-deal-set")
         deal_set.code_on_screen = shown

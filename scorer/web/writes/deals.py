@@ -26,9 +26,9 @@ from scorer.web.data import card_store, documents, publication, save_keys
 from scorer.web.data.changes import DEAL
 from scorer.web.data.document_types import DealDocument
 from scorer.web.data.models import Change, Deal, Match, SaveKey
+from scorer.web.data.refusals import Said, heading
 from scorer.web.data.results import refresh
 from scorer.web.extensions import db
-from scorer.web.language import gettext, lazy_gettext
 from scorer.web.writes import frontier
 from scorer.web.writes.changes import record
 from scorer.web.writes.problems import Gone, OutOfDate, Refused
@@ -44,7 +44,7 @@ class Repeated(Refused):
 class MatchOver(Refused):
     """The match is over: no deal can be added."""
 
-    title = lazy_gettext("This match is over")
+    heading = Said("match-over", heading=True)
 
 
 class Moved(OutOfDate):
@@ -59,8 +59,7 @@ class WrongForm(Refused):
     """The form was for another deal than the page it was sent to (an old tab, a hand-made POST)."""
 
     def __init__(self, posted: int, number: int) -> None:
-        super().__init__(gettext("This form was for deal %(posted)s, not deal %(number)s; nothing was saved.",
-                                 posted=posted, number=number))
+        super().__init__("wrong-form", posted=posted, number=number)
         self.posted, self.number = posted, number
 
 
@@ -71,7 +70,7 @@ class NotPlaying(Refused):
     it from the set's name and the table's state."""
 
     def __init__(self, set_name: str, state: str, behind: int | None = None, ended: bool = False) -> None:
-        super().__init__(gettext("This table of %(set)s is not playing: no deal was recorded.", set=set_name))
+        super().__init__("not-playing", set=set_name, state=state, behind=behind, ended=ended)
         self.set_name, self.state, self.behind, self.ended = set_name, state, behind, ended
 
 
@@ -81,8 +80,7 @@ class Published(Refused):
     away (it could not come back). It may still be edited. The screen words it from the number."""
 
     def __init__(self, number: int) -> None:
-        super().__init__(gettext("Deal %(number)s is published at this table's club night: it was not recorded or "
-                                 "taken away.", number=number))
+        super().__init__("published", number=number)
         self.number = number
 
 
@@ -91,8 +89,7 @@ class Taken(Conflict):
     by this one from another page): the screen words it, knowing which."""
 
     def __init__(self, number: int) -> None:
-        super().__init__(gettext("Deal %(number)s has already been saved with other figures, so these were not saved.",
-                                 number=number))
+        super().__init__("taken", number=number)
         self.number = number
 
 
@@ -103,8 +100,7 @@ class PrivateBid(Refused):
     status = 422
 
     def __init__(self, seat: int, face_down: bool) -> None:
-        super().__init__(gettext("Seat %(seat)s's bid cards cannot be taken while the deal's cards are private.",
-                                 seat=seat + 1))
+        super().__init__("private-bid", seat=seat, face_down=face_down)
         self.seat, self.face_down = seat, face_down
 
 
@@ -127,28 +123,22 @@ def check_against_stored(match: Match, stored: list[DealDocument], posted: Poste
     page as the phone has it)."""
     number, count, editing = posted.number, len(stored), posted.editing
     if number > count + (0 if editing else 1):
-        raise Moved(gettext("This form was for deal %(number)s, not deal %(next)s; nothing was saved. A deal was deleted "
-                            "from another phone: deal %(next)s is the next one now.", number=number, next=count + 1))
+        raise Moved("moved", number=number, next_deal=count + 1)
     seen = posted.seen if version is not None else None
     if number <= count:
         same = stored[number - 1] == posted.deal
         if not editing:
             if same:
-                raise Repeated(gettext("Deal %(number)s was already saved. It was sent twice and is recorded once.",
-                                       number=number))
+                raise Repeated("sent-twice", number=number)
             raise Taken(number)
         if seen is not None and seen != version:
             if same:
-                raise Repeated(gettext("Deal %(number)s was already changed to these figures. It was sent twice and is "
-                                       "changed once.", number=number))
-            raise Conflict(gettext("Deal %(number)s was not changed: the match was changed from another phone after "
-                                   "you opened this form. Deal %(number)s as it is saved now is shown below; your "
-                                   "figures are still in the form: send them again to apply them to the match as it "
-                                   "is now.", number=number))
+                raise Repeated("edited-twice", number=number)
+            raise Conflict("edit-conflict", number=number)
     # The stored flag, rewritten from the core's score by every change (and checked by `flask check`):
     # scoring the match here as well would score it twice per save.
     if not editing and match.finished:
-        raise MatchOver(gettext("No more deals can be recorded. Nothing was saved."))
+        raise MatchOver("no-more-deals")
 
 
 def check_form_number(match: Match, number: int, posted: int, editing: bool) -> None:
@@ -159,7 +149,7 @@ def check_form_number(match: Match, number: int, posted: int, editing: bool) -> 
     if posted != number and (editing or posted > number or posted < 1):
         raise WrongForm(posted, number)
     if posted == match.deal_count() + 1 and match.finished:
-        raise MatchOver(gettext("No more deals can be recorded. Nothing was saved."))
+        raise MatchOver("no-more-deals")
 
 
 def check_private_bids(match: Match, number: int, deal: DealDocument, keeper: bool) -> None:
@@ -276,11 +266,8 @@ def _save(match_id: int, posted: Posted, keeper: bool, by: str, key: str | None)
     number = posted.number
     kind = "edit" if posted.editing else "deal"
     sent = save_keys.fingerprint(posted.deal)  # as the form sent it, before the app's turned card replaces its own
-    undone = (gettext("Deal %(number)s was not changed", number=number) if posted.editing
-              else gettext("Deal %(number)s was not saved", number=number))
-    gone = (gettext("This match was deleted from another phone, so deal %(number)s was not changed.", number=number)
-            if posted.editing
-            else gettext("This match was deleted from another phone, so deal %(number)s was not saved.", number=number))
+    undone = heading("deal-not-changed" if posted.editing else "deal-not-saved", number=number)
+    gone = Said("match-deleted-deal-not-changed" if posted.editing else "match-deleted-deal-not-saved", number=number)
     with match_write(match_id, undone, gone=gone) as locked:
         match = locked.match
         earlier, key = resent(key, match_id, kind, number, sent)
@@ -322,7 +309,7 @@ def delete_last(match_id: int, number: int, seen: int | None, by: str, key: str 
 
 
 def _delete_last(match_id: int, number: int, seen: int | None, by: str, key: str | None) -> int | None:
-    title = gettext("Deal %(number)s was not deleted", number=number)
+    title = heading("deal-not-deleted", number=number)
     with match_write(match_id, title) as locked:
         match, version = locked.match, locked.version
         earlier, key = resent(key, match_id, "delete", number, "")
@@ -332,22 +319,13 @@ def _delete_last(match_id: int, number: int, seen: int | None, by: str, key: str
         if number > count and seen is not None:
             return None
         if not 1 <= number <= count:
-            raise Gone(gettext("This match has no deal %(number)s.", number=number), title)
+            raise Gone("no-such-deal", title, number=number)
         if number != count and seen is not None and seen != version:
-            raise OutOfDate(gettext("Deal %(number)s was not deleted: deal %(next)s was recorded from another phone "
-                                    "after you asked, and only the last deal can be deleted. Edit deal %(number)s "
-                                    "instead if it is wrong.", number=number, next=number + 1) if count == number + 1
-                            else gettext("Deal %(number)s was not deleted: deals %(next)s to %(last)s were recorded "
-                                         "from another phone after you asked, and only the last deal can be deleted. "
-                                         "Edit deal %(number)s instead if it is wrong.", number=number,
-                                         next=number + 1, last=count), title)
+            raise OutOfDate("deals-recorded-since", title, number=number, last=count)
         if number != count:
-            raise Refused(gettext("Only the last deal (deal %(last)s) can be deleted; edit deal %(number)s instead.",
-                                  last=count, number=number), title)
+            raise Refused("only-last-deal", title, number=number, last=count)
         if seen is not None and seen != version:
-            raise OutOfDate(gettext("Deal %(number)s was not deleted: the match was changed from another phone after "
-                                    "you asked. Look at deal %(number)s on the scoreboard as it is now, and delete it "
-                                    "again if it should go.", number=number), title)
+            raise OutOfDate("delete-out-of-date", title, number=number)
         deals = documents.stored_deals(match)[:-1]
         change = put_deal(match, number, None, documents.score(match, deals), by, exists=True, deals=deals)
         assert change is not None  # a deal taken away is always a change

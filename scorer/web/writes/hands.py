@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from scorer.web.data import card_store, live
 from scorer.web.data.models import HandLink
+from scorer.web.data.refusals import heading
 from scorer.web.extensions import db
-from scorer.web.language import gettext
 from scorer.web.writes.problems import Gone, Refused
 from scorer.web.writes.unit import match_write
 
@@ -23,11 +23,11 @@ def show_bid(link_id: int, cards: list[str] | None) -> None:
     them back (None). ``Recorded`` once the deal is saved."""
     link = db.session.get(HandLink, link_id)
     if link is None:
-        raise Gone(gettext("There is no hand at this address."))
+        raise Gone("no-such-hand")
     match_id, number = link.dealt.match_id, link.dealt.number
-    with match_write(match_id, gettext("Nothing was shown"), bump=False) as locked:
+    with match_write(match_id, heading("nothing-shown"), bump=False) as locked:
         if number <= locked.match.deal_count():
-            raise Recorded(gettext("Deal %(number)s is already recorded: nothing was changed.", number=number))
+            raise Recorded("already-recorded", number=number)
         link = db.session.get_one(HandLink, link_id)
         link.shown_bid = cards
         live.touch(match_id)  # the scorekeeper's board says which bids are shown
@@ -35,9 +35,9 @@ def show_bid(link_id: int, cards: list[str] | None) -> None:
 
 def turn_up_dummy(match_id: int, number: int) -> None:
     """two-dummy: turn up the dummy's three bid cards of deal ``number``, to record its bid."""
-    with match_write(match_id, gettext("Nothing was turned up"), bump=False) as locked:
+    with match_write(match_id, heading("nothing-turned-up"), bump=False) as locked:
         dealt = card_store.dealt_for(locked.match, number)
         if dealt is None or dealt.dummy_bid is None:
-            raise Gone(gettext("The app has no dummy's bid for deal %(number)s.", number=number))
+            raise Gone("no-dummy-bid", number=number)
         dealt.dummy_shown = True
         live.touch(match_id)

@@ -28,10 +28,10 @@ from scorer.web.clock import as_utc
 from scorer.web.data import card_store, locking, names, results
 from scorer.web.data.exported import export_document
 from scorer.web.data.import_check import Checked, check, played
-from scorer.web.data.match_files import MAX_LISTED, ImportProblem, Line
+from scorer.web.data.match_files import MAX_LISTED, CoreProblem, DocumentProblem, ImportProblem, Label, Line
 from scorer.web.data.models import Change, Deal, Match, MatchCards, MatchSeat, Player
+from scorer.web.data.refusals import Said
 from scorer.web.extensions import db
-from scorer.web.language import gettext, ngettext
 from scorer.web.writes.changes import record
 from scorer.web.writes.deals import settle
 from scorer.web.writes.unit import commit, rollback, transaction
@@ -130,13 +130,18 @@ def store_in_batches(items: Sequence[T], store_one: Callable[[T], Match | None],
     except SQLAlchemyError as error:
         rollback()
         done = len(outcome.added)
-        raise ImportProblem(gettext(
-            "the database refused to store a match (%(error)s) after %(done)s of %(total)s were stored. Import the "
-            "same file again: the %(done)s stored are recognised and not doubled", error=type(error).__name__,
-            done=done, total=total or len(items)), 409) from None
+        raise ImportProblem(Said("database-refused", error=type(error).__name__, done=done, total=total or len(items)),
+                            409) from None
 
 
-def import_documents(found: list[tuple[str, Any]]) -> Imported:
+def labelled(line: Line, label: Label) -> Line:
+    """One document's problem, saying which file (or which match of a list) it is in."""
+    if isinstance(line, (CoreProblem, DocumentProblem)):
+        return replace(line, label=label)
+    return Said("in-file", file=label, problem=line)
+
+
+def import_documents(found: list[tuple[Label, Any]]) -> Imported:
     """Check every document first, then store them in batches, each committed on its own.
 
     With one document the core's message is shown as it is; with several it says which one.
@@ -155,14 +160,11 @@ def import_documents(found: list[tuple[str, Any]]) -> Imported:
         except ImportProblem as problem:
             if len(found) == 1:
                 raise
-            problems.append(replace(problem.core, label=label) if problem.core
-                            else gettext("%(file)s: %(problem)s", file=label, problem=str(problem)))
+            problems.append(labelled(problem.lines[0], label))
     if problems:
-        shown = problems[:MAX_LISTED] + ([gettext("…and %(count)s more", count=len(problems) - MAX_LISTED)]
+        shown = problems[:MAX_LISTED] + ([Said("and-more", count=len(problems) - MAX_LISTED)]
                                          if len(problems) > MAX_LISTED else [])
-        summary = ngettext("%(num)s of %(total)s matches cannot be imported",
-                           "%(num)s of %(total)s matches cannot be imported", len(problems), total=len(found))
-        raise ImportProblem(summary, 422, [summary, *shown])
+        raise ImportProblem(Said("cannot-import", num=len(problems), total=len(found)), 422, shown)
     outcome = Imported()
     players: dict[str, Player] = {}
 

@@ -7,7 +7,7 @@ cannot reach it cannot say it, and the boards then say nothing."""
 from __future__ import annotations
 
 from scorer.web.data.models import now_utc
-from scorer.web.language import gettext
+from scorer.web.data.refusals import heading
 from scorer.web.writes.unit import match_write
 
 MOST = 999  # more than any match has deals: a number past it is no phone's
@@ -16,7 +16,7 @@ MOST = 999  # more than any match has deals: a number past it is no phone's
 def report(match_id: int, count: int) -> bool:
     """Store that the scorekeeper's phone holds ``count`` deals of match ``match_id`` not sent yet;
     True if that changed what the boards show (the match's tag moves with ``updated_at``)."""
-    with match_write(match_id, gettext("Nothing was changed"), bump=False) as locked:
+    with match_write(match_id, heading("nothing-changed"), bump=False) as locked:
         match = locked.match
         if match.kept_on_phone == count:
             return False

@@ -9,6 +9,7 @@ from sqlalchemy import select
 from scorer.core import MatchError
 from scorer.web.data import results, summary_upkeep
 from scorer.web.data.models import Match
+from scorer.web.data.refusals import heading
 from scorer.web.extensions import db
 from scorer.web.writes import ratings as rating_writes
 from scorer.web.writes.problems import Gone
@@ -26,7 +27,7 @@ def rebuild_all() -> tuple[int, list[str]]:
     done, problems = 0, []
     for match_id in db.session.scalars(select(Match.id).where(Match.deleted_at.is_(None)).order_by(Match.id)).all():
         try:
-            with match_write(match_id, "Not rebuilt", bump=False) as locked:
+            with match_write(match_id, heading("not-rebuilt"), bump=False) as locked:
                 results.refresh(locked.match, summarise=False)
         except Gone:
             continue  # deleted meanwhile, cache and all

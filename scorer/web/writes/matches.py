@@ -24,9 +24,9 @@ from scorer.web.data.deletion import KEEP_DAYS, rematch_of
 from scorer.web.data.document_types import MatchDocument
 from scorer.web.data.figures import known_names
 from scorer.web.data.models import Change, Match, MatchCards, MatchSeat, Player
+from scorer.web.data.refusals import Said, heading
 from scorer.web.data.results import as_utc, forget, refresh
 from scorer.web.extensions import db
-from scorer.web.language import gettext
 from scorer.web.policy.capability import digest, new_keeper, rematch_token, start_token
 from scorer.web.writes import deal_sets, frontier
 from scorer.web.writes.changes import record
@@ -46,8 +46,7 @@ class LikeKnownPlayer(Refused):
     status = 422
 
     def __init__(self, found: names.Lookalike) -> None:
-        super().__init__(gettext("%(typed)s looks like %(known)s, who has played here before.", typed=found.typed,
-                                 known=found.known))
+        super().__init__("looks-like-known", typed=found.typed, known=found.known)
         self.found = found
         self.seat, self.typed, self.known = found
 
@@ -141,7 +140,7 @@ def _start(ruleset: str, options: dict[str, Any], players: list[str], first_deal
     if cards is not None:
         problem = card_store.mode_problem(ruleset, in_force, cards["mode"])
         if problem:
-            raise CardsRefused(problem)
+            raise CardsRefused(problem.code, **problem.facts)
     lookalike = new_lookalike(players, new_players)
     if lookalike is not None:
         raise lookalike
@@ -170,10 +169,10 @@ def rematch(match_id: int, by: str, keeper_hash: str) -> Started:
     for the old match, from which its token for the rematch is derived, so a phone that asks twice
     is one scorekeeper). The old match's tag moves, so every phone on it is shown the way to the
     rematch. Raises ``Refused`` if the match is not over."""
-    with match_write(match_id, gettext("No rematch was started")) as locked:
+    with match_write(match_id, heading("no-rematch")) as locked:
         match = locked.match
         if not match.finished:
-            raise Refused(gettext("This match is not over yet, so no rematch was started."))
+            raise Refused("rematch-not-over")
         existing = rematch_of(match)
         if existing is not None:
             dealer = existing.player_names[existing.first_dealer]
@@ -219,7 +218,7 @@ def delete(match_id: int, by: str) -> None:
     """Delete the match into *Recently deleted* under its lock (so that no deal is being saved into
     it meanwhile), then purge what was deleted long ago. Deleted already: nothing to do."""
     try:
-        with match_write(match_id, gettext("The match was not deleted")) as locked:
+        with match_write(match_id, heading("match-not-deleted")) as locked:
             delete_locked(locked.match, by)
     except Gone:
         pass  # deleted already (sent twice, or from another phone): nothing more to do
@@ -237,8 +236,7 @@ def delete_locked(match: Match, by: str, undoes: int | None = None) -> Change:
 
 def restore(match_id: int, by: str) -> bool:
     """Bring a deleted match back whole, its statistics written again; False if it was back already."""
-    with match_write(match_id, gettext("Nothing was restored"), deleted=True,
-                     gone=gettext("This match is gone for good.")) as locked:
+    with match_write(match_id, heading("nothing-restored"), deleted=True, gone=Said("match-gone-for-good")) as locked:
         if locked.match.deleted_at is None:
             return False
         restore_locked(locked.match, by)
@@ -270,7 +268,7 @@ def purge() -> int:
     gone = 0
     for match_id in db.session.scalars(select(Match.id).where(Match.deleted_at < cutoff)).all():
         try:
-            with match_write(match_id, "Not purged", bump=False, deleted=True) as locked:
+            with match_write(match_id, heading("not-purged"), bump=False, deleted=True) as locked:
                 match = locked.match
                 if match.deleted_at is not None and as_utc(match.deleted_at) < cutoff:  # not restored meanwhile
                     db.session.delete(match)

@@ -8,8 +8,8 @@ from sqlalchemy.exc import OperationalError
 from scorer.web.data import locking, names
 from scorer.web.data.changes import RENAME
 from scorer.web.data.models import Match, MatchSeat, Player, name_key
+from scorer.web.data.refusals import heading
 from scorer.web.extensions import db
-from scorer.web.language import gettext
 from scorer.web.writes.changes import record
 from scorer.web.writes.problems import Busy, Gone, OutOfDate, Refused
 from scorer.web.writes.unit import transaction
@@ -26,30 +26,25 @@ def rename(player_id: int, new_name: str, by: str, *, undoes: int | None = None,
     the player is still called ``expected`` (the name the rename gave) and the match whose history
     the undo was confirmed on is still at the version ``seen`` = (match id, version)."""
     their_matches = db.session.scalars(select(MatchSeat.match_id).where(MatchSeat.player_id == player_id)).all()
-    title = gettext("Nothing was undone") if undoes is not None else gettext("Nothing was changed")
+    title = heading("nothing-undone" if undoes is not None else "nothing-changed")
     with transaction():
         try:
             locking.lock_matches(their_matches)  # the transaction's first statements
         except OperationalError:
-            raise Busy(gettext("The name was not changed: the scorer was busy with another change. Please try "
-                               "again.")) from None
+            raise Busy("rename-busy") from None
         person = db.session.get(Player, player_id)
         if person is None:
-            raise Gone(gettext("There is no such player."))
+            raise Gone("no-such-player")
         if seen is not None and db.session.scalar(select(Match.version).where(Match.id == seen[0])) != seen[1]:
-            raise OutOfDate(gettext("The match was changed from another phone after you looked at what this undo "
-                                    "would do, so nothing was undone. Look again: it says what the undo does now."),
-                            title)
+            raise OutOfDate("undo-out-of-date", title)
         if expected is not None and person.name != expected:
-            raise Refused(gettext("%(name)s is no longer called %(expected)s: look at the history as it is now.",
-                                  name=person.name, expected=expected), title)
+            raise Refused("renamed-since", title, name=person.name, expected=expected)
         old, new = person.name, names.tidy(new_name)
         other = db.session.scalar(select(Player).where(Player.name_key == name_key(new), Player.id != person.id))
         if other is not None:
             if undoes is not None:
-                raise Refused(gettext("%(new)s is now another player's name, so %(old)s cannot be renamed back. Rename "
-                                      "that player first.", new=new, old=old), title)
-            raise Refused(gettext("%(name)s is already another player's name. Choose a different one.", name=other.name))
+                raise Refused("name-now-taken", title, new=new, old=old)
+            raise Refused("name-taken", name=other.name)
         person.name, person.name_key = new, name_key(new)
         if old != new:  # one site-wide change (match_id None): every match's history shows it
             record(RENAME, None, by, before={"player_id": person.id, "name": old},

@@ -1,26 +1,19 @@
 """Why a write did not happen: typed, so that a view (or the one error handler) can answer each
-the right way, and a test can tell them apart. Each carries the words to show a person, in the
-page's language (``gettext`` where it is raised): what was not done, and what to do."""
+the right way, and a test can tell them apart. Each is a code of ``data/refusals.REFUSALS`` with
+its facts, and the heading of the page that says so: the screen words them, in the page's language
+(``presentation/refusal_words``); nothing here is worded."""
 
 from __future__ import annotations
 
-from scorer.web.language import lazy_gettext
+from scorer.web.data.refusals import Said, Stated
 
 
-class WriteProblem(Exception):
-    """Nothing was written. ``title`` heads the page, ``str()`` says why and what to do."""
+class WriteProblem(Stated):
+    """Nothing was written. ``code`` and ``facts`` say why (and so what to do), ``heading`` heads
+    the page, ``status`` is the answer's."""
 
     status = 409
-    title: str = lazy_gettext("Nothing was changed")
-
-    def __init__(self, message: str, title: str | None = None) -> None:
-        super().__init__(message)
-        if title is not None:
-            self.title = title
-
-    @property
-    def message(self) -> str:
-        return str(self)
+    heading = Said("nothing-changed", heading=True)
 
 
 class Refused(WriteProblem):
@@ -36,11 +29,11 @@ class Busy(WriteProblem):
     """The match's lock was not free within the busy timeout: try again."""
 
     status = 503
-    title = lazy_gettext("The scorer was busy")
+    heading = Said("busy", heading=True)
 
 
 class Gone(WriteProblem):
     """What was to be changed is not there (deleted from another phone, or never was)."""
 
     status = 404
-    title = lazy_gettext("Not found")
+    heading = Said("not-found", heading=True)

@@ -23,8 +23,8 @@ from scorer.web.data import locking, rating_catch_up, ratings
 from scorer.web.data.changes import RATINGS
 from scorer.web.data.models import Match, RatingState, SiteSetting
 from scorer.web.data.ratings import CONFIRMED, LEFT_OUT
+from scorer.web.data.refusals import heading
 from scorer.web.extensions import db
-from scorer.web.language import gettext
 from scorer.web.writes.changes import record
 from scorer.web.writes.problems import Gone, Refused
 from scorer.web.writes.unit import match_write, transaction
@@ -128,7 +128,7 @@ def set_standing(match_id: int, by: str, *, left_out: bool | None = None, confir
     """Leave ``match_id`` out of the ratings or count it again (``left_out``), confirm it for the
     ladder or take the confirmation back (``confirmed``), under its lock. Recorded in the change
     history. Returns False if it was so already."""
-    with match_write(match_id, gettext("The ratings were not changed"), bump=False, deleted=True) as locked:
+    with match_write(match_id, heading("ratings-not-changed"), bump=False, deleted=True) as locked:
         match = locked.match
         return set_standing_locked(match, by, left_out=left_out, confirmed=confirmed, undoes=undoes)
 
@@ -142,7 +142,7 @@ def set_standing_locked(match: Match, by: str, *, left_out: bool | None = None, 
     if wanted == before:
         return False
     if wanted[CONFIRMED] and not match.finished:
-        raise Refused(gettext("Only a finished match can be confirmed for the ladder."))
+        raise Refused("confirm-unfinished")
     counted = ratings.counts(match)
     if counted and not ratings.counts_with(match, left_out=wanted[LEFT_OUT], confirmed=wanted[CONFIRMED]):
         ratings.take_out(match)  # marks its place before it stops counting
@@ -174,8 +174,7 @@ def set_rule(rule: str) -> bool:
     """What the ladder counts: every finished match, or only the confirmed ones. Every kind is
     then folded again from the beginning. Returns False if the rule was so already."""
     if rule not in ratings.RULES:
-        raise Refused(gettext("The ladder can count every finished match or only confirmed ones, not %(rule)s.",
-                              rule=repr(rule)))
+        raise Refused("ladder-rule-unknown", rule=rule)
     with transaction():
         setting = db.session.get(SiteSetting, ratings.LADDER_RULE)
         current = setting.value if setting is not None else ratings.EVERY_FINISHED

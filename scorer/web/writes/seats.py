@@ -14,8 +14,8 @@ from scorer.core import get_ruleset
 from scorer.web.data import live
 from scorer.web.data.changes import SEAT
 from scorer.web.data.models import Change, Match, SeatHolder, now_utc
+from scorer.web.data.refusals import heading
 from scorer.web.extensions import db
-from scorer.web.language import gettext
 from scorer.web.writes.changes import record
 from scorer.web.writes.problems import Refused
 from scorer.web.writes.unit import match_write, transaction
@@ -66,10 +66,10 @@ def _holds_another(match_id: int, digest: str) -> bool:
 def hand_over(match_id: int, seat: int, by: str) -> None:
     """Free a seat that a phone holds (under the match's lock, as the undo of it is): the next phone
     to take it holds it. Recorded in the change history; ``Refused`` if no phone holds it."""
-    with match_write(match_id, gettext("No seat was handed over"), bump=False) as locked:
+    with match_write(match_id, heading("no-seat-handed-over"), bump=False) as locked:
         holder = db.session.get(SeatHolder, (match_id, seat))
         if holder is None or holder.holder_hash is None or seat >= get_ruleset(locked.match.ruleset).seats:
-            raise Refused(gettext("No phone holds that seat: there is nothing to hand over."))
+            raise Refused("seat-not-held")
         set_holder(locked.match, seat, None, by)
 
 
@@ -79,8 +79,7 @@ def set_holder(match: Match, seat: int, holder_hash: str | None, by: str, undoes
     undo takes back); every board follows. ``Refused`` if that phone holds another seat of the match
     now (one phone, one seat). The caller commits."""
     if holder_hash is not None and _holds_another(match.id, holder_hash):
-        raise Refused(gettext("The phone that held this seat holds another seat of this match now, and a phone holds "
-                              "one seat only: hand that seat over first."))
+        raise Refused("holds-another-seat")
     holder = db.session.get_one(SeatHolder, (match.id, seat))
     change = record(SEAT, match.id, by, seat, before={"holder": holder.holder_hash}, after={"holder": holder_hash},
                     undoes=undoes)

@@ -11,9 +11,8 @@ from sqlalchemy import delete, select
 
 from scorer.web import clock
 from scorer.web.data.models import SeedTry, now_utc
+from scorer.web.data.refusals import Said
 from scorer.web.extensions import db
-from scorer.web.language import gettext, lazy_gettext
-from scorer.web.presentation.formatting import local_clock
 from scorer.web.writes.problems import Refused
 from scorer.web.writes.unit import transaction
 
@@ -23,13 +22,10 @@ class TooManySeeds(Refused):
     when it may start another (with a seed; without one, at once)."""
 
     status = 429
-    title = lazy_gettext("Too many typed seeds")
+    heading = Said("too-many-seeds", heading=True)
 
     def __init__(self, most: int, minutes: int, retry_at: datetime) -> None:
-        super().__init__(gettext(
-            "This phone has started %(most)s matches with a typed seed in the last %(minutes)s minutes: it may start "
-            "another with a seed from %(time)s. Leave the seed empty to start the match now.",
-            most=most, minutes=minutes, time=local_clock(retry_at)))
+        super().__init__("too-many-seeds", most=most, minutes=minutes, retry_at=retry_at)
         self.retry_at = retry_at
 
 

@@ -28,8 +28,8 @@ from scorer.web.data import documents, save_keys
 from scorer.web.data.changes import DEAL, MATCH, RATINGS, RENAME, DealPlan, Plan, current_state, later_change
 from scorer.web.data.models import Change, Match
 from scorer.web.data.ratings import CONFIRMED, LEFT_OUT
+from scorer.web.data.refusals import Said, heading
 from scorer.web.extensions import db
-from scorer.web.language import gettext, lazy_gettext
 from scorer.web.writes import players, seats
 from scorer.web.writes import ratings as rating_writes
 from scorer.web.writes.deals import put_deal
@@ -37,9 +37,7 @@ from scorer.web.writes.matches import delete_locked, restore_locked
 from scorer.web.writes.problems import Gone, OutOfDate, Refused
 from scorer.web.writes.unit import Answered, match_write, resent
 
-TITLE = lazy_gettext("Nothing was undone")
-OUT_OF_DATE = lazy_gettext("The match was changed from another phone after you looked at what this undo would do, so "
-                           "nothing was undone. Look again: it says what the undo does now.")
+TITLE = heading("nothing-undone")
 
 
 class BreaksRule(Refused):
@@ -47,8 +45,7 @@ class BreaksRule(Refused):
     which the screen words (in English the core's own line follows the first sentence)."""
 
     def __init__(self, error: MatchError) -> None:
-        super().__init__(gettext("Undoing this would make the match break a rule, so nothing was changed: %(problem)s",
-                                 problem=str(error)), TITLE)
+        super().__init__("breaks-rule", TITLE, error=error)
         self.error = error
 
 
@@ -57,7 +54,7 @@ class LaterChangeFirst(Refused):
     to be undone first. The screen names it in words."""
 
     def __init__(self, newer: Change | None) -> None:
-        super().__init__(gettext("This is no longer as that change left it. Look at the history as it is now."), TITLE)
+        super().__init__("later-change-first", TITLE, newer=newer)
         self.newer = newer
 
 
@@ -78,18 +75,18 @@ def undo(match_id: int, change_id: int, by: str, seen: int, key: str | None = No
 def _undo(match_id: int, change_id: int, by: str, seen: int, key: str | None) -> Change:
     change = db.session.get(Change, change_id)
     if change is None:
-        raise Gone(gettext("That change is not in this match's history."))
+        raise Gone("change-not-in-history")
     if change.kind == RENAME:  # the rename's own write, under the lock of every match of the player
         players.rename(change.after["player_id"], change.before["name"], by, undoes=change.id,
                        expected=change.after["name"], seen=(match_id, seen))
         return change
-    with match_write(match_id, str(TITLE), deleted=True, gone=gettext("This match is gone for good.")) as locked:
+    with match_write(match_id, TITLE, deleted=True, gone=Said("match-gone-for-good")) as locked:
         change = db.session.get_one(Change, change_id)
         earlier, key = resent(key, match_id, "undo", change_id, "")
         if earlier is not None:  # undone already by this very confirmation: the same answer, and the rollback
             raise Answered(change)
         if seen != locked.version:
-            raise OutOfDate(str(OUT_OF_DATE), TITLE)
+            raise OutOfDate("undo-out-of-date", TITLE)
         apply(locked.match, change, by)
         if key is not None:
             save_keys.keep(key, match_id, "undo", change_id, "", change_id)
@@ -110,7 +107,7 @@ def check(match: Match, change: Change) -> DealPlan | None:
     """Every check an undo makes, writing nothing: raises ``Refused`` with why not. For a deal's
     change, what it would do (``DealPlan``)."""
     if blocked_by_deletion(match, change):
-        raise Refused(gettext("This match is deleted: restore it first (Recently deleted), then undo."), TITLE)
+        raise Refused("restore-first", TITLE)
     if moved_on(match, change):
         raise LaterChangeFirst(later_change(match, change))
     return plan_deal(match, change) if change.kind == DEAL else None
@@ -149,15 +146,9 @@ def plan_deal(match: Match, change: Change) -> DealPlan:
     (``put_deal``): the deals as they would stand, scored by the core first."""
     number, target, count = change.deal or 0, change.before, len(match.deals)
     if target is None and number < count:
-        raise Refused(gettext("Deal %(number)s cannot be taken away while deal %(next)s comes after it: undo deal "
-                              "%(last)s's recording first (newest first), or delete it.", number=number,
-                              next=number + 1, last=count) if count == number + 1
-                      else gettext("Deal %(number)s cannot be taken away while deals %(next)s to %(last)s come after "
-                                   "it: undo deal %(last)s's recording first (newest first), or delete it.",
-                                   number=number, next=number + 1, last=count), TITLE)
+        raise Refused("deals-after-it", TITLE, number=number, last=count)
     if change.after is None and number > count + 1:
-        raise Refused(gettext("Deal %(number)s can come back only after deal %(next)s: undo the deletion of deal "
-                              "%(next)s first.", number=number, next=count + 1), TITLE)
+        raise Refused("deletion-first", TITLE, number=number, next_deal=count + 1)
     deals = [deal.as_json() for deal in match.deals]
     now = deals[number - 1] if number <= count else None
     if target is None:

@@ -28,8 +28,8 @@ from sqlalchemy.exc import OperationalError, SQLAlchemyError
 
 from scorer.web.data import locking, ratings, save_keys
 from scorer.web.data.models import Match, SaveKey
+from scorer.web.data.refusals import Said
 from scorer.web.extensions import db
-from scorer.web.language import gettext
 from scorer.web.writes.problems import Busy, Gone
 
 _after_commit: list[Callable[[set[str]], None]] = []
@@ -97,16 +97,17 @@ class Locked:
 
 
 @contextmanager
-def match_write(match_id: int, undone: str, *, bump: bool = True, deleted: bool = False,
-                gone: str | None = None) -> Iterator[Locked]:
+def match_write(match_id: int, undone: Said, *, bump: bool = True, deleted: bool = False,
+                gone: Said | None = None) -> Iterator[Locked]:
     """Lock match ``match_id``, read it again, and commit what the block writes (or roll back if
-    it raises). ``undone`` says what was not done if the lock is busy ("Deal 4 was not saved"); ``gone``
-    what if the match is not there (by default, that nothing was changed)."""
+    it raises). ``undone`` says what was not done if the lock is busy (a heading: "Deal 4 was not
+    saved"); ``gone`` why, if the match is not there (by default, that it was deleted and nothing
+    was changed): codes and facts, worded by the screen."""
     with locking.writing():  # a long import gives way to it between its batches
         yield from _match_write(match_id, undone, bump=bump, deleted=deleted, gone=gone)
 
 
-def _match_write(match_id: int, undone: str, *, bump: bool, deleted: bool, gone: str | None) -> Iterator[Locked]:
+def _match_write(match_id: int, undone: Said, *, bump: bool, deleted: bool, gone: Said | None) -> Iterator[Locked]:
     db.session.info.pop(ratings.MARKED, None)  # a write begins with nothing marked
     try:
         version = locking.lock_match(match_id, bump=bump, deleted=deleted)
@@ -114,10 +115,10 @@ def _match_write(match_id: int, undone: str, *, bump: bool, deleted: bool, gone:
         rollback()
         current_app.logger.warning("Match %s: %s (busy): %s", match_id, undone,
                                    str(error.orig).splitlines()[0] if error.orig else error)
-        raise Busy(gettext("%(undone)s: the scorer was busy with another change. Go back and send it again; what you "
-                           "entered is kept on this phone.", undone=undone)) from None
+        raise Busy("busy", undone=undone) from None
     if version is None:
-        raise Gone(gone or gettext("This match was deleted from another phone, so nothing was changed."))
+        gone = gone or Said("match-deleted")
+        raise Gone(gone.code, **gone.facts)
     try:
         yield Locked(db.session.get_one(Match, match_id), version)
         db.session.commit()
