@@ -107,8 +107,9 @@ CSS_BRACES = re.compile(rb"\s*([{}])\s*")
 
 
 def minified(name: str, body: bytes) -> bytes:
-    """A bundle's part (or an inline file) without its comments and the spaces nobody reads (a
-    fifth of the bytes on the wire, compressed, for CSS; a third for JavaScript). JavaScript by
+    """A bundle's part, a linked script or an inline file without its comments and the spaces
+    nobody reads (a fifth of the bytes on the wire, compressed, for CSS; a third for JavaScript).
+    JavaScript by
     rjsmin, which knows strings and regular expressions from comments; CSS by our own three
     rules (``/* ... */``, indentation and blank lines, the spaces around braces), safe for our
     stylesheets, which put no comment marker or brace inside a string. tests/web/
