@@ -67,7 +67,7 @@ def theme() -> Words:
 
 
 def freshness() -> Words:
-    """live.js's status line: how fresh a live page is."""
+    """freshness.js: the status line of a live page and of the big screen, how fresh it is."""
     return {
         "updatedNow": gettext("Updated just now"),
         "updatedAgo": counted("Updated %(num)s min ago", "Updated %(num)s min ago"),
@@ -179,7 +179,7 @@ def kept_problems() -> Words:
 
 
 def meanwhile() -> Words:
-    """live.js on the deal form: another scorekeeper saved meanwhile."""
+    """meanwhile.js on the deal form: another scorekeeper saved meanwhile."""
     return {
         "savedMeanwhile": gettext("Another scorekeeper saved deal %(number)s meanwhile: reload before saving."),
         "changedDeal": gettext("Another scorekeeper changed the match meanwhile (deal %(number)s may differ now): "
