@@ -1,5 +1,5 @@
-// A live page that is not a match's (the ratings, a player's statistics, a club night's director's
-// screen and organiser's page): every page's scripts, and the polling (live.js).
+// A live page that is not a match's (the ratings, a player's statistics, a club night's organiser's
+// page): every page's scripts, and the polling (live.js).
 import "./app.js";
 import "./kept-saves.js";
 import "./kept-problems.js";

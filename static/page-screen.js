@@ -7,3 +7,4 @@ import "./theme-toggle.js";
 import "./wake-lock.js";
 import "./installable.js";
 import "./screen.js";
+import "./fullscreen.js";

@@ -1,5 +1,5 @@
-// The table's big screen (play/screen.py): kept live (below), with a Fullscreen button where the
-// browser allows one. The screen is kept awake by wake-lock.js (data-wake-lock).
+// The table's big screen (play/screen.py), kept live. Its Fullscreen button is fullscreen.js's, and
+// it is kept awake by wake-lock.js (data-wake-lock).
 import { say } from "./app.js";  // the page's words, in its language
 import { poll } from "./poll.js";
 import { freshness } from "./freshness.js";
@@ -7,18 +7,6 @@ import { freshness } from "./freshness.js";
 document.addEventListener("DOMContentLoaded", function () {
   var body = document.body, url = body.dataset.live;
   if (url && window.fetch && body.hasAttribute("data-screen")) poll(url, body.dataset.liveTag, screen(url));
-});
-document.addEventListener("DOMContentLoaded", function () {
-  var button = document.getElementById("fullscreen");
-  if (!button || !document.fullscreenEnabled) return;
-  function show() { button.setAttribute("aria-pressed", String(!!document.fullscreenElement)); }
-  button.hidden = false;
-  button.addEventListener("click", function () {
-    if (document.fullscreenElement) document.exitFullscreen();
-    else document.documentElement.requestFullscreen().catch(function () { /* refused: stays as it is */ });
-  });
-  document.addEventListener("fullscreenchange", show);
-  show();
 });
 
 // ---- the table's big screen --------------------------------------------------------------------

@@ -9,10 +9,10 @@ import re
 from pathlib import Path
 
 import pytest
-from cardhelpers import app_match, dealt, take_seat
+from cardhelpers import app_match, dealt, new_set, take_seat
 from flask import Flask
 from flask.testing import FlaskClient
-from webhelpers import start_match
+from webhelpers import phone, start_match
 
 from scorer.web import language
 from scorer.web.presentation import script_words
@@ -33,6 +33,7 @@ FEATURES = {
     "deal form's kept save": "function showFormNote(",
     "new-match form": "function newMatchForm(",
     "big screen": "function screen(",
+    "fullscreen": 'getElementById("fullscreen")',
     "scoreboard rows": "function showRows(",
     "live board": "function board(",
     "bid helper": "function bidHelper(",
@@ -90,7 +91,7 @@ def test_each_page_links_its_own_feature_and_no_other_pages(app: Flask, client: 
         f"/matches/{match_id}/deals/new": {"deal form", "deal form's kept save"},
         f"/matches/{match_id}": {"scoreboard rows", "live board"},
         "/matches/new": {"new-match form"},
-        f"/screen/{match_id}": {"big screen"},
+        f"/screen/{match_id}": {"big screen", "fullscreen"},
         "/stats/ratings": {"live board"},
         f"/matches/{match_id}/sheet": {"sheets"},
         "/sheets/blank": {"sheets"},
@@ -100,9 +101,15 @@ def test_each_page_links_its_own_feature_and_no_other_pages(app: Flask, client: 
     # A player's hand, where the app deals: the bid helper, and no scorekeeper's form.
     dealt_id = app_match(client)
     token = dealt(app, dealt_id)["tokens"][0]
-    phone = app.test_client()
-    assert take_seat(phone, token).status_code == 303
-    assert features(script_of(phone, f"/hand/{token}")) == {"bid helper"} | everywhere
+    player = app.test_client()
+    assert take_seat(player, token).status_code == 303
+    assert features(script_of(player, f"/hand/{token}")) == {"bid helper"} | everywhere
+    # A club night's director's screen: live as a board, with its Fullscreen button; its deal set form.
+    organiser = phone(app, "192.168.1.5")
+    set_id = new_set(organiser, count="6")
+    assert features(script_of(organiser, f"/deal-sets/{set_id}/screen")) == {"live board", "fullscreen"} | everywhere
+    assert features(script_of(organiser, f"/deal-sets/{set_id}/organise")) == {"live board"} | everywhere
+    assert features(script_of(organiser, "/deal-sets/new")) == {"deal set form"} | everywhere
 
 
 def test_the_deal_form_links_its_styles_by_their_hashed_names(client: FlaskClient) -> None:

@@ -58,7 +58,8 @@ BUNDLES: dict[str, tuple[str, ...]] = {
 # script_module): each imports what its page runs, and is linked with it into one file.
 ENTRIES = (
     "page.js",             # base.html: every page with no script of its own
-    "page-live.js",        # the ratings, a player's statistics, a club night's director and organiser
+    "page-live.js",        # the ratings, a player's statistics, a club night's organiser
+    "page-director.js",    # a club night's director's screen
     "page-scoreboard.js",  # play/scoreboard.html
     "page-deal-form.js",   # play/deal_form.html
     "page-screen.js",      # the table's big screen
