@@ -1,8 +1,10 @@
 // Written into a score sheet's page right after the sheets (assets.INLINE), so it runs before they
 // are first drawn: on a screen narrower than the paper each sheet is scaled to fit at once, not
 // after the first paint, which moved the whole page (a layout shift of 0.24 on a slow phone).
-// sheet.js calls it again when the screen turns and for the "Show at full size" button, once
-// app.js has run: the button's words are then its say's (the first time, the page's own).
+// sheet.js has it fit again when the screen turns and for the "Show at full size" button, by the
+// event "ninety-nine:fit-sheets" (detail: fitted or not), and words the button itself.
+// A classic script, not a module: a module is deferred, and this must run before the first paint;
+// it shares no name with the modules (no global of the app's), only that event.
 (function (root) {
   "use strict";
   function fit(fitted) {
@@ -21,11 +23,9 @@
     toggle.hidden = !narrow;
     var note = document.querySelector("[data-fit-note]");
     if (note) note.hidden = !narrow || !fitted;
-    var say = root.ninetyNine && root.ninetyNine.say;
-    if (say) toggle.textContent = say(fitted ? "fitFull" : "fitScreen");
     toggle.setAttribute("aria-pressed", String(!fitted));
   }
-  root.ninetyNineFitSheets = fit;
+  root.addEventListener("ninety-nine:fit-sheets", function (event) { fit(event.detail); });
   fit(true);
   document.documentElement.classList.add("sheets-fitted");
-})(window);
+})(document);

@@ -1,5 +1,7 @@
 // The service worker (served from /sw.js so that its scope is the whole site; registered by
-// app.js only in a secure context). It keeps, for a moment when the server cannot be reached:
+// installable.js only in a secure context). A classic script: the pages' scripts are modules, but
+// a worker registered as a module is not run by every browser a phone may have, and it imports
+// nothing. It keeps, for a moment when the server cannot be reached:
 // - the app shell: styles, scripts, icons and the offline page;
 // - the last scoreboard of each match opened on this phone (/matches/<id>), network first: a
 //   scoreboard is always fetched fresh, and the copy is shown only when the fetch fails, with a
@@ -19,7 +21,11 @@
 var CACHE = "ninety-nine-v1";
 var SHELL = [
   "/offline",
-  "/static/site.css", "/static/print.css", "/static/site.js", "/static/play.js", "/static/dealing.js",
+  // What the offline pages need: the offline page's and a scoreboard's styles and scripts (page.js,
+  // page-scoreboard.js: each entry module is served linked with what it imports, in the page's
+  // language), the deal form's (play.css, dealing.css where the app deals, page-deal-form.js).
+  "/static/site.css", "/static/play.css", "/static/dealing.css", "/static/print.css",
+  "/static/page.js", "/static/page-scoreboard.js", "/static/page-deal-form.js",
   "/static/icon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png",
   "/static/icons/maskable-512.png", "/static/icons/apple-touch-icon.png",
 ];

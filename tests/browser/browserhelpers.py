@@ -78,6 +78,12 @@ def start_dealt_match(page: Page, seed: str = "7") -> int:
     return int(page.url.rstrip("/").rsplit("/", 1)[1])
 
 
+def styled(page: Page) -> None:
+    """Wait until the page's stylesheets are in (a page opened by a tap is not waited for, and the
+    deal form links play.css): until then both bid pads, one of which its styles hide, are drawn."""
+    page.wait_for_function("[...document.querySelectorAll('link[rel=stylesheet]')].every((link) => link.sheet)")
+
+
 def bid(page: Page, name: str, value: int | str) -> None:
     """Tap a number chip, "hidden", or the suit chips of three bid cards (e.g. "♦♠♣", or "♦J♥" with J for the Joker).
     A pad that opened on the suits (the player bid with suits last: issue 29) is switched back to
@@ -86,14 +92,16 @@ def bid(page: Page, name: str, value: int | str) -> None:
         chip = (page.get_by_role("button", name=f"{name} bid {value}", exact=True) if isinstance(value, int)
                 else page.get_by_role("button", name=f"{name} failed and kept the bid hidden"))
         numbers = page.get_by_role("button", name=f"0–9 {name}’s bid as a number", exact=True)
-        expect(chip.or_(numbers)).to_be_visible()  # the page is there, with one pad or the other
+        expect(chip.or_(numbers).first).to_be_visible()  # the page is there, with one pad or the other
+        styled(page)
         if numbers.is_visible():
             numbers.tap()
         chip.tap()
     else:
         cards_mode = page.get_by_role("button", name=f"{name}’s bid as bid cards", exact=True)
         back = page.get_by_role("button", name=f"Take back {name}’s last bid card")
-        expect(cards_mode.or_(back)).to_be_visible()  # the page is there, with one pad or the other
+        expect(cards_mode.or_(back).first).to_be_visible()  # the page is there, with one pad or the other
+        styled(page)
         if cards_mode.is_visible():  # the number pad shows: switch it to the suit chips first
             cards_mode.tap()
         for suit in value:

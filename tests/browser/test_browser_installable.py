@@ -85,7 +85,7 @@ def test_the_worker_keeps_only_the_shell_and_scoreboards(page: Page) -> None:
     page.goto(board)
     kept(page, "/matches/1")
     paths = page.evaluate(f"{APP_CACHE}.then(c => c.keys()).then(ks => ks.map(r => new URL(r.url).pathname))")
-    assert "/matches/1" in paths and any(re.fullmatch(r"/static/site\.en\.[0-9a-f]{8}\.js", p) for p in paths) and "/offline" in paths
+    assert "/matches/1" in paths and any(re.fullmatch(r"/static/page-scoreboard\.en\.[0-9a-f]{8}\.js", p) for p in paths) and "/offline" in paths
     assert [p for p in paths if not SHELL_OR_BOARD.match(p)] == []
 
 

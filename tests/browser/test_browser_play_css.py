@@ -1,4 +1,4 @@
-"""The deal form holds its own styles (play.css, written into the page: assets.BUNDLES), which
+"""The deal form links its own styles (play.css: assets.BUNDLES), which
 leave out the scoreboard's and the records' stylesheets. Nothing it shows may need them: in every
 state of the form, light and dark, the page drawn with play.css is pixel for pixel the page drawn
 with every stylesheet (site.css) linked in its place."""
@@ -31,10 +31,12 @@ def still(page: Page) -> bytes:
 
 
 def with_site_css(page: Page) -> bytes:
-    """The page as it is, then with its <style> swapped for site.css: both screenshots, compared."""
+    """The page as it is, then with its stylesheets swapped for site.css: both screenshots, compared."""
     # play.css, and dealing.css beside it where the app deals (test_the_deal_form_of_a_match_the_app_deals)
-    styles = page.locator("head > style").count()
-    assert styles in (1, 2), "the deal form holds its styles"
+    sheets = page.locator("head > link[rel=stylesheet]")
+    assert sheets.count() in (1, 2), "the deal form links its styles"
+    assert "/static/play." in (sheets.first.get_attribute("href") or "")
+    assert page.locator("head > style").count() == 0  # nothing written into the page
     own = still(page)
     href = page.evaluate("""async () => {
         const href = new URL("/static/site.css", document.baseURI).href;  // every stylesheet of the site
@@ -42,14 +44,14 @@ def with_site_css(page: Page) -> bytes:
         link.rel = "stylesheet";
         link.href = href;
         const loaded = new Promise((resolve, reject) => { link.onload = resolve; link.onerror = reject; });
-        const styles = document.head.querySelectorAll("style");
+        const styles = document.head.querySelectorAll("link[rel=stylesheet]");
         styles[0].replaceWith(link);
         styles.forEach((style, i) => { if (i) style.remove(); });
         await loaded;
         return href;
     }""")
     assert href.endswith("/static/site.css")
-    assert page.locator("head > style").count() == 0
+    assert page.locator("head > link[rel=stylesheet]").count() == 1
     every = still(page)
     if own != every:  # kept to look at: screenshots/ is git-ignored
         SCREENSHOTS.mkdir(exist_ok=True)
@@ -103,7 +105,7 @@ def test_a_deal_form_with_bid_cards_a_turned_card_and_a_premium(page: Page) -> N
 def test_the_deal_form_of_a_match_the_app_deals(page: Page) -> None:
     match_id = start_dealt_match(page)
     page.goto(f"/matches/{match_id}/deals/new")
-    expect(page.locator("head > style")).to_have_count(2)  # play.css, and the card faces' dealing.css
+    expect(page.locator("head > link[rel=stylesheet]")).to_have_count(2)  # play.css, and the card faces' dealing.css
     with_site_css(page)
 
 

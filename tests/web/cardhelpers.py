@@ -52,9 +52,8 @@ def shows_card(page: str, card: str) -> bool:
     """Whether ``card`` appears in the page in any form: its code (as a whole word, so that
     random tokens cannot match by chance), its spoken name, or rank and suit symbol as drawn.
     The Joker is one of a kind, and its word is on every bid form: it counts when drawn as a
-    card, offered as a card to tap, or listed in JSON. A page's own stylesheet (the deal form's
-    <style>, the same text on every deal form) names no card of a hand and is left out."""
-    page = re.sub(r"<style>.*?</style>", "", page, flags=re.S)
+    card, offered as a card to tap, or listed in JSON. (No page writes styles into itself: the
+    deal form links play.css.)"""
     if card == "Joker":
         return bool(re.search(r'aria-label="Joker"|value="Joker"|"Joker"\s*[,\]]|[\[,]\s*"Joker"', page))
     if re.search(rf"(?<![A-Za-z0-9_-]){re.escape(card)}(?![A-Za-z0-9_-])", page):

@@ -33,7 +33,7 @@ def get(client: FlaskClient, path: str, **headers: str):
 
 def static_links(html: str) -> list[str]:
     """The static files a page asks for as it loads: stylesheets, scripts and the icon."""
-    head_and_body = re.findall(r'<(?:link rel="(?:stylesheet|icon)"|script(?: defer)?) (?:href|src)="(/static/[^"]+)"', html)
+    head_and_body = re.findall(r'<(?:link rel="(?:stylesheet|icon)"|script(?: defer| type="module")?) (?:href|src)="(/static/[^"]+)"', html)
     return head_and_body
 
 
@@ -60,8 +60,9 @@ def long_match(client: FlaskClient) -> int:
 @pytest.mark.parametrize("encoding, decode", [("gzip", gzip.decompress), ("br", brotli.decompress)])
 def test_pages_styles_and_scripts_are_compressed(client: FlaskClient, encoding, decode) -> None:
     match_id = start_match(client, ["Ann", "Bob", "Cy"])
-    page = get(client, f"/matches/{match_id}").text  # (the deal form holds its styles: play.css)
-    paths = [f"/matches/{match_id}/deals/new", f"/matches/{match_id}", "/", *static_links(page),
+    page = get(client, f"/matches/{match_id}").text
+    form = get(client, f"/matches/{match_id}/deals/new").text  # its own styles and script: play.css, page-deal-form.js
+    paths = [f"/matches/{match_id}/deals/new", f"/matches/{match_id}", "/", *static_links(page), *static_links(form),
              "/manifest.webmanifest", f"/matches/{match_id}/export.json"]
     assert any(p.endswith(".css") for p in paths) and any(p.endswith(".js") for p in paths)
     assert any(p.endswith(".svg") for p in paths)
@@ -132,9 +133,9 @@ def test_the_hash_follows_the_content() -> None:
 
 
 def test_the_bundles_keep_every_line_of_code_and_lose_only_comments(client: FlaskClient) -> None:
-    """site.css and site.js are their parts joined without comments, indentation and blank lines
-    (site.js also without the spaces JavaScript does not need): with every blank taken out of both,
-    the bundle is its parts without their comments, in order, and no comment is left."""
+    """site.css and play.css are their parts joined without comments, indentation and blank lines:
+    with every blank taken out of both, the bundle is its parts without their comments, in order,
+    and no comment is left."""
     for bundle, parts in BUNDLES.items():
         served = get(client, f"/static/{bundle}").text
         expected = []
@@ -153,15 +154,36 @@ def test_the_bundles_keep_every_line_of_code_and_lose_only_comments(client: Flas
         assert len(served) < sum(len((ROOT / "static" / part).read_text()) for part in parts)
 
 
-def test_the_script_bundle_is_minified_lighter_on_the_wire_than_its_files_as_written() -> None:
-    """app.js was split into a file per feature (issue 20), which costs a little in each file's
-    wrapper: the bundle is minified (rjsmin), and weighs less gzipped than its files joined as
-    written, by a tenth at least. (Its weight in the deal form's 20 KB is make bench's goal; it
-    was 7,365 B when split, 7,965 B with the ratings' chances and the one-tap turned card.)"""
-    assets = Assets(ROOT / "static")
-    body = assets.by_name["site.js"].body
-    written = "".join((ROOT / "static" / part).read_text() for part in BUNDLES["site.js"]).encode()
-    assert len(gzip.compress(body, 9)) < 0.9 * len(gzip.compress(written, 9))
+def test_a_linked_script_keeps_every_line_of_code_and_loses_only_comments(app: Flask) -> None:
+    """A page's script is its modules, in order, without their comments, import lines, "use strict"
+    and export keywords, and without the spaces JavaScript does not need (rjsmin); the words first."""
+    found: Assets = app.extensions["assets"]
+    assert found.linked, "no entry linked"
+    for entry, linked in found.linked.items():
+        served = found.linked_code[entry]
+        expected = []
+        for name in linked.modules:
+            if name == "words.js":
+                expected.append("const words={};")
+                continue
+            source = re.sub(r"/\*.*?\*/", "", (ROOT / "static" / name).read_text(), flags=re.S)
+            source = re.sub(r"^[ \t]*//[^\n]*$|[ \t]+// [^\n]*$", "", source, flags=re.M)
+            source = re.sub(r"^import [^\n]*$|^\s*\"use strict\";$", "", source, flags=re.M)
+            expected.append(re.sub(r"^export ", "", source, flags=re.M))
+        assert re.sub(r"\s", "", served) == re.sub(r"\s", "", "".join(expected)), entry
+        assert "/*" not in served and not re.search(r"^\s*//", served, re.M), entry
+        assert not re.search(r"^(import|export)\b", served, re.M), entry
+
+
+def test_a_linked_script_is_lighter_on_the_wire_than_its_modules_as_written(app: Flask) -> None:
+    """The scripts are modules, a file per feature: a page's is linked and minified (rjsmin), and
+    weighs less gzipped than its modules joined as written, by a tenth at least. (The deal form's
+    weight in its 20 KB is make bench's goal.)"""
+    found: Assets = app.extensions["assets"]
+    for entry, linked in found.linked.items():
+        body = found.linked_code[entry].encode()
+        written = "".join((ROOT / "static" / name).read_text() for name in linked.modules if name != "words.js").encode()
+        assert len(gzip.compress(body, 9)) < 0.9 * len(gzip.compress(written, 9)), entry
 
 
 def test_a_plain_name_still_works_but_is_asked_again_each_time(client: FlaskClient) -> None:

@@ -99,12 +99,12 @@ def test_the_scoreboard_and_the_deal_form_carry_what_live_js_needs(client, match
     board = client.get(f"/matches/{match_id}").text
     assert f'data-live="/matches/{match_id}/version"' in board
     assert f'data-live-tag="{etag}"' in board  # the page's own tag: the first poll is a 304
-    script = re.search(r'<script defer src="(/static/site\.en\.[0-9a-f]{8}\.js)"', board)
-    assert script and "document.body.dataset.live" in client.get(script.group(1)).text  # live.js, in the bundle
+    script = re.search(r'<script type="module" src="(/static/page-scoreboard\.en\.[0-9a-f]{8}\.js)"', board)
+    assert script and "document.body.dataset.live" in client.get(script.group(1)).text  # live.js, linked in its script
     form = client.get(f"/matches/{match_id}/deals/new").text
     assert f'data-live="/matches/{match_id}/version"' in form and 'data-number="1"' in form
-    script = re.search(r'<script defer src="(/static/play\.en\.[0-9a-f]{8}\.js)"', form)
-    assert script and "document.body.dataset.live" in client.get(script.group(1)).text  # meanwhile.js, in its bundle
+    script = re.search(r'<script type="module" src="(/static/page-deal-form\.en\.[0-9a-f]{8}\.js)"', form)
+    assert script and "document.body.dataset.live" in client.get(script.group(1)).text  # meanwhile.js, linked in its script
     assert 'name="version" type="hidden" value="0"' in form
 
 

@@ -212,7 +212,7 @@ def test_a_save_sent_by_the_forms_script_is_told_where_its_answer_is(client, app
                           headers={"X-Kept-Save": "1"})
     assert refused.status_code == 200 and refused.json["location"].endswith(f"/matches/{match_id}/deals/new")
     drawn = client.get(refused.json["location"])
-    assert drawn.status_code == 422 and "has-error" in drawn.text  # the refused form, drawn from the session
+    assert drawn.status_code == 422 and 'id="error-summary"' in drawn.text  # the refused form, drawn from the session
     plain = client.post(f"/matches/{match_id}/deals/new", data=deal_form(4, [4, 1, 2], [4, 2, 3]))
     assert plain.status_code == 303  # without the header, as before
 

@@ -185,7 +185,7 @@ def test_the_tables_tag_moves_with_a_save_and_with_another_match(client) -> None
 
 @pytest.mark.parametrize("path", ["/screen", "/screen/{id}"])
 def test_the_big_screen_polls_a_little_under_once_a_second(client, path: str) -> None:
-    """What the page tells ``live.js``: the address to poll, the tag it was drawn at and how often
+    """What the page tells ``screen.js``: the address to poll, the tag it was drawn at and how often
     (``every`` 0 or none would leave it at ``poll.js``'s slower pace). The browser test
     ``test_a_save_on_a_phone_shows_on_the_big_screen_within_a_second`` runs the script itself."""
     match_id = start_match(client, THREE)

@@ -41,9 +41,10 @@ def assert_headers(response, referrer: str = "same-origin") -> None:
                       "object-src 'none'", "base-uri 'none'", "form-action 'self'"):
         assert directive in csp
     assert "unsafe-inline" not in csp and "unsafe-eval" not in csp
-    # Four texts are allowed inline, each by its hash: the theme script, the deal form's styles (and
-    # its card faces' where the app deals), the sheets' fit.
-    assert len(re.findall(r"'sha256-[A-Za-z0-9+/]+={0,2}'", csp)) == len(INLINE) == 4
+    # Two texts are allowed inline, each by its hash: the theme script and the sheets' fit (the deal
+    # form's styles are linked like every other stylesheet).
+    assert len(re.findall(r"'sha256-[A-Za-z0-9+/]+={0,2}'", csp)) == len(INLINE) == 2
+    assert "style-src 'self';" in csp  # no inline style is allowed at all
 
 
 def inline_texts(html: str) -> list[tuple[str, str]]:
@@ -51,11 +52,11 @@ def inline_texts(html: str) -> list[tuple[str, str]]:
 
 
 def test_what_a_page_holds_inline_is_exactly_what_the_policy_allows(client):
-    """The theme script on every page and the deal form's styles are allowed by their SHA-256: a
-    character more or less in the page and the browser would refuse them."""
+    """The theme script on every page is allowed by its SHA-256: a character more or less in the page
+    and the browser would refuse it. The deal form writes no styles into the page: it links them."""
     match_id = start_match(client, ["Ann", "Bob", "Cy"])
     for url, kinds in (("/", ["script"]), (f"/matches/{match_id}", ["script"]),
-                       (f"/matches/{match_id}/deals/new", ["script", "style"])):
+                       (f"/matches/{match_id}/deals/new", ["script"])):
         response = client.get(url)
         csp = response.headers["Content-Security-Policy"]
         found = inline_texts(response.text)
@@ -169,8 +170,7 @@ def test_no_inline_script_style_or_handler(folder):
         if path.suffix not in (".html", ".js", ".svg"):
             continue
         text = path.read_text(encoding="utf-8")
-        text = (text.replace("<script>{{ inline('theme.js') }}</script>", "").replace("<style>{{ inline('play.css') }}</style>", "")
-                .replace("<style>{{ inline('dealing.css') }}</style>", "")
+        text = (text.replace("<script>{{ inline('theme.js') }}</script>", "")
                 .replace("<script>{{ inline('sheet-fit.js') }}</script>", ""))
         for pattern in (r"<script(?![^>]*\bsrc=)[^>]*>", r"\sstyle=\"", r"<style", r"\son[a-z]+=\"",
                         r"setAttribute\(\s*[\"']style", r"innerHTML[^;]*style="):

@@ -82,7 +82,7 @@ def test_the_blank_sheets_title_is_only_text(client):
     page = client.get("/sheets/blank").text
     title = re.search(r"<title>(.*?)</title>", page, re.S).group(1)
     assert title == "Blank score sheets · Ninety-Nine"
-    assert page.count('src="/static/sheet.') == 1
+    assert page.count('<script type="module" src="/static/page-sheet.') == 1  # sheet.js, linked once
 
 
 def test_no_template_draws_a_field_by_hand():
@@ -113,9 +113,9 @@ def test_no_template_builds_lists_or_cuts_strings():
 
 def test_one_storage_helper_and_no_suit_map_in_the_scripts():
     scripts = {path.name: path.read_text() for path in STATIC.glob("*.js")}
-    # theme.js runs in <head> before app.js exists; every other script uses app.js's helper.
+    # theme.js runs in <head> before app.js exists; every other script imports app.js's helper.
     assert sorted(name for name, text in scripts.items() if "localStorage" in text) == ["app.js", "theme.js"]
-    assert "store = window.ninetyNine.store" in scripts["dealing.js"]
+    assert 'import { store, say } from "./app.js";' in scripts["dealing.js"]
     assert [name for name, text in scripts.items() if re.search("[♣♦♥♠]", text)] == []
 
 

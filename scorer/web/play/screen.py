@@ -9,7 +9,7 @@
 It is a watcher's view and only that: its address lies outside ``/matches/<id>``, so a
 scorekeeper's capability cookie (whose path is the match's) never travels with it, and it draws
 nothing that changes a match, no seat's link and no card a watcher may not see. It shows a QR code
-to watch the match on a phone. ``live.js`` polls the match's tag (``GET /matches/<id>/version``) or
+to watch the match on a phone. ``screen.js`` polls the match's tag (``GET /matches/<id>/version``) or
 the table's (``GET /screen/version``) a little under once a second, answered 304 while nothing
 changed, and swaps in the page again when it moves.
 """

@@ -37,7 +37,7 @@ from scorer.web.language import gettext
 
 # Everything comes from this server; the running-totals chart and QR codes are inline SVG drawn
 # with attributes (never style=""), icons may be data: URLs.
-# The texts written into pages (assets.INLINE: the theme script, the deal form's styles, the sheets' fit) are
+# The texts written into pages (assets.INLINE: the theme script, the sheets' fit) are
 # allowed by their SHA-256 alone: any other inline script or style is still refused.
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'{script}; style-src 'self'{style}; img-src 'self' data:; "

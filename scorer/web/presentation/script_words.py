@@ -2,15 +2,15 @@
 status line, the bid helper, the offline notes, the theme toggle's name...), worded by the server's
 catalog like every other word: no second translation system.
 
-Each script bundle (assets.BUNDLES) is served in every language with its words written in front
-(``window.ninetyNineWords = {...}``): ``site.de.1a2b3c4d.js``, cached for a year like any static
-file, so a page carries no words of its own and a warm visit costs nothing more. ``say`` in
-app.js reads them. The msgids are extracted with the rest (``make translations-extract``;
+Each page's script (its entry module linked with the modules it imports: assets.ENTRIES) is
+served in every language with its words as the virtual module ``./words.js`` that app.js imports:
+``page-deal-form.de.1a2b3c4d.js``, cached for a year like any static file, so a page carries no
+words of its own and a warm visit costs nothing more. ``say`` in app.js reads them. The msgids are extracted with the rest (``make translations-extract``;
 ``counted`` is one of its keywords) and translated in messages.po.
 
-A bundle carries only the words of its scripts (``BUNDLES``): the deal form's ``play.js``, the
-screen used most and on the slowest phones, its own and no more (its cold weight is measured by
-``make bench``).
+A linked file carries only the words of the modules it links (``MODULES``: the words by
+module): the deal form's, the screen used most and on the slowest phones, its own and no more (its
+cold weight is measured by ``make bench``).
 
 A word with a count comes in each of the language's plural forms, named as the browser's
 ``Intl.PluralRules`` names them ("one", "other"; other languages have "few", "many"...), taken
@@ -22,7 +22,7 @@ left"}``; forms alike are sent once, as a plain text. Placeholders stay ``%(name
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import flask_babel
 from babel import Locale
@@ -67,7 +67,7 @@ def theme() -> Words:
 
 
 def freshness() -> Words:
-    """live.js's status line: how fresh a live page is."""
+    """freshness.js: the status line of a live page and of the big screen, how fresh it is."""
     return {
         "updatedNow": gettext("Updated just now"),
         "updatedAgo": counted("Updated %(num)s min ago", "Updated %(num)s min ago"),
@@ -81,30 +81,32 @@ def freshness() -> Words:
 
 def board() -> Words:
     """live.js on a live page (a scoreboard, the ladder, a club night's pages)."""
-    return {**freshness(), "matchGone": gettext("This match was deleted on another phone.")}
+    return {"matchGone": gettext("This match was deleted on another phone.")}
 
 
 def big_screen() -> Words:
-    """live.js on the table's big screen."""
-    return {**freshness(), "screenGone": gettext("This match was deleted. The screen comes back if it is restored.")}
+    """screen.js: the table's big screen."""
+    return {"screenGone": gettext("This match was deleted. The screen comes back if it is restored.")}
 
 
 def offline() -> Words:
-    """installable.js on the scoreboard: the service worker's copy, and the sleeping screen."""
+    """installable.js: the service worker's copy of a scoreboard (or a page) and of a deal form (sw.js)."""
     return {
         "offline": gettext("Offline: showing the scoreboard"),
         "offlineAt": gettext("Offline: showing the scoreboard as of %(time)s"),
+        "offlineForm": gettext("Offline: this deal form as of %(time)s"),
+    }
+
+
+def sleep_note() -> Words:
+    """sleep-note.js on the scoreboard: the sleeping screen."""
+    return {
         # For the person holding the phone: what they can do themselves (the server's owner is told
         # how to serve over HTTPS on the server machine's own home page).
         "sleepNote": gettext("This phone may dim its screen during play: raise its screen timeout in the phone's "
                              "settings."),
         "dismiss": gettext("Dismiss this note"),
     }
-
-
-def offline_form() -> Words:
-    """installable.js on the deal form: the service worker's copy (sw.js)."""
-    return {"offlineForm": gettext("Offline: this deal form as of %(time)s")}
 
 
 def deal_form() -> Words:
@@ -155,8 +157,7 @@ def kept_form() -> Words:
 
 
 def kept_board() -> Words:
-    """kept-board.js and kept-problems.js (every page but the deal form): the scoreboard's deals not
-    sent yet, and the held and lost saves."""
+    """kept-board.js (the scoreboard): its deals not sent yet."""
     return {
         "keptTitle": gettext("Not sent yet"),
         "keptBidTook": gettext("bid/took"),
@@ -164,6 +165,12 @@ def kept_board() -> Words:
         "keptChange": gettext("Changes, waiting to be sent: the points come from the server."),
         "keptHeld": gettext("Not saved as it was: open it to see the server’s answer and choose."),
         "recordDeal": gettext("Record deal %(number)s"),
+    }
+
+
+def kept_problems() -> Words:
+    """kept-problems.js (every page but the deal form): the held and lost saves."""
+    return {
         "lostFigures": gettext("What it held:"),
         "heldNote": gettext("Deal %(number)s, kept on this phone, was not saved as it was. Open it to see the "
                             "server’s answer and choose."),
@@ -172,7 +179,7 @@ def kept_board() -> Words:
 
 
 def meanwhile() -> Words:
-    """live.js on the deal form: another scorekeeper saved meanwhile."""
+    """meanwhile.js on the deal form: another scorekeeper saved meanwhile."""
     return {
         "savedMeanwhile": gettext("Another scorekeeper saved deal %(number)s meanwhile: reload before saving."),
         "changedDeal": gettext("Another scorekeeper changed the match meanwhile (deal %(number)s may differ now): "
@@ -200,22 +207,39 @@ def bid_helper() -> Words:
 
 
 def sheet_fit() -> Words:
-    """sheet-fit.js on a score sheet: the button that shows it at full size or fitted."""
+    """sheet.js on a score sheet: the button that shows it at full size or fitted."""
     return {"fitFull": gettext("Show at full size"), "fitScreen": gettext("Fit to the screen")}
 
 
-# The words each script bundle carries (assets.BUNDLES: the same names), its scripts' and no more:
-# the deal form's play.js only the deal form's words; site.js those of every other page, and of
-# the scripts a page loads beside it (dealing.js: the bid helper; sheet-fit.js: the sheet's button).
-BUNDLES: dict[str, tuple[Callable[[], Words], ...]] = {
-    "site.js": (theme, kept, kept_board, board, big_screen, offline, players, bid_helper, sheet_fit),
-    "play.js": (theme, kept, kept_form, deal_form, meanwhile, offline_form),
+# The words of each module that says any (static/*.js, by file name): a linked file carries those
+# of the modules it links (assets.Assets.worded), and no more.
+MODULES: dict[str, tuple[Callable[[], Words], ...]] = {
+    "theme-toggle.js": (theme,),
+    "kept-saves.js": (kept,),
+    "kept-form.js": (kept_form,),
+    "kept-board.js": (kept_board,),
+    "kept-problems.js": (kept_problems,),
+    "deal-tally.js": (deal_form,),
+    "deal-bids.js": (deal_form,),
+    "deal-preview.js": (deal_form,),
+    "deal-form.js": (deal_form,),
+    "meanwhile.js": (meanwhile,),
+    "installable.js": (offline,),
+    "sleep-note.js": (sleep_note,),
+    "freshness.js": (freshness,),
+    "live.js": (board,),
+    "screen.js": (big_screen,),
+    "new-match.js": (players,),
+    "sheet.js": (players, sheet_fit),
+    "dealing.js": (bid_helper,),
 }
 
 
-def for_bundle(name: str) -> Words:
-    """The words of a bundle's scripts, in the language of the moment (``force_locale``)."""
+def for_modules(names: Iterable[str]) -> Words:
+    """The words of the modules named (those of a linked file), in the language of the moment
+    (``force_locale``)."""
     words: Words = {}
-    for part in BUNDLES[name]:
-        words.update(part())
+    for name in names:
+        for part in MODULES.get(name, ()):
+            words.update(part())
     return words

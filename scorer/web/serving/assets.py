@@ -8,17 +8,22 @@ call ``static_url("app.css")`` (a template global), which gives the hashed addre
 name (``/static/app.css``) still works, ``no-cache`` with an ETag, for old bookmarks, the web app
 manifest and the service worker's own fetches.
 
-``BUNDLES`` are files made by joining others in order (the stylesheets every page uses; app.js's
-shared core, a script per feature and the live scoreboard's live.js), so a page costs one request
-for its styles and one for its script while the source files stay separate. A bundle has a plain
-name and a hashed one like any file. A new
-file in ``static/`` needs no step: it is picked up at the next start.
+``BUNDLES`` are stylesheets made by joining others in order (every page's site.css, the deal
+form's play.css), so a page costs one request for its styles while the source files stay
+separate. A bundle has a plain name and a hashed one like any file. A new file in ``static/``
+needs no step: it is picked up at the next start.
 
-A script bundle is served in each language with its scripts' words written in front
-(presentation/script_words.py): ``static_url("site.js")`` on a German page is
-``/static/site.de.1a2b3c4d.js``. The words come from the catalogs, so these are made at the first
-request that needs one (every bundle in every language at once, so that every process names them
-alike), not at start. A bundle's plain name (``/static/site.js``) is its code alone, as joined.
+The scripts are ES modules (``import { store, say } from "./app.js"``). Each page names one entry
+module (``ENTRIES``: ``{{ script_module("page-deal-form.js") }}`` in its template), which imports
+what the page runs; at start the entry and the modules it imports are linked into one file
+(serving/modules.py), refused at start if they cannot be (``LinkError``). One request for a page's
+script, and each page carries its own code and no other page's.
+
+A linked entry is served in each language with the words of its modules (presentation/
+script_words.py) as the virtual module ``./words.js``: ``static_url("page.js")`` on a German page
+is ``/static/page.de.1a2b3c4d.js``. The words come from the catalogs, so these are made at the
+first request that needs one (every entry in every language at once, so that every process names
+them alike), not at start. An entry's plain name (``/static/page.js``) is its source file.
 """
 
 from __future__ import annotations
@@ -38,29 +43,40 @@ from markupsafe import Markup
 
 from scorer.web import language
 from scorer.web.presentation import script_words
+from scorer.web.serving import modules
 
-# The styles and scripts of the pages, one request each (base.html). site.css is every page's but
-# the deal form's: that screen, the one used most and on the slowest phones, has play.css written
-# into the page itself (no second round trip before it is drawn: docs/performance.md), and that
-# holds only what it shows (no scoreboard tables, no history or statistics, no big screen). The script is
-# deferred (run once the page is read); theme.js, which must set the theme before the page is
-# drawn, is written into every page's <head> (INLINE).
+# The stylesheets of the pages, one request each (base.html). site.css is every page's but the deal
+# form's: that screen, the one used most and on the slowest phones, links play.css, which holds only
+# what it shows (no scoreboard tables, no history or statistics, no big screen), and dealing.css
+# beside it where the app deals. Linked by their hashed names like every static file, so a phone
+# keeps them for a year (docs/performance.md).
 BUNDLES: dict[str, tuple[str, ...]] = {
     "site.css": ("app.css", "board.css", "live.css", "records.css", "dealing.css", "access.css", "screen.css", "night.css"),
-    "play.css": ("app.css", "live.css", "access.css"),  # and dealing.css, written beside it where the app deals
-    # The shared core first (the phone's storage, the page's words), and the saves kept on the
-    # phone (kept-saves.js: sent from any page), then one file per feature;
-    # the polling and its views last. The deal form's play.js holds its own scripts (and, like
-    # play.css, none of the other pages'), site.js every other page's.
-    "site.js": ("app.js", "kept-saves.js", "kept-board.js", "kept-problems.js", "theme-toggle.js", "wake-lock.js",
-                "new-match.js", "deal-set-form.js", "deal-drafts.js",
-                "installable.js", "screen.js", "poll.js", "live.js"),
-    "play.js": ("app.js", "kept-saves.js", "kept-form.js", "theme-toggle.js", "wake-lock.js", "deal-bids.js", "deal-tally.js", "deal-drafts.js",
-                "deal-preview.js", "deal-form.js", "installable.js", "poll.js", "meanwhile.js"),
+    "play.css": ("app.css", "live.css", "access.css"),  # and dealing.css, linked beside it where the app deals
 }
+# The entry module of each kind of page (static/page*.js; its template names it with
+# script_module): each imports what its page runs, and is linked with it into one file.
+ENTRIES = (
+    "page.js",             # base.html: every page with no script of its own
+    "page-live.js",        # the ratings, a player's statistics, a club night's organiser
+    "page-director.js",    # a club night's director's screen
+    "page-scoreboard.js",  # play/scoreboard.html
+    "page-deal-form.js",   # play/deal_form.html
+    "page-screen.js",      # the table's big screen
+    "page-new-match.js",   # play/new_match.html
+    "page-new-set.js",     # cards/new_deal_set.html
+    "page-sheet.js",       # the score sheets, a deal set's sheet, a night's results, the blank-sheet form
+    "page-hand.js",        # a player's hand when the app deals
+)
+# The virtual module of a linked file's words (app.js imports them): given at start as no words,
+# written per language by Assets.worded.
+WORDS_MODULE = "words.js"
+NO_WORDS = "export const words = {};\n"
+NO_WORDS_MINIFIED = "const words={};"
 # Written into the page rather than linked: allowed by the Content-Security-Policy by their
-# SHA-256 (security.py), never by 'unsafe-inline'.
-INLINE = ("theme.js", "play.css", "dealing.css", "sheet-fit.js")
+# SHA-256 (security.py), never by 'unsafe-inline'. Classic scripts, not modules: a module is
+# deferred, and these must run before the page is first drawn (the theme; a sheet's fit).
+INLINE = ("theme.js", "sheet-fit.js")
 IMMUTABLE = "public, max-age=31536000, immutable"
 HASH_LENGTH = 8
 
@@ -92,8 +108,9 @@ CSS_BRACES = re.compile(rb"\s*([{}])\s*")
 
 
 def minified(name: str, body: bytes) -> bytes:
-    """A bundle's part (or an inline file) without its comments and the spaces nobody reads (a
-    fifth of the bytes on the wire, compressed, for CSS; a third for JavaScript). JavaScript by
+    """A bundle's part, a linked script or an inline file without its comments and the spaces
+    nobody reads (a fifth of the bytes on the wire, compressed, for CSS; a third for JavaScript).
+    JavaScript by
     rjsmin, which knows strings and regular expressions from comments; CSS by our own three
     rules (``/* ... */``, indentation and blank lines, the spaces around braces), safe for our
     stylesheets, which put no comment marker or brace inside a string. tests/web/
@@ -114,15 +131,16 @@ def make_asset(name: str, body: bytes) -> Asset:
     return Asset(name, hashed, body, mimetype, digest[:32])
 
 
-def words_script(words: script_words.Words) -> bytes:
-    """The words a bundle's scripts say, as the first line of the bundle (app.js's ``say`` reads
-    them). JSON is JavaScript; nothing in it can end a script, which is a file of its own."""
-    return b"window.ninetyNineWords=" + json.dumps(words, ensure_ascii=False, separators=(",", ":")).encode() + b";\n"
+def words_module(words: script_words.Words) -> str:
+    """The virtual module ``./words.js`` of a linked file, minified as the rest: the words its
+    modules say (app.js's ``say`` reads them). JSON is JavaScript; nothing in it can end a script,
+    which is a file of its own."""
+    return "const words=" + json.dumps(words, ensure_ascii=False, separators=(",", ":")) + ";"
 
 
 class Assets:
-    """Every static file by plain name and by hashed name, read once; the script bundles in each
-    language, made once."""
+    """Every static file by plain name and by hashed name, read once; each page's entry module
+    linked with what it imports, at start, and in each language, made once."""
 
     def __init__(self, folder: Path) -> None:
         self.by_name: dict[str, Asset] = {}
@@ -134,7 +152,19 @@ class Assets:
                 files[bundle] = b"\n".join(minified(part, files[part]) for part in parts)
         for name, body in files.items():
             self.add(make_asset(name, body))
-        # The script bundles with their words, by (bundle, language): made by worded().
+        # Each entry linked (raises LinkError at start if it cannot be), minified, with no words yet.
+        scripts = {name: body.decode() for name, body in files.items() if name.endswith(".js") and "/" not in name}
+        self.linked: dict[str, modules.Linked] = {}
+        self.linked_code: dict[str, str] = {}
+        for entry in ENTRIES:
+            if entry in scripts:
+                linked = modules.link(entry, scripts, {WORDS_MODULE: NO_WORDS})
+                code = minified(entry, linked.code.encode()).decode()
+                if WORDS_MODULE in linked.modules and code.count(NO_WORDS_MINIFIED) != 1:
+                    raise modules.LinkError(f"{entry}: its words' place ({NO_WORDS_MINIFIED}) is not found once")
+                self.linked[entry] = linked
+                self.linked_code[entry] = code
+        # The linked entries with their words, by (entry, language): made by worded().
         self.by_language: dict[tuple[str, str], Asset] = {}
         self.words_lock = threading.Lock()
         # The text written into pages, and the hashes that let the Content-Security-Policy allow it.
@@ -153,33 +183,34 @@ class Assets:
         self.by_hashed[asset.hashed] = asset
 
     def worded(self) -> dict[tuple[str, str], Asset]:
-        """Every script bundle in every language (``site.de.1a2b3c4d.js``), its scripts' words
-        first. Made at the first call, in an app context (the words are the catalogs'): every
-        bundle and language at once, so that a process names a German bundle as another does
+        """Every linked entry in every language (``page.de.1a2b3c4d.js``), with the words of its
+        modules. Made at the first call, in an app context (the words are the catalogs'): every
+        entry and language at once, so that a process names a German file as another does
         before any German page was asked of it."""
         with self.words_lock:
             if not self.by_language:
                 made = {}
-                for bundle in script_words.BUNDLES:
+                for entry, linked in self.linked.items():
                     for code in language.LANGUAGES:
                         with language.forced(code):
-                            body = words_script(script_words.for_bundle(bundle)) + self.by_name[bundle].body
-                        made[bundle, code] = make_asset(str(PurePosixPath(bundle).with_suffix(f".{code}.js")), body)
+                            words = words_module(script_words.for_modules(linked.modules))
+                        body = self.linked_code[entry].replace(NO_WORDS_MINIFIED, words, 1).encode()
+                        made[entry, code] = make_asset(str(PurePosixPath(entry).with_suffix(f".{code}.js")), body)
                 for asset in made.values():
                     self.by_hashed[asset.hashed] = asset
                 self.by_language = made
         return self.by_language
 
     def in_language(self, name: str) -> Asset | None:
-        """A script bundle in the page's language (English outside a request), else None."""
-        if name not in script_words.BUNDLES:
+        """A linked entry in the page's language (English outside a request), else None."""
+        if name not in self.linked:
             return None
         return self.worded()[name, language.current() if has_request_context() else language.DEFAULT]
 
     @property
     def version(self) -> str:
-        """Named in the service worker's cache, so that a new version of any file (or of a
-        bundle's words) starts a new cache."""
+        """Named in the service worker's cache, so that a new version of any file (or of an
+        entry's words) starts a new cache."""
         self.worded()
         return hashlib.sha256("".join(sorted(self.by_hashed)).encode()).hexdigest()[:HASH_LENGTH]
 
@@ -196,21 +227,30 @@ def assets() -> Assets:
 
 
 def inline(name: str) -> Markup:
-    """The text of ``theme.js`` or ``play.css`` to write into a page, between its tags with nothing
+    """The text of ``theme.js`` or ``sheet-fit.js`` to write into a page, between its tags with nothing
     around it: the Content-Security-Policy allows exactly this text."""
     return assets().inline[name]
 
 
 def static_url(name: str) -> str:
-    """The address of a static file (``app.css``, ``icons/icon-192.png``) under its hashed name."""
+    """The address of a static file (``app.css``, ``icons/icon-192.png``) under its hashed name; of
+    an entry module (``page.js``), its linked file in the page's language."""
     return assets().url(name)
+
+
+def script_module(entry: str) -> Markup:
+    """The page's script: its entry module (``ENTRIES``) linked with what it imports, in the page's
+    language, as ``<script type="module">`` (deferred, as a module is: run once the page is read)."""
+    if entry not in assets().linked:
+        raise KeyError(f"{entry} is not an entry module (assets.ENTRIES)")
+    return Markup('<script type="module" src="{}"></script>').format(static_url(entry))
 
 
 def serve(filename: str) -> Response:
     """``/static/<filename>``: a hashed name for a year, a plain name ``no-cache`` (with an ETag)."""
     found = assets()
     asset = found.by_hashed.get(filename)
-    if asset is None and not found.by_language:  # a bundle in a language, before this process made them
+    if asset is None and not found.by_language:  # an entry in a language, before this process made them
         found.worded()
         asset = found.by_hashed.get(filename)
     immutable = asset is not None
@@ -234,3 +274,4 @@ def register(app: Flask) -> None:
     app.view_functions["static"] = serve
     app.add_template_global(static_url, "static_url")
     app.add_template_global(inline, "inline")
+    app.add_template_global(script_module, "script_module")
