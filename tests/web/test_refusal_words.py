@@ -6,8 +6,10 @@ the registry (a code outside it cannot be raised: ``Said`` and ``Stated`` refuse
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -69,24 +71,21 @@ def wrong_words(english: str, german: str) -> str | None:
     return "no German words" if german == english else None
 
 
-def test_every_refusal_has_words_in_english_and_german(app: Flask) -> None:
-    wrong = []
-    for code in sorted(REFUSALS):
-        said = Said(code, **facts_of(code))
-        english = worded(app, "en", lambda: refusal_words.say(said))  # noqa: B023 - called at once
-        german = worded(app, "de", lambda: refusal_words.say(said))  # noqa: B023
-        problem = wrong_words(english, german)
-        if problem:
-            wrong.append(f"{code}: {problem} ({english!r})")
-    assert wrong == []
+def refusal(code: str) -> str:
+    return refusal_words.say(Said(code, **facts_of(code)))
 
 
-def test_every_heading_has_words_in_english_and_german(app: Flask) -> None:
+def heading_of(code: str) -> str:
+    return refusal_words.heading(Said(code, heading=True, **{name: FACT[name] for name in HEADINGS[code]}))
+
+
+@pytest.mark.parametrize("codes, word", [(REFUSALS, refusal), (HEADINGS, heading_of)], ids=["refusals", "headings"])
+def test_every_refusal_and_heading_has_words_in_english_and_german(app: Flask, codes: dict[str, Any],
+                                                                    word: Callable[[str], str]) -> None:
     wrong = []
-    for code in sorted(HEADINGS):
-        said = Said(code, heading=True, **{name: FACT[name] for name in HEADINGS[code]})
-        english = worded(app, "en", lambda: refusal_words.heading(said))  # noqa: B023 - called at once
-        german = worded(app, "de", lambda: refusal_words.heading(said))  # noqa: B023
+    for code in sorted(codes):
+        english = worded(app, "en", lambda: word(code))  # noqa: B023 - called at once
+        german = worded(app, "de", lambda: word(code))  # noqa: B023
         problem = wrong_words(english, german)
         if problem:
             wrong.append(f"{code}: {problem} ({english!r})")
