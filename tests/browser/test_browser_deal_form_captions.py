@@ -84,3 +84,32 @@ def test_the_bid_and_took_captions_read_as_labels(page: Page, scheme: str) -> No
     page.locator("#bar-save").tap()
     expect(page.locator("#error-summary")).to_be_visible()
     assert looks(page, "#seats-1-bid")["border"][0] != TRANSPARENT
+
+
+# The caption's width in the box's own font, against the room inside the box.
+CAPTION_FITS = """el => { const s = getComputedStyle(el, '::placeholder'), box = getComputedStyle(el);
+    const ctx = document.createElement('canvas').getContext('2d');
+    ctx.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+    const room = el.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight);
+    return {text: el.placeholder, width: ctx.measureText(el.placeholder).width, room: room}; }"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("german", [False, True], ids=["English", "German"])
+def test_every_empty_boxs_caption_fits_inside_it(page: Page, german: bool) -> None:
+    """"Gebot" and "Stiche" are longer than "bid" and "took": each caption is whole inside its box,
+    not cut at the chips' edge."""
+    open_form(page, "light")
+    if german:  # the language switch is in the table's menu
+        page.get_by_text("Menu").first.tap()
+        page.get_by_role("button", name="Deutsch").first.tap()
+        expect(page.locator("html")).to_have_attribute("lang", "de")
+        expect(page.locator("#seats-1-tricks")).to_have_attribute("placeholder", "Stiche")
+    for field in ("#seats-1-bid", "#seats-1-tricks"):
+        fits = page.locator(field).evaluate(CAPTION_FITS)
+        assert fits["text"] and fits["width"] <= fits["room"], (field, fits)
+    # Filled in, the caption is plain text under the box, within the box's column.
+    page.locator("fieldset.seat[data-seat='1'] .bid-field .chip[data-set='3']").tap()
+    expect(page.locator("#seats-1-bid")).to_have_value("3")
+    under = page.locator("fieldset.seat[data-seat='1'] .bid-field .pad-caption")
+    assert under.evaluate("el => el.scrollWidth <= el.clientWidth"), under.inner_text()
