@@ -372,11 +372,6 @@ def phone_name(stored: str | None) -> str:
     return gettext("Unnamed phone") if not stored or stored == names.UNNAMED_PHONE else stored
 
 
-def figure(value: int) -> str:
-    """A count in the page's language: "1,000,000", "1.000.000" (English outside a request)."""
-    return str(babel_numbers.format_decimal(value, locale=current()))
-
-
 def size_text(size: int) -> str:
     """16 MB, 9.77 KB ("9,77 KB" in German), 900 bytes."""
     for unit, scale in (("MB", 2**20), ("KB", 2**10)):

@@ -23,7 +23,7 @@ from scorer.web.data.refusals import HEADINGS, REFUSALS, Said, Stated
 from scorer.web.language import gettext as _
 from scorer.web.language import ngettext, pgettext
 from scorer.web.presentation import change_words, night, preview, problem_words
-from scorer.web.presentation.formatting import figure, local_clock, size_text
+from scorer.web.presentation.formatting import local_clock, number, size_text
 
 
 @dataclass(frozen=True)
@@ -257,20 +257,20 @@ WORDS: dict[str, Wording] = {
     "too-large": lambda f, c: _("%(file)s: %(problem)s, more than an import may hold", file=_in_file(f),
                                 problem=say(f["problem"])),
     "json-values": lambda f, c: _("it holds about %(values)s JSON values; the limit is %(limit)s",
-                                  values=figure(f["values"]), limit=figure(f["limit"])),
-    "files-count": lambda f, c: _("it holds %(files)s files; the limit is %(limit)s", files=figure(f["files"]),
-                                  limit=figure(f["limit"])),
+                                  values=number(f["values"]), limit=number(f["limit"])),
+    "files-count": lambda f, c: _("it holds %(files)s files; the limit is %(limit)s", files=number(f["files"]),
+                                  limit=number(f["limit"])),
     "unpacked-size": lambda f, c: _("its documents add up to %(size)s unpacked; the limit is %(limit)s",
                                     size=size_text(f["size"]), limit=size_text(f["limit"])),
     "unpacked-more": lambda f, c: _("its documents unpack to more than %(limit)s", limit=size_text(f["limit"])),
     "file-size": lambda f, c: _("it is %(size)s; the limit is %(limit)s", size=size_text(f["size"]),
                                 limit=size_text(f["limit"])),
     "matches-count": lambda f, c: _("it holds more than %(limit)s matches; import them a few files at a time",
-                                    limit=figure(f["limit"])),
+                                    limit=number(f["limit"])),
     "long-text": lambda f, c: _("%(file)s: a text in it is %(size)s bytes long; the limit is %(limit)s",
-                                file=_in_file(f), size=figure(f["size"]), limit=figure(f["limit"])),
+                                file=_in_file(f), size=number(f["size"]), limit=number(f["limit"])),
     "nested-deep": lambda f, c: _("%(file)s: is nested too deeply (%(depth)s levels; the limit is %(limit)s)",
-                                  file=_in_file(f), depth=figure(f["depth"]), limit=f["limit"]),
+                                  file=_in_file(f), depth=number(f["depth"]), limit=f["limit"]),
     "long-number-in-file": lambda f, c: _("%(file)s: holds a number more than %(limit)s digits long, which no match "
                                           "document needs", file=_in_file(f), limit=f["limit"]),
     "long-number": lambda f, c: _("a number is %(digits)s digits long; the limit is %(limit)s", digits=f["digits"],
