@@ -14,7 +14,7 @@ import pytest
 from browserhelpers import PHONE, no_sideways_scroll, start_match
 from playwright.sync_api import Page, expect
 
-SHELL_OR_BOARD = re.compile(r"^/(static/.+|offline|matches/[0-9]+)$")
+SHELL_OR_BOARD = re.compile(r"^/(static/.+|offline|matches/[0-9]+(/deals/new)?)$")
 # The worker's cache is named "ninety-nine-v1-<version of the static files>" (pwa.worker_source).
 APP_CACHE = "caches.keys().then(ks => caches.open(ks.filter(k => k.indexOf('ninety-nine-v1-') === 0)[0] || 'none'))"
 NOT_SECURE = "Object.defineProperty(window, 'isSecureContext', {value: false});"
@@ -74,7 +74,7 @@ def test_the_last_scoreboard_is_shown_when_the_server_cannot_be_reached(page: Pa
     expect(page.locator("#offline-note")).to_have_count(0)
 
 
-def test_the_worker_keeps_only_the_shell_and_scoreboards(page: Page) -> None:
+def test_the_worker_keeps_only_the_shell_scoreboards_and_deal_forms(page: Page) -> None:
     start_match(page, ["Ann", "Bob", "Cy"])
     controlled(page)
     board = page.url
@@ -82,6 +82,8 @@ def test_the_worker_keeps_only_the_shell_and_scoreboards(page: Page) -> None:
         page.goto(path)
     page.goto(board)
     page.get_by_role("link", name=re.compile("deal", re.I)).first.tap()
+    page.wait_for_url("**/matches/1/deals/new")
+    kept(page, "/matches/1/deals/new")  # the form a table plays on with while the server is away (issue 35)
     page.goto(board)
     kept(page, "/matches/1")
     paths = page.evaluate(f"{APP_CACHE}.then(c => c.keys()).then(ks => ks.map(r => new URL(r.url).pathname))")
