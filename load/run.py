@@ -17,6 +17,7 @@ import contextlib
 import csv
 import json
 import os
+import resource
 import secrets
 import shutil
 import subprocess
@@ -92,24 +93,29 @@ def server(env: dict[str, str], log: Path) -> Iterator[tuple[str, int]]:
             process.wait(timeout=15)
 
 
-def run_locust(hosts: list[str], args: argparse.Namespace, folder: Path) -> tuple[Path, Path]:
+def run_locust(hosts: list[str], args: argparse.Namespace, folder: Path) -> tuple[Path, Path, float]:
+    """Run the profile against ``hosts``: the results file, locust's figures, and the CPU seconds the
+    load generator itself used (on the same cores as the server)."""
     results, prefix = folder / "results.jsonl", folder / "locust"
     env = {**os.environ, "LOAD_HOSTS": ",".join(hosts), "LOAD_RESULTS": str(results),
            "LOAD_KEEPERS": str(args.keepers), "LOAD_WATCHERS": str(args.watchers), "LOAD_TABLES": str(args.tables),
            "LOAD_SCREENS": str(args.screens), "LOAD_DEAL_SECONDS": str(args.deal_seconds), "PYTHONPATH": str(ROOT)}
     users = (args.keepers + args.watchers if args.profile == "tables"
              else 1 + args.tables + args.watchers + args.screens)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
     ran = subprocess.run([sys.executable, "-m", "locust", "-f", str(ROOT / "load" / "locustfile.py"), "--headless",
                     "--host", hosts[0], "-u", str(users), "-r", str(max(users // 2, 1)), "-t", f"{args.seconds}s",
                     "--stop-timeout", "10", "--only-summary", "--csv", str(prefix), "--loglevel", "ERROR",
                     "--csv-full-history", *PROFILES[args.profile]],
                    cwd=ROOT, env=env, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    load_cpu = after.ru_utime + after.ru_stime - children.ru_utime - children.ru_stime
     broken = [line for line in ran.stderr.splitlines() if "Error" in line or "Traceback" in line]
     if broken:  # a user's own code failing is no failed request: say so, or the figures mislead
         print("the load generator's users raised: " + "; ".join(dict.fromkeys(broken))[:600])
     if args.history:  # the percentiles second by second, to see when the slow requests came
         shutil.copyfile(f"{prefix}_stats_history.csv", args.history.with_name(f"{args.history.stem}-{len(hosts)}{args.history.suffix}"))
-    return results, Path(f"{prefix}_stats.csv")
+    return results, Path(f"{prefix}_stats.csv"), load_cpu
 
 
 def who(args: argparse.Namespace) -> str:
@@ -119,7 +125,8 @@ def who(args: argparse.Namespace) -> str:
     return f"{args.keepers} scorekeepers, {args.watchers} watchers, {args.seconds} s"
 
 
-def report(title: str, stats_csv: Path, results: Path, database_url: str, used: dict[int, float], seconds: int) -> bool:
+def report(title: str, stats_csv: Path, results: Path, database_url: str, used: dict[int, float], seconds: int,
+           load_cpu: float) -> bool:
     """Print the latencies and the check; True when there were no errors and nothing lost or doubled."""
     rows = {row["Name"]: row for row in csv.DictReader(stats_csv.open())} if stats_csv.exists() else {}
     print(f"\n== {title} ==")
@@ -139,6 +146,7 @@ def report(title: str, stats_csv: Path, results: Path, database_url: str, used: 
     cpu = sum(used.values())
     print(f"server CPU: {cpu:.1f} s over {seconds} s ({1000 * cpu / max(requests, 1):.2f} ms a request); by process: "
           + ", ".join(f"{pid} {seconds_used:.1f} s" for pid, seconds_used in sorted(used.items())))
+    print(f"the load generator's CPU on the same cores: {load_cpu:.1f} s")
     summary_file = Path(str(results) + ".summary.json")
     summary = json.loads(summary_file.read_text()) if summary_file.exists() else {}
     saved = read_results(results)
@@ -196,10 +204,10 @@ def sqlite_run(args: argparse.Namespace, folder: Path) -> bool:
     setup_database(env)
     with server(env, folder / "server.log") as (url, pid):
         before = cpu_by_process(pid)
-        results, stats = run_locust([url], args, folder)
+        results, stats, load_cpu = run_locust([url], args, folder)
         used = cpu_used(before, cpu_by_process(pid))
     ok = report(f"make run's server ({len(used) - 1} workers), SQLite: {who(args)}", stats, results, database, used,
-                args.seconds)
+                args.seconds, load_cpu)
     if not ok:
         server_errors(folder)
     return ok
@@ -215,11 +223,11 @@ def postgres_run(args: argparse.Namespace, folder: Path) -> bool:
             with ExitStack() as stack:
                 servers = [stack.enter_context(server(env, folder / f"server-{i}.log")) for i in range(2)]
                 before = [cpu_by_process(pid) for _, pid in servers]
-                results, stats = run_locust([url for url, _ in servers], args, folder)
+                results, stats, load_cpu = run_locust([url for url, _ in servers], args, folder)
                 used = {pid: cpu for was, (_, main) in zip(before, servers, strict=True)
                         for pid, cpu in cpu_used(was, cpu_by_process(main)).items()}
             ok = report(f"two servers of make run's workers, one PostgreSQL: {who(args)}", stats, results, database, used,
-                        args.seconds)
+                        args.seconds, load_cpu)
             if not ok:
                 server_errors(folder)
             return ok
