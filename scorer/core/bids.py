@@ -103,11 +103,16 @@ def possible_bids(hand: Sequence[str], turn_up: str | None = None) -> dict[int, 
     """Every bid a hand can make, with the three-card choices that make it (for the bid helper)."""
     if turn_up is not None:
         turn_up = parse_bid_card(turn_up)
+    joker_counts = turn_up is not None and turn_up != JOKER
+    # Each card's value once (a bid is the sum of its cards'), not once for each of the 220
+    # threes of a 12-card hand: a save checks every seat's hand this way.
+    value = {card: bid_from_cards([card] * BID_CARDS, turn_up) // BID_CARDS
+             for card in hand if card != JOKER or joker_counts}
     found: dict[int, list[tuple[str, str, str]]] = {}
     for three in combinations(hand, 3):  # BID_CARDS, written out for the type of a 3-tuple
-        if JOKER in three and (turn_up is None or turn_up == JOKER):
+        if JOKER in three and not joker_counts:
             continue
-        found.setdefault(bid_from_cards(list(three), turn_up), []).append(three)
+        found.setdefault(value[three[0]] + value[three[1]] + value[three[2]], []).append(three)
     return dict(sorted(found.items()))
 
 

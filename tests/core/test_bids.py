@@ -8,7 +8,11 @@ Suit values: ♦ 0, ♠ 1, ♥ 2, ♣ 3; ranks do not matter.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from coredocs import PLAYERS, TURN_UP
 from coredocs import make_doc as doc
 
@@ -311,6 +315,24 @@ def test_possible_bids_twelve_cards_220_ways():
         for combo in combos:
             assert len(set(combo)) == 3
             assert bid_from_cards(list(combo)) == bid
+
+
+_DECK = [rank + suit for rank in ("A", "K", "Q", "J", "10", "9", "8", "7") for suit in "CDHS"] + ["Joker"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(hand=st.lists(st.sampled_from(_DECK), min_size=3, max_size=13, unique=True),
+       turn_up=st.one_of(st.none(), st.sampled_from(["7C", "AD", "h", "Joker"])))
+def test_possible_bids_are_every_three_cards_the_bid_rule_counts(hand, turn_up):
+    # Each card's value is worked out once (bids.possible_bids); the bids must be what
+    # bid_from_cards makes of every three of the hand, a Joker skipped where it counts as nothing.
+    joker_counts = turn_up not in (None, "Joker")
+    expected: dict[int, list[tuple[str, ...]]] = {}
+    for three in itertools.combinations(hand, 3):
+        if "Joker" in three and not joker_counts:
+            continue
+        expected.setdefault(bid_from_cards(list(three), turn_up), []).append(three)
+    assert possible_bids(hand, turn_up) == dict(sorted(expected.items()))
 
 
 def test_possible_bids_joker_counts_as_the_turn_up():
