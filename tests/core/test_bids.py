@@ -11,10 +11,10 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from coredocs import PLAYERS, TURN_UP
 from coredocs import make_doc as doc
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorer.core import MatchError, bid_from_cards, possible_bids, score_document
 
