@@ -36,7 +36,7 @@ $(BIN)/.installed-postgres: $(BIN)/.installed
 install-postgres: $(BIN)/.installed-postgres
 
 # Create or upgrade the database (SQLite in instance/, or DATABASE_URL from the environment or
-# .env), then serve on the network (granian, one worker process a core; WORKERS=N for another
+# .env), then serve on the network (granian, two worker processes a core; WORKERS=N for another
 # count) and print the address to open on a phone, with a QR code (HOST=127.0.0.1 keeps it to this computer; HTTPS=1 serves over TLS with a certificate made into
 # instance/, for the phone's wake lock and installing the app; PROXY=1 behind Caddy, docs/Caddyfile).
 run: install translations

@@ -1,5 +1,5 @@
 """`make load`: the table mix of load/locustfile.py against the production server, then the database
-checked: on the server `make run` starts (granian, one worker process a core) with a throwaway SQLite file, then on two processes (two ports)
+checked: on the server `make run` starts (granian, two worker processes a core) with a throwaway SQLite file, then on two processes (two ports)
 sharing one throwaway PostgreSQL server, the load split between them.
 
     python load/run.py                      # both, 60 s each, 30 scorekeepers and 60 watchers
@@ -79,7 +79,7 @@ def setup_database(env: dict[str, str]) -> None:
 @contextmanager
 def server(env: dict[str, str], log: Path) -> Iterator[tuple[str, int]]:
     """``python -m scorer.web.serving.serve`` on 127.0.0.1, exactly as `make run` starts it (granian,
-    one worker process a core): (URL, the server's pid)."""
+    two worker processes a core): (URL, the server's pid)."""
     port = free_port()
     with open(log, "w") as out:
         process = subprocess.Popen([sys.executable, "-m", "scorer.web.serving.serve", "--host", "127.0.0.1", "--port", str(port)],

@@ -66,8 +66,8 @@ def test_the_phone_address_is_printed_with_a_qr_code_and_the_database(monkeypatc
     assert out.index("http://192.168.1.20:5099/") < out.index("http://10.8.0.2:5099/")
     assert serve.terminal_qr("http://192.168.1.20:5099/") in out  # the first (Wi-Fi) address, scannable
     assert f"Database: SQLite file {tmp_path / 'scorer.sqlite'}" in out
-    # One worker process a core, unless asked otherwise.
-    assert served.calls == [("0.0.0.0", 5099, 4, None)] and "Serving with 4 worker processes" in out
+    # Two worker processes a core (DECISIONS 113), unless asked otherwise.
+    assert served.calls == [("0.0.0.0", 5099, 8, None)] and "Serving with 8 worker processes" in out
     serve.main(["--port", "5099", "--workers", "1"])
     assert served.calls[-1] == ("0.0.0.0", 5099, 1, None) and "Serving with 1 worker process " in capsys.readouterr().out
     # The workers make their own app: the addresses found reach them through the environment.

@@ -4,8 +4,9 @@ addresses to open.
     python -m scorer.web.serving.serve [--host 0.0.0.0] [--port 5000] [--workers N] [--https]
 
 The server is granian (a WSGI server written in Rust, with TLS of its own and on Linux, macOS and
-Windows alike): one worker process a core by default, each answering with ``THREADS`` threads
-(a club night on one process would spend its time serving HTTP in Python on one core). This
+Windows alike): two worker processes a core by default (``WORKERS_PER_CORE``), each answering
+with ``THREADS`` threads (a club night on one process would spend its time serving HTTP in Python
+on one core). This
 process prints the addresses, keeps the daily backup, and hands the app's settings to the
 workers through the environment (``worker_app`` makes each worker's app).
 """
@@ -124,12 +125,20 @@ BACKLOG = 2048
 PHONE_HOSTS_VARIABLE = "SCORER_PHONE_HOSTS"
 
 
+# Worker processes a core. A worker's threads take turns at one interpreter (the GIL), and a
+# request spends part of its time waiting on the database or the network: with one worker a core,
+# a club night's requests queued for their worker's interpreter while the cores stood half idle
+# (make load-club, 2 cores: save p99 860 ms, 48 % of the CPU idle); with two a core the same
+# night's saves answered at p99 100–240 ms on less CPU (DECISIONS 113, docs/performance.md).
+WORKERS_PER_CORE = 2
+
+
 def worker_count(asked: int | None) -> int:
-    """How many worker processes: as asked (``--workers``, ``WORKERS=`` of ``make run``), else one a
-    core."""
+    """How many worker processes: as asked (``--workers``, ``WORKERS=`` of ``make run``), else
+    ``WORKERS_PER_CORE`` a core."""
     if asked is not None and asked >= 1:
         return asked
-    return max(os.cpu_count() or 1, 1)
+    return WORKERS_PER_CORE * max(os.cpu_count() or 1, 1)
 
 
 def worker_app() -> Flask:
@@ -210,7 +219,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--behind-proxy", action="store_true",
                         help="trust one reverse proxy on this machine's X-Forwarded-For/-Proto (Caddy, docs/Caddyfile)")
     parser.add_argument("--workers", type=int, default=None,
-                        help="worker processes (default: one a core)")
+                        help="worker processes (default: two a core)")
     args = parser.parse_args(argv)
 
     if args.behind_proxy:
