@@ -14,6 +14,14 @@ export function dealTally(ctx) {
   form.addEventListener("input", function (event) {
     if (autoSeat && event.target === autoSeat.querySelector(".tricks-input")) autoSeat = null;
   });
+  // A tap into the rest the form filled in selects it, so that what the person types replaces it
+  // ("2" filled in, "3" typed: 3, not 23). Selected again after the tap's own caret placing.
+  form.addEventListener("focusin", function (event) {
+    var box = event.target;
+    if (!autoSeat || box !== autoSeat.querySelector(".tricks-input")) return;
+    box.select();
+    setTimeout(function () { if (document.activeElement === box && autoSeat && box.value) box.select(); }, 0);
+  });
 
   seats.forEach(function (seat) {
     var tricks = seat.querySelector(".tricks-input");

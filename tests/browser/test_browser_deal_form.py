@@ -189,3 +189,19 @@ def test_the_grid_and_the_suit_chips_pass_axe(page: Page) -> None:
     page.get_by_role("button", name="Add clubs to Bob’s bid cards").tap()  # the note about a fourth card
     expect(page.locator("#seats-1-bid-note")).to_be_visible()
     assert problems(page, "deal form, grid and suit chips") == []
+
+
+@pytest.mark.browser
+def test_a_figure_typed_into_the_filled_in_rest_replaces_it(page: Page) -> None:
+    start_match(page, ["Ann", "Bob", "Cy"])
+    page.get_by_role("link", name="Record deal 1").tap()
+    for name, n in (("Ann", 4), ("Bob", 3)):
+        page.get_by_role("button", name=f"{name} won {n} tricks", exact=True).tap()
+    rest = page.get_by_role("spinbutton", name="Tricks Cy won")
+    expect(rest).to_have_value("2")
+    rest.tap()
+    page.keyboard.type("1")
+    expect(rest).to_have_value("1")  # the person's own figure, not "21"
+    expect(page.locator("#tricks-left")).to_have_text("1 trick left")
+    page.keyboard.type("2")  # the figure is the person's now: typed on, as in any box
+    expect(rest).to_have_value("12")
