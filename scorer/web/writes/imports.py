@@ -40,6 +40,11 @@ T = TypeVar("T")
 
 BATCH_SECONDS = 0.2                    # how long one batch of stored matches may hold the database
 BATCH_MATCHES = 100
+# Between two batches, the lock is left free this long: a save waiting in another worker process
+# is not counted by ``give_way`` (it waits in SQLite's busy handler, which looks again only every
+# 100 ms once it has waited a while), and without the pause the next batch took the lock first,
+# batch after batch (a save waited 2.1 s behind a 1.8-s import in test_worker_races).
+BATCH_PAUSE = 0.11
 
 
 def candidates(checked: Checked) -> Select[tuple[Match]]:
@@ -124,6 +129,7 @@ def store_in_batches(items: Sequence[T], store_one: Callable[[T], Match | None],
                 commit()
                 outcome.added += batch
                 locking.give_way()  # a deal saved at the table meanwhile goes in now
+                time.sleep(BATCH_PAUSE)  # ...and one waiting in another process
                 batch, started = [], time.monotonic()
         commit()
         outcome.added += batch
