@@ -6,9 +6,8 @@ addresses to open.
 The server is granian (a WSGI server written in Rust, with TLS of its own and on Linux, macOS and
 Windows alike): two worker processes a core by default (``WORKERS_PER_CORE``), each answering
 with ``THREADS`` threads (a club night on one process would spend its time serving HTTP in Python
-on one core). This
-process prints the addresses, keeps the daily backup, and hands the app's settings to the
-workers through the environment (``worker_app`` makes each worker's app).
+on one core). This process prints the addresses, keeps the daily backup, and hands the app's
+settings to the workers through the environment (``worker_app`` makes each worker's app).
 """
 
 from __future__ import annotations
