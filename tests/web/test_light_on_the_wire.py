@@ -79,6 +79,24 @@ def test_pages_styles_and_scripts_are_compressed(client: FlaskClient, encoding, 
         assert len(packed.get_data()) < len(plain) / 2, path
 
 
+def test_static_files_are_sent_compressed_at_each_encodings_best(client: FlaskClient) -> None:
+    """A stylesheet or a linked script is compressed once a process, so it is compressed at Brotli 11
+    and gzip 9 (a page, made per request, at Brotli 5): the deal form's script is about 700 B
+    lighter on a phone's first visit than at the pages' level."""
+    match_id = start_match(client, ["Ann", "Bob", "Cy"])
+    form = get(client, f"/matches/{match_id}/deals/new").text
+    statics = [p for p in static_links(form) if p.endswith((".css", ".js"))]
+    assert len(statics) == 2, statics
+    for path in statics:
+        plain = get(client, path).get_data()
+        for _ in range(2):  # compressed at the first request, then kept
+            packed = get(client, path, **{"Accept-Encoding": "br"}).get_data()
+            assert packed == brotli.compress(plain, quality=11), path
+            assert len(packed) < len(brotli.compress(plain, quality=5)), path
+        zipped = get(client, path, **GZIP).get_data()
+        assert gzip.decompress(zipped) == plain and len(zipped) == len(gzip.compress(plain, 9, mtime=0)), path
+
+
 def test_nothing_is_compressed_for_a_client_that_does_not_ask(client: FlaskClient) -> None:
     response = get(client, "/")
     assert "Content-Encoding" not in response.headers

@@ -81,13 +81,25 @@ def test_every_kind_of_response_carries_the_headers(app_factory):
     assert_headers(saved)
     for url, mimetype in ((f"/matches/{match_id}", "text/html"), (f"/matches/{match_id}/export.json", "application/json"),
                           (f"/matches/{match_id}/export.csv", "text/csv"), ("/export/matches.zip", "application/zip"),
-                          ("/static/app.css", "text/css"), ("/static/app.js", "text/javascript"),
+                          ("/sw.js", "text/javascript"), ("/manifest.webmanifest", "application/manifest+json"),
                           ("/matches/99999999999999999999", "text/html"), ("/no/such/page", "text/html"),
-                          ("/boom", "text/html")):
+                          ("/static/no-such-file.js", "text/html"), ("/boom", "text/html")):
         response = client.get(url)
         assert response.mimetype == mimetype, url
         assert_headers(response)
         response.close()  # a static file is sent from an open file
+    # A file the app ships (the same bytes for everyone, no script of its own) is sent nosniff and the
+    # referrer policy (which a stylesheet's and a module's own fetches follow), not the headers only
+    # a page reads; a 404 for a missing file is a page and has them all (above).
+    home = client.get("/").get_data(as_text=True)
+    module = home.split('type="module" src="')[1].split('"')[0]
+    for url in ("/static/app.css", "/static/app.js", module, "/static/icon.svg"):
+        response = client.get(url, headers={"Accept-Encoding": "br"})
+        assert response.status_code == 200 and response.mimetype != "text/html", url
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+        assert response.headers["Referrer-Policy"] == "same-origin"
+        for name in ("Content-Security-Policy", *security.DOCUMENT_HEADERS):
+            assert name not in response.headers, (url, name)
     assert client.get("/boom").status_code == 500
     big = client.post("/matches/new", data={"players-0": "x" * 100_000})
     assert big.status_code == 413

@@ -2,10 +2,12 @@
 and a session cookie that stays on this site.
 
 - **Headers.** Every response (pages, JSON, CSV, zips, static files, redirects, error pages) says
-  which sources a page may use (``CONTENT_SECURITY_POLICY``: no inline script or style but the
-  two the app writes itself, allowed by their hash; no framing, no plugins), that its type is not to be guessed (``nosniff``), and that links leak no
-  address to another site (``Referrer-Policy: same-origin``; a hand page sets ``no-referrer``
-  itself and keeps it). A view's own value is never overwritten.
+  that its type is not to be guessed (``nosniff``) and that links leak no address to another
+  site (``Referrer-Policy: same-origin``; a hand page sets ``no-referrer`` itself and keeps it).
+  Every response but a file of ``static/`` answered as itself (the same bytes for everyone, no
+  script of its own) also says which sources it may use (``CONTENT_SECURITY_POLICY``: no inline script or style but
+  the two the app writes itself, allowed by their hash; no framing, no plugins) and that it is
+  not to be framed. A view's own value is never overwritten.
 - **Hosts.** Flask refuses (400) a request whose ``Host`` is not in ``TRUSTED_HOSTS``: localhost
   and 127.0.0.1, the addresses ``serve.py`` listens on and prints, and ``SCORER_HOSTS`` (config.py).
   A page on another site that rebinds its own name to this machine's address therefore can
@@ -45,7 +47,13 @@ CONTENT_SECURITY_POLICY = (
 )
 HEADERS = {
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "same-origin",
+    "Referrer-Policy": "same-origin",  # also what a stylesheet's or a module's own fetches send
+}
+# Read only from a page the app makes (or the service worker, whose script's own policy binds it):
+# not sent with a file of static/ answered as itself (a stylesheet, a module script, an icon), which
+# is the same bytes for everyone, holds nothing a request chose, and runs no script of its own.
+# That is about 400 B less on each of a cold deal form's three such requests.
+DOCUMENT_HEADERS = {
     "X-Frame-Options": "DENY",  # frame-ancestors for browsers that predate it
     "Cross-Origin-Opener-Policy": "same-origin",
 }
@@ -146,9 +154,18 @@ def policy(app: Flask) -> str:
     return found
 
 
+def is_shipped_file(response: Response) -> bool:
+    """A file of static/ answered as itself (a 404 for a missing one is a page like any other)."""
+    return request.endpoint == "static" and response.status_code < 400
+
+
 def add_headers(response: Response) -> Response:
-    response.headers.setdefault("Content-Security-Policy", policy(current_app))
     for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    if is_shipped_file(response):
+        return response
+    response.headers.setdefault("Content-Security-Policy", policy(current_app))
+    for name, value in DOCUMENT_HEADERS.items():
         response.headers.setdefault(name, value)
     return response
 

@@ -246,6 +246,13 @@ def script_module(entry: str) -> Markup:
     return Markup('<script type="module" src="{}"></script>').format(static_url(entry))
 
 
+def body_of(filename: str) -> bytes | None:
+    """The bytes ``/static/<filename>`` answers with, if the file is one held in memory."""
+    found = assets()
+    asset = found.by_hashed.get(filename) or found.by_name.get(filename)  # serve() made the languages' entries
+    return asset.body if asset is not None else None
+
+
 def serve(filename: str) -> Response:
     """``/static/<filename>``: a hashed name for a year, a plain name ``no-cache`` (with an ETag)."""
     found = assets()
