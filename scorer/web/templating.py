@@ -137,6 +137,13 @@ def compiled_templates(app: Flask) -> FileSystemBytecodeCache:
     return FileSystemBytecodeCache(folder, f"{made_by}-%s.cache")
 
 
+def compile_all(app: Flask) -> None:
+    """Compile every template now, into the kept files where they are not yet (``make run``'s
+    set-up step, and each worker before its first request, which then reads them)."""
+    for name in app.jinja_env.list_templates():
+        app.jinja_env.get_template(name)
+
+
 def register(app: Flask) -> None:
     """Every filter and global the templates use, in one place."""
     # No indentation, and no line left behind by a {% block tag %}: a 27-deal scoreboard is a

@@ -201,12 +201,16 @@ def test_the_database_is_named_without_its_password(uri, shown):
 
 
 def test_setup_db_upgrades_quietly_and_says_what_is_wrong(tmp_path):
-    """The first start prints nothing that looks like an error; an unusable database gets two lines."""
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "SECRET_KEY": "k",
+    """The first start prints nothing that looks like an error, and leaves every template compiled
+    for the workers; an unusable database gets two lines."""
+    instance = tmp_path / "instance"
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "SECRET_KEY": "k", "SCORER_INSTANCE": str(instance),
            "DATABASE_URL": f"sqlite:///{tmp_path / 'new.sqlite'}"}
     done = subprocess.run([sys.executable, "-m", "scorer.web.serving.setup_db"], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stdout == "" and done.stderr == "", done.stderr
+    templates = [path for path in (ROOT / "templates").rglob("*") if path.is_file()]
+    assert len(list((instance / "template-cache").iterdir())) == len(templates) > 50
     env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'no-such-folder' / 'x.sqlite'}"
     failed = subprocess.run([sys.executable, "-m", "scorer.web.serving.setup_db"], cwd=ROOT, env=env,
                             capture_output=True, text=True, timeout=120)

@@ -163,10 +163,10 @@ def warm(app: Flask) -> None:
     first deal forms and boards in each worker waited behind those compilations."""
     import flask_babel
 
+    from scorer.web import templating
     from scorer.web.language import LOCALES
 
-    for name in app.jinja_env.list_templates():
-        app.jinja_env.get_template(name)
+    templating.compile_all(app)  # from the files make run's set-up step kept, or compiled here
     with app.test_request_context("/"):
         for locale in LOCALES.values():
             with flask_babel.force_locale(locale):

@@ -1,4 +1,5 @@
-"""``make run``'s first step: create or upgrade the database, and say which one it is.
+"""``make run``'s first step: create or upgrade the database, and say which one it is; compile the
+templates into the instance folder, where the workers read them.
 
     python -m scorer.web.serving.setup_db            # upgrade; one or two lines and exit 1 if it cannot
     python -m scorer.web.serving.setup_db --wants-postgres   # exit 0 if DATABASE_URL names PostgreSQL
@@ -73,7 +74,7 @@ def upgrade_database() -> int:
     """Create or upgrade the tables; 0 when done, 1 with a short message on standard error."""
     from flask_migrate import upgrade
 
-    from scorer.web import create_app
+    from scorer.web import create_app, templating
 
     uri = ""
     try:
@@ -85,6 +86,9 @@ def upgrade_database() -> int:
             from scorer.web.writes import ratings
 
             ratings.catch_up_all()  # after the migration that adds them, or a change left for later
+        # Compiled once here, before the server starts, instead of by each of its workers at once
+        # while a club night's phones arrive (DECISIONS 114): the workers read the kept files.
+        templating.compile_all(app)
     except ModuleNotFoundError as err:
         if err.name and err.name.startswith("psycopg"):
             print("PostgreSQL's driver is not installed: run `make install-postgres` (make run does it when "
