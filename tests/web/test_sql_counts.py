@@ -275,3 +275,25 @@ def test_the_fingerprint_from_the_saves_document_is_the_matchs_own(app: Flask, c
         document = documents.match_document(match)
         assert "turn_up" in document["deals"][0]  # the app's card rides along in the document
         assert documents.document_hash(match, document) == documents.match_hash(match) == match.content_hash
+
+
+@pytest.mark.parametrize("ruleset, names", [("classic", ["Ann", "Bob", "Cy"]), ("five", ["Ann", "Bob", "Cy", "Dee", "Eve"])])
+def test_a_table_joining_a_night_reads_back_nothing_it_just_wrote(app_factory: Any, ruleset: str, names: list[str]) -> None:
+    """A club night's tables join at once and take turns at the set's lock, so a join writes what it
+    must and reads nothing it knows: the new players in three statements however many sit down
+    (found, inserted together, read), and the new match's deals, cards, scorekeepers and cached
+    results are never read back (it has none)."""
+    from cardhelpers import join_set, new_set
+
+    app = app_factory(WTF_CSRF_ENABLED=False)
+    client = app.test_client()
+    set_id = new_set(client, ruleset=ruleset)
+    join_set(client, ["Old", "Hand", "Sat", "Here", "Once"][:len(names)], set_id, ruleset=ruleset)
+    with counting(app) as found:
+        join_set(client, names, set_id, ruleset=ruleset)
+    statements = [s.sql.lstrip() for s in found]
+    players = [s for s in statements if "players" in s.split("\n")[0] and "INTO match" not in s.split("\n")[0]
+               and not s.startswith("SELECT players.name \n")]  # the lookalike check reads names before the lock
+    assert len(players) == 3, players
+    for table in ("deals", "dealt_deals", "match_keepers", "seat_results", "match_results"):
+        assert not [s for s in statements if s.startswith(f"SELECT {table}.")], table  # a row of the table itself

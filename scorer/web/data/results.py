@@ -112,17 +112,18 @@ def differs(stored: Any, wanted: Row) -> bool:
 
 
 def write_changes(model: type[SeatResult] | type[MatchResult], key: tuple[str, ...], match_id: int,
-                  wanted: list[Row], *where: Any) -> tuple[list[Row], list[Row], list[Row]]:
+                  wanted: list[Row], *where: Any, new: bool = False) -> tuple[list[Row], list[Row], list[Row]]:
     """Make the match's rows of ``model`` the ``wanted`` ones, writing only what differs: one
     SELECT of the rows stored, then at most one batched INSERT, one batched UPDATE and one DELETE,
     whatever the number of deals (a deal added writes its own rows and the match's rows only).
 
     ``where`` narrows the rows compared (``wanted`` holds those only). Returns the rows taken out or
     replaced (as they were), the rows written, and all rows compared as they were, for the
-    summaries (``summary_upkeep.CacheChange``)."""
+    summaries (``summary_upkeep.CacheChange``). ``new``: the match was written in this transaction,
+    so it has no rows to read."""
     table = model.__table__
-    have = {tuple(row._mapping[k] for k in key): dict(row._mapping)
-            for row in db.session.execute(select(*table.columns).where(table.c.match_id == match_id, *where))}
+    have = {} if new else {tuple(row._mapping[k] for k in key): dict(row._mapping)
+                           for row in db.session.execute(select(*table.columns).where(table.c.match_id == match_id, *where))}
     want = {tuple(row[k] for k in key): row for row in wanted}
     added = [row for ident, row in want.items() if ident not in have]
     changed = [ident for ident, row in want.items() if ident in have and differs(have[ident], row)]
@@ -138,7 +139,7 @@ def write_changes(model: type[SeatResult] | type[MatchResult], key: tuple[str, .
 
 
 def refresh(match: Match, scored: MatchScore | None = None, summarise: bool = True, since: int = 1,
-            deals: list[DealDocument] | None = None) -> None:
+            deals: list[DealDocument] | None = None, new: bool = False) -> None:
     """Bring the match's cached rows and its players' summaries up to date in the current
     transaction (the caller commits), writing only the rows whose figures changed.
 
@@ -147,7 +148,8 @@ def refresh(match: Match, scored: MatchScore | None = None, summarise: bool = Tr
     ``summarise=False`` leaves the summaries to the caller (``rebuild_all`` writes them all at the end).
     ``since`` is the first deal the change touched (the deal saved, edited or deleted): the seat
     rows before it cannot change, so only those from it on are read and compared. ``deals``: the
-    match's deals as they now stand, when the caller has them (a save read them already).
+    match's deals as they now stand, when the caller has them (a save read them already). ``new``:
+    the match was written in this transaction (``begin``): it has no rows yet to compare with.
     """
     document = documents.match_document(match, deals)  # made once: the fingerprint and the rows read it
     fingerprint = documents.document_hash(match, document)  # what an import recognises the match by
@@ -157,8 +159,8 @@ def refresh(match: Match, scored: MatchScore | None = None, summarise: bool = Tr
     # No autoflush: the deal being saved is written by the caller's commit, which is where its own
     # checks (a deal number saved twice) are caught; a failed commit takes these rows back with it.
     with db.session.no_autoflush:
-        old_seats, new_seats, _ = write_changes(SeatResult, SEAT_KEY, match.id, seat_rows, SeatResult.deal >= since)
-        _, _, old_matches = write_changes(MatchResult, MATCH_KEY, match.id, match_rows)
+        old_seats, new_seats, _ = write_changes(SeatResult, SEAT_KEY, match.id, seat_rows, SeatResult.deal >= since, new=new)
+        _, _, old_matches = write_changes(MatchResult, MATCH_KEY, match.id, match_rows, new=new)
         ratings.follow(match, ratings.rated_figures(old_matches), ratings.rated_figures(match_rows))
         if summarise:
             update_summaries(match, summary_upkeep.CacheChange(old_seats, new_seats, old_matches, match_rows))

@@ -388,18 +388,20 @@ def keep_played_trumps(match: Match, number: int, before: MatchScore) -> None:
 
 
 def settle(match: Match, after: MatchScore, since: int = 1, deals: list[DealDocument] | None = None,
-           touch: bool = True, deal_next: bool = True) -> None:
+           touch: bool = True, deal_next: bool = True, new: bool = False) -> None:
     """What every change to a match's deals ends with, in its transaction: the finished flag and
     the tag from the core's score, the results cache from deal ``since`` on (the deals before it
     keep their rows), and the cards of the deal to come where the app deals (cards once made never
     change; an edit that reopens a finished match deals the next deal). An import keeps the file's
     times (``touch=False``) and leaves a deal already in the players' hands undealt (``deal_next=False``).
-    At a table of a duplicate set, the night's frontier then moves if it can (``frontier.follow``)."""
+    At a table of a duplicate set, the night's frontier then moves if it can (``frontier.follow``).
+    ``new``: the match was written in this transaction (``matches.begin``), with no cached rows yet
+    and no deal: the frontier, the deal every table has published, cannot move for it."""
     match.finished = after.finished
     if touch:
         match.touch()
-    refresh(match, after, since=since, deals=deals)
-    if match.deal_set is not None:
+    refresh(match, after, since=since, deals=deals, new=new)
+    if match.deal_set is not None and not new:  # a table joining with no deal never moves the frontier on
         db.session.flush()  # the deal and the flag, which the frontier counts
         frontier.follow(match.deal_set.id)
     if deal_next:

@@ -208,9 +208,12 @@ def revoked_from(rematch: Match, keeper_hash: str) -> bool:
 def begin(match: Match, by: str, token: str | None = None) -> Started:
     """Write a new match's figures before any deal, as an import writes them, deal 1's cards if
     the app handles them, and its first scorekeeper. The caller commits."""
+    for none_yet in ("deals", "dealt", "keepers"):  # set, so that nothing reads them back after the flush
+        if none_yet not in match.__dict__:
+            setattr(match, none_yet, [])
     db.session.add(match)
     db.session.flush()  # the id names the capability's cookie; the deal set (if any) is loaded
-    settle(match, documents.score(match))
+    settle(match, documents.score(match), new=True)
     return Started(match.id, new_keeper(match, by, token), match.player_names[match.first_dealer])
 
 

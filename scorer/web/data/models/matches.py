@@ -54,11 +54,21 @@ class Player(Model):
 
     @classmethod
     def all_named(cls, wanted: list[str]) -> list[Player]:
-        """``named`` for each name, in the order given; new ones are inserted in the order of their
-        keys, so that two matches started at once with the same new players in other seats wait
-        for each other instead of deadlocking on PostgreSQL (each holding a name the other needs)."""
-        found = {name_key(name): cls.named(name) for name in sorted(wanted, key=name_key)}
-        return [found[name_key(name)] for name in wanted]
+        """``named`` for each name, in the order given, in three statements whatever their number
+        (a table joining a club night runs this under the set's lock): the known ones read at
+        once, the new ones inserted in one statement in the order of their keys (so that two
+        matches started at once with the same new players in other seats wait for each other
+        instead of deadlocking on PostgreSQL, each holding a name the other needs), then read."""
+        tidied = {name_key(names.tidy(name)): names.tidy(name) for name in wanted}
+        found = {player.name_key: player for player in db.session.scalars(select(cls).where(cls.name_key.in_(tidied)))}
+        new = sorted(key for key in tidied if key not in found)
+        if new:
+            dialect = db.session.get_bind().dialect.name
+            add = (postgresql_insert if dialect == "postgresql" else sqlite_insert)(cls)
+            db.session.execute(add.values([{"name": tidied[key], "name_key": key, "created_at": now_utc()} for key in new])
+                               .on_conflict_do_nothing(index_elements=["name_key"]))
+            found.update((player.name_key, player) for player in db.session.scalars(select(cls).where(cls.name_key.in_(new))))
+        return [found[name_key(names.tidy(name))] for name in wanted]
 
 
 class Match(Model):
