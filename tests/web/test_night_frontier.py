@@ -19,10 +19,11 @@ from cardhelpers import dealt, join_set, new_set, set_code, started_before
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
-from webhelpers import deal_form, phone, post_deal, post_form, post_undo, start_match
+from webhelpers import deal_form, phone, post_deal, post_form, post_undo, start_match, without_tokens
 
 from scorer.web.data.models import Change, DealSet, Match, RatingStep, SetTable
 from scorer.web.extensions import db
+from scorer.web.serving import kept_pages
 
 A_NAMES, B_NAMES, C_NAMES = ["Ann", "Bob", "Cy"], ["Dee", "Eve", "Fay"], ["Gus", "Hal", "Ivy"]
 
@@ -193,17 +194,49 @@ def test_a_published_last_deal_is_not_taken_away_nor_put_back_by_an_undo(night):
         assert db.session.get_one(Match, b).deal_count() == 1
 
 
-def test_the_live_tag_moves_with_the_frontier_and_with_a_table_deleted_or_restored(night):
+def test_the_live_tag_moves_with_what_the_board_shows_and_with_nothing_else(night, monkeypatch):
+    """A's tag moves when B is deleted: the frontier moves on, and A's board shows A's deal 2. B
+    restored changes nothing A's board shows (the frontier never moves back): A's tag stays, and
+    A's board made afresh is the same, so the watchers that skip fetching it miss nothing."""
+    monkeypatch.setattr(kept_pages, "SECONDS", -1.0)  # every board made afresh, none kept
     stranger, a, b = night["stranger"], night["a"], night["b"]
 
     def tag() -> str:
         return stranger.get(f"/matches/{a}/version").headers["ETag"]
-    first = tag()
+
+    def board() -> str:
+        return without_tokens(stranger.get(f"/matches/{a}").text)
+    first, first_board = tag(), board()
     assert night["organiser"].post(f"/deal-sets/{night['set']}/tables/{b}/delete").status_code == 303
-    second = tag()
-    assert second != first
+    second, second_board = tag(), board()
+    assert second != first and second_board != first_board and shows_deal_2(stranger, a)
     assert night["server"].post(f"/matches/{b}/restore").status_code in (302, 303)
-    assert tag() != second
+    assert tag() == second and board() == second_board
+
+
+def test_a_table_joining_or_changed_moves_the_screens_tag_and_only_its_own(night, monkeypatch):
+    """At the start of a club night every table joins within a minute. A table joining moves the
+    director's screen's tag (it lists the tables) and no other table's: another table's board shows
+    nothing of it, so its watchers fetch nothing. The organiser closing a table moves that table's
+    tag (its board says where it stands), not another's."""
+    monkeypatch.setattr(kept_pages, "SECONDS", -1.0)  # every board made afresh, none kept
+    app, stranger, set_id, a, b = night["app"], night["stranger"], night["set"], night["a"], night["b"]
+
+    def tag(match_id: int) -> str:
+        return stranger.get(f"/matches/{match_id}/version").headers["ETag"]
+
+    def screen() -> str:
+        return stranger.get(f"/deal-sets/{set_id}/version").headers["ETag"]
+    tags, boards, screen_before = {m: tag(m) for m in (a, b)}, {m: without_tokens(stranger.get(f"/matches/{m}").text) for m in (a, b)}, screen()
+    c = join_set(phone(app, "192.168.1.8"), ["Cat", "Dan", "Eve"], set_id)  # play has started: it waits
+    assert screen() != screen_before
+    assert {m: tag(m) for m in (a, b)} == tags
+    assert {m: without_tokens(stranger.get(f"/matches/{m}").text) for m in (a, b)} == boards
+    assert night["organiser"].post(f"/deal-sets/{set_id}/tables/{c}/take-out").status_code == 303
+    assert {m: tag(m) for m in (a, b)} == tags
+    assert night["organiser"].post(f"/deal-sets/{set_id}/tables/{a}/close").status_code == 303
+    assert tag(a) != tags[a] and "closed" in stranger.get(f"/matches/{a}").text.lower()
+    assert tag(b) == tags[b]
 
 
 def test_the_nights_matches_count_in_statistics_and_ratings_once_it_has_ended(app):

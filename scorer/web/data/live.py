@@ -37,52 +37,72 @@ from scorer.web.extensions import db
 
 # Built once (Core, not the ORM: a poll is the app's most frequent request): the match's row by
 # its primary key (none once deleted: Recently deleted keeps the row), its deals counted on the (match_id, number) unique index,
-# and, for a table of a duplicate set, the set's version (two more primary-key lookups).
+# and, for a table of a duplicate set, what its night has published (two more primary-key lookups).
 _match, _deal, _cards, _set = Match.__table__, Deal.__table__, MatchCards.__table__, DealSet.__table__
 VERSION_QUERY = select(
     _match.c.version, _match.c.updated_at,
-    select(func.count()).where(_deal.c.match_id == _match.c.id).scalar_subquery(),
-    _set.c.version,
+    select(func.count()).where(_deal.c.match_id == _match.c.id).scalar_subquery().label("deals"),
+    _set.c.published, _set.c.ended_at,
 ).select_from(_match.outerjoin(_cards, _cards.c.match_id == _match.c.id).outerjoin(_set, _set.c.id == _cards.c.deal_set_id)
               ).where(_match.c.id == bindparam("match_id"), _match.c.deleted_at.is_(None))
 
 
 # The match most recently played (saved, started, restored), in play or just ended: the newest
 # of each state by ``ix_matches_state`` (finished, updated_at, id), one row each, in one statement;
-# for a table of a duplicate set, with its set's version, as a match's own tag has it.
+# for a table of a duplicate set, with what its night has published, as a match's own tag has it.
 _newest = [select(_match.c.id, _match.c.version, _match.c.updated_at)
            .where(_match.c.finished.is_(state), _match.c.deleted_at.is_(None))
            .order_by(_match.c.updated_at.desc(), _match.c.id.desc()).limit(1).subquery()
            for state in (False, True)]
+_night_of = _cards.join(_set, _set.c.id == _cards.c.deal_set_id)
 TABLE_QUERY = union_all(*(
-    select(newest, select(_set.c.version).select_from(_cards.join(_set, _set.c.id == _cards.c.deal_set_id))
-           .where(_cards.c.match_id == newest.c.id).scalar_subquery())
+    select(newest,
+           select(_set.c.published).select_from(_night_of).where(_cards.c.match_id == newest.c.id).scalar_subquery().label("published"),
+           select(_set.c.ended_at).select_from(_night_of).where(_cards.c.match_id == newest.c.id).scalar_subquery().label("ended_at"))
     for newest in _newest))
 
 
-def table_match() -> Row[tuple[int, int, datetime, int | None]] | None:
-    """(id, version, updated_at, its set's version) of the match most recently played, or None
-    when there is none."""
+def table_match() -> Row[tuple[int, int, datetime, int | None, datetime | None]] | None:
+    """(id, version, updated_at, its night's published deals and end) of the match most recently
+    played, or None when there is none."""
     rows = db.session.connection().execute(TABLE_QUERY).all()
     return max(rows, key=lambda row: (row[2], row[0]), default=None)
 
 
-def table_tag(row: Row[tuple[int, int, datetime, int | None]] | None) -> str:
+def table_tag(row: Row[tuple[int, int, datetime, int | None, datetime | None]] | None) -> str:
     """The big screen's tag when it follows the table: which match, and that match's own tag."""
-    return "none" if row is None else f"{row[0]}-{tag(row[1], row[2], row[3])}"
+    return "none" if row is None else f"{row[0]}-{tag(row[1], row[2], night_mark(row[3], row[4]))}"
+
+
+def polled_tag(row: Row[tuple[int, datetime, int, int | None, datetime | None]]) -> str:
+    """The tag of a match from ``VERSION_QUERY``'s row."""
+    return tag(row[0], row[1], night_mark(row[3], row[4]))
 
 
 def match_tag(match: Match) -> str:
     """The tag of ``match`` as it was read (what its poll answers while nothing changed)."""
-    return tag(match.version, match.updated_at, match.deal_set.version if match.deal_set is not None else None)
+    night = match.deal_set
+    return tag(match.version, match.updated_at, night_mark(night.published, night.ended_at) if night is not None else None)
 
 
-def tag(version: int, updated_at: datetime | None, set_version: int | None = None) -> str:
+def night_mark(published: int | None, ended_at: datetime | None) -> str | None:
+    """What of its night a table's pages show besides the table itself: how many deals are
+    published (a slower table's save shows a faster table's held-back deals to everyone) and
+    whether the night has ended (a match over is then over for everyone). Not the set's version:
+    that moves with every table joining, which changes nothing on another table's board, and
+    made all of a night's watchers fetch their boards again at each of the first minutes' joins.
+    What the table's own pages show of it (its state with the organiser) touches its match.
+    None for a match of no set."""
+    if published is None:
+        return None
+    return f"{published}e" if ended_at is not None else str(published)
+
+
+def tag(version: int, updated_at: datetime | None, night: str | None = None) -> str:
     """The ``ETag`` (without its quotes) of a match at ``version``, last touched at ``updated_at``;
-    a table of a duplicate set also at its set's ``set_version``, which moves when what the set
-    publishes moves (a slower table's save shows a faster table's held-back deals to everyone)."""
+    a table of a duplicate set also at its ``night_mark``."""
     stamp = zlib.crc32(str(updated_at).encode()) if updated_at is not None else 0
-    return f"{version}-{stamp:08x}" if set_version is None else f"{version}-{stamp:08x}-{set_version}"
+    return f"{version}-{stamp:08x}" if night is None else f"{version}-{stamp:08x}-{night}"
 
 
 def touch(match_id: int) -> None:

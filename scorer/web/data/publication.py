@@ -243,7 +243,7 @@ def advance(set_id: int) -> bool:
     """Move the set's frontier to where its tables stand now (never back), in the caller's write,
     which has taken the set's lock (``locking.lock_set``) after writing what changed; end the night
     once no table is in the count. Returns whether it moved (then every phone following a table of
-    the set is to look again: the set's version is in every table's tag, and the caller raised it)."""
+    the set is to look again: the frontier is in every table's tag, ``live.night_mark``)."""
     deal_set = db.session.get_one(DealSet, set_id)
     before = (deal_set.published, ended(deal_set))
     frontier, over = frontier_after(deal_set, standings(set_id))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import Response, abort, jsonify, request
 
-from scorer.web.data.live import VERSION_QUERY, tag
+from scorer.web.data.live import VERSION_QUERY, polled_tag
 from scorer.web.extensions import db
 from scorer.web.language import gettext
 from scorer.web.play.blueprint import bp
@@ -22,7 +22,7 @@ def version(match_id: int) -> Response:
     row = db.session.connection().execute(VERSION_QUERY, {"match_id": match_id}).first()
     if row is None:
         abort(404, gettext("This match was deleted."))
-    etag = tag(row[0], row[1], row[3])
+    etag = polled_tag(row)
     # Unchanged: no body at all; changed: a few bytes the deal form reads (the board only the tag).
     unchanged = request.if_none_match.contains(etag)
     response = Response(status=304) if unchanged else jsonify(version=row[0], deals=row[2])

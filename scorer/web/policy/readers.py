@@ -17,7 +17,7 @@ from flask import session
 from scorer.web import language
 from scorer.web.data import publication
 from scorer.web.data.deletion import visible_or_404
-from scorer.web.data.live import VERSION_QUERY, tag
+from scorer.web.data.live import VERSION_QUERY, polled_tag
 from scorer.web.data.models import Match
 from scorer.web.extensions import db
 from scorer.web.language import gettext
@@ -66,9 +66,9 @@ def shared_key(match_id: int) -> tuple[int, str, str] | None:
     that is not there or deleted: the caller reads it with ``match_or_404``). From the live poll's
     one statement, before the match is loaded: a page kept under the key costs that and no more."""
     row = db.session.connection().execute(VERSION_QUERY, {"match_id": match_id}).first()
-    if row is None or row[3] is None or not _as_everyone(match_id):
+    if row is None or row.published is None or not _as_everyone(match_id):  # no row of a set: not a table of a night
         return None
-    return match_id, tag(row[0], row[1], row[3]), language.current()
+    return match_id, polled_tag(row), language.current()
 
 
 def sees_as_everyone(match: Match) -> bool:

@@ -3,8 +3,9 @@
 Every write that changes what the frontier is worked out from (a deal saved, edited, deleted or
 undone at a table of a set, a table admitted, closed, opened again or taken out, a table's match
 deleted or restored) ends with ``follow``: under the set's lock, the stored frontier moves forward
-to where the tables stand (``publication.advance``; never back), and the set's version, which
-every table's live tag carries, is raised when it moved. When the night ends, its matches enter
+to where the tables stand (``publication.advance``; never back), and the set's version (the
+director's screen's) is raised when it moved; every table's live tag carries the frontier itself
+(``live.night_mark``). When the night ends, its matches enter
 the statistics and the ratings (``release``): until then they were left out of both
 (``publication.counts_yet``), so that no sum tells a deal the night has not published.
 """
