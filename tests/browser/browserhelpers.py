@@ -29,6 +29,15 @@ def without_tap_highlight(page: Page) -> None:
     page.add_init_script(NO_TAP_HIGHLIGHT)
 
 
+def take_seat(page: Page, name: str) -> None:
+    """Take ``name``'s seat on a hand page, and wait for the hand's page to have loaded: its bid
+    chips and Pick buttons are drawn before its module script has run (a module is deferred), and
+    a tap in between lands on a control with no handler yet. The first request for a script in a
+    server process also compresses it (serving/compression.py), which widens that moment."""
+    with page.expect_navigation():
+        page.get_by_role("button", name=f"I am {name}: take the seat").tap()
+
+
 def snap(page: Page, name: str) -> None:
     """The whole page as it is, light then dark, into screenshots/ (git-ignored) to look at."""
     SCREENSHOTS.mkdir(exist_ok=True)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from browserhelpers import make_classic_deal_set, record_hidden_first_deal, sheet_of, start_dealt_match, start_match
+from browserhelpers import make_classic_deal_set, record_hidden_first_deal, sheet_of, start_dealt_match, start_match, take_seat
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import select
 
@@ -153,7 +153,7 @@ def test_card_screens_pass_axe(page: Page, browser: Browser, browser_context_arg
         token = db.session.scalar(select(DealtDeal).where(DealtDeal.match_id == match_id)).links[0].token
     player = browser.new_context(**browser_context_args).new_page()
     player.goto(f"/hand/{token}")
-    player.get_by_role("button", name="I am Ann: take the seat").tap()
+    take_seat(player, "Ann")
     expect(player.get_by_role("group", name=re.compile("Your 12 cards"))).to_be_visible()
     hand_found = problems(player, "hand page, seat taken")
     player.context.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from browserhelpers import bid, save, start_dealt_match, start_match, tricks
+from browserhelpers import bid, save, start_dealt_match, start_match, take_seat, tricks
 from playwright.sync_api import expect
 
 from scorer.web.policy import security
@@ -41,7 +41,7 @@ def test_a_hand_page_and_its_qr_codes_work_under_the_policy(page, live_app):
     expect(page.locator("svg.qr").first).to_be_attached()                  # QR codes: inline SVG, no style
     link = page.locator("a[href*='/hand/']").first.get_attribute("href")
     page.goto(link)
-    page.get_by_role("button", name="I am Ann: take the seat").tap()  # no card until the phone takes the seat
+    take_seat(page, "Ann")  # no card until the phone takes the seat
     expect(page.get_by_role("heading", level=1)).to_be_visible()
     page.get_by_role("button", name=re.compile(r"^Pick cards for a bid of")).first.tap()  # the hand's script
     expect(page.locator(".tile.picked")).to_have_count(3)

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browserhelpers import bid, no_sideways_scroll, save, start_dealt_match, start_match, tricks
+from browserhelpers import bid, no_sideways_scroll, save, start_dealt_match, start_match, take_seat, tricks
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 LIVE = 3000  # the promise: every phone shows a save within 3 seconds
@@ -148,7 +148,7 @@ def test_the_keepers_board_follows_a_seat_taken_and_keeps_its_panel_closed(page,
     errors: list[str] = []
     context, player = phone(browser, browser_context_args, errors)
     player.goto(link)
-    player.get_by_role("button", name="I am Ann: take the seat").tap()
+    take_seat(player, "Ann")
     expect(page.locator("details#hands .summary-value")).to_contain_text("1 of 3 seats taken", timeout=LIVE)
     expect(page.locator("details#hands")).not_to_have_attribute("open", "")
     expect(page.locator("#live-status")).to_have_text("Updated just now")

@@ -7,7 +7,7 @@ import re
 import subprocess
 
 import pytest
-from browserhelpers import SCREENSHOTS, no_sideways_scroll, tricks
+from browserhelpers import SCREENSHOTS, no_sideways_scroll, take_seat, tricks
 from playwright.sync_api import Browser, Page, expect
 
 from scorer.core import deal_cards, derive_seed
@@ -86,7 +86,7 @@ def test_three_phones_see_their_own_hands_bid_and_the_scorekeeper_records(page, 
         expect(hand.get_by_role("checkbox")).to_have_count(0)
         if seat == 0:
             shoot(hand, "dealing-take-seat")
-        hand.get_by_role("button", name=f"I am {name}: take the seat").tap()
+        take_seat(hand, name)
         expect(hand.get_by_role("heading", level=1)).to_contain_text(f"{name}’s hand")
         expect(hand.get_by_role("group", name=re.compile("Your 12 cards"))).to_be_visible()
         expect(hand.get_by_role("checkbox")).to_have_count(12)
@@ -282,7 +282,7 @@ def test_the_scorekeeper_hands_a_seat_over_to_a_new_phone(page, browser, browser
     link = page.get_by_role("link", name="Ann’s hand for deal 1").get_attribute("href")
     old, new, watcher = (phone(browser, browser_context_args) for _ in range(3))
     old.goto(link)
-    old.get_by_role("button", name="I am Ann: take the seat").tap()
+    take_seat(old, "Ann")
     expect(old.get_by_role("group", name=re.compile("Your 12 cards"))).to_be_visible()
     new.goto(link)
     expect(new.get_by_role("alert")).to_contain_text("held by another phone")
@@ -297,7 +297,7 @@ def test_the_scorekeeper_hands_a_seat_over_to_a_new_phone(page, browser, browser
     shoot(watcher, "dealing-handover-watcher")
 
     new.reload()
-    new.get_by_role("button", name="I am Ann: take the seat").tap()
+    take_seat(new, "Ann")
     expect(new.get_by_role("group", name=re.compile("Your 12 cards"))).to_be_visible()
     old.reload()
     expect(old.get_by_role("alert")).to_contain_text("held by another phone")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browserhelpers import SCREENSHOTS, bid, no_sideways_scroll, tricks
+from browserhelpers import SCREENSHOTS, bid, no_sideways_scroll, take_seat, tricks
 from playwright.sync_api import Page, expect
 from sqlalchemy import select
 
@@ -45,7 +45,7 @@ def test_the_hand_page_names_the_alias_of_a_low_bid(page: Page, live_app):
         token, hand, turn_up = dealt.links[0].token, dealt.hands[0], dealt.turn_up
     low = min(bid for bid in possible_bids(hand, turn_up) if bid <= 3)
     page.goto(f"/hand/{token}")
-    page.get_by_role("button", name="I am Ann: take the seat").tap()  # no card until the phone takes the seat
+    take_seat(page, "Ann")  # no card until the phone takes the seat
     page.locator(f".chip[data-bid='{low}']").tap()
     expect(page.locator("#bid-now")).to_have_text(f"Your bid: {low} (or {low + 10})")
 
