@@ -88,8 +88,11 @@ def start_dealt_match(page: Page, seed: str = "7") -> int:
 
 
 def styled(page: Page) -> None:
-    """Wait until the page's stylesheets are in (a page opened by a tap is not waited for, and the
-    deal form links play.css): until then both bid pads, one of which its styles hide, are drawn."""
+    """Wait until the page's stylesheets are in and its module script has run (a page opened by a tap
+    is not waited for): until then both bid pads, one of which play.css hides, are drawn, and the
+    chips have no handler yet. Called once a control of the page is seen, so the page waited for is
+    the new one."""
+    page.wait_for_load_state("domcontentloaded")  # a module runs before DOMContentLoaded, and its handlers on it
     page.wait_for_function("[...document.querySelectorAll('link[rel=stylesheet]')].every((link) => link.sheet)")
 
 
