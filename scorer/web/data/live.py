@@ -54,11 +54,9 @@ _newest = [select(_match.c.id, _match.c.version, _match.c.updated_at)
            .where(_match.c.finished.is_(state), _match.c.deleted_at.is_(None))
            .order_by(_match.c.updated_at.desc(), _match.c.id.desc()).limit(1).subquery()
            for state in (False, True)]
-_night_of = _cards.join(_set, _set.c.id == _cards.c.deal_set_id)
 TABLE_QUERY = union_all(*(
-    select(newest,
-           select(_set.c.published).select_from(_night_of).where(_cards.c.match_id == newest.c.id).scalar_subquery().label("published"),
-           select(_set.c.ended_at).select_from(_night_of).where(_cards.c.match_id == newest.c.id).scalar_subquery().label("ended_at"))
+    select(newest, _set.c.published, _set.c.ended_at)
+    .select_from(newest.outerjoin(_cards, _cards.c.match_id == newest.c.id).outerjoin(_set, _set.c.id == _cards.c.deal_set_id))
     for newest in _newest))
 
 

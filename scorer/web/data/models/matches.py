@@ -35,40 +35,34 @@ class Player(Model):
 
     @classmethod
     def named(cls, name: str) -> Player:
-        """The known player with this name (any case), or a new one, inserted now (the caller commits).
+        """The known player with this name (any case), or a new one, inserted now (the caller
+        commits): ``all_named`` of one name."""
+        return cls.all_named([name])[0]
+
+    @classmethod
+    def all_named(cls, wanted: list[str]) -> list[Player]:
+        """The known player of each name (any case), or a new one inserted now, in the order given
+        (the caller commits), in three statements whatever their number (a table joining a club
+        night runs this under the set's lock): the known ones read at once, the new ones inserted
+        in one statement in the order of their keys (so that two matches started at once with the
+        same new players in other seats wait for each other instead of deadlocking on PostgreSQL,
+        each holding a name the other needs), then read.
 
         Two phones starting matches with the same new name at the same moment both find no
         player: the second one's insert then does nothing (it waits for the first one's commit
         on either database) and it reads the first one's row, instead of failing on the unique
         key (found by `make load`)."""
-        name = names.tidy(name)
-        key = name_key(name)
-        player = db.session.scalar(select(cls).where(cls.name_key == key))
-        if player is None:
-            dialect = db.session.get_bind().dialect.name
-            add = (postgresql_insert if dialect == "postgresql" else sqlite_insert)(cls)
-            db.session.execute(add.values(name=name, name_key=key, created_at=now_utc())
-                               .on_conflict_do_nothing(index_elements=["name_key"]))
-            player = db.session.scalars(select(cls).where(cls.name_key == key)).one()
-        return player
-
-    @classmethod
-    def all_named(cls, wanted: list[str]) -> list[Player]:
-        """``named`` for each name, in the order given, in three statements whatever their number
-        (a table joining a club night runs this under the set's lock): the known ones read at
-        once, the new ones inserted in one statement in the order of their keys (so that two
-        matches started at once with the same new players in other seats wait for each other
-        instead of deadlocking on PostgreSQL, each holding a name the other needs), then read."""
-        tidied = {name_key(names.tidy(name)): names.tidy(name) for name in wanted}
-        found = {player.name_key: player for player in db.session.scalars(select(cls).where(cls.name_key.in_(tidied)))}
-        new = sorted(key for key in tidied if key not in found)
+        tidied = [names.tidy(name) for name in wanted]
+        keys = [name_key(name) for name in tidied]
+        found = {player.name_key: player for player in db.session.scalars(select(cls).where(cls.name_key.in_(keys)))}
+        new = {key: name for key, name in zip(keys, tidied, strict=True) if key not in found}
         if new:
             dialect = db.session.get_bind().dialect.name
             add = (postgresql_insert if dialect == "postgresql" else sqlite_insert)(cls)
-            db.session.execute(add.values([{"name": tidied[key], "name_key": key, "created_at": now_utc()} for key in new])
+            db.session.execute(add.values([{"name": new[key], "name_key": key, "created_at": now_utc()} for key in sorted(new)])
                                .on_conflict_do_nothing(index_elements=["name_key"]))
             found.update((player.name_key, player) for player in db.session.scalars(select(cls).where(cls.name_key.in_(new))))
-        return [found[name_key(names.tidy(name))] for name in wanted]
+        return [found[key] for key in keys]
 
 
 class Match(Model):
